@@ -1,0 +1,60 @@
+// The only place GTK/GLib C macros and variadic functions are wrapped for Swift.
+#ifndef SKIFF_CGTK_SHIM_H
+#define SKIFF_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <glib-object.h>
+
+// libdispatch's hooks for driving the main queue from a foreign run loop (what CoreFoundation uses).
+// The handle is an eventfd on Linux; the callback drains whatever is queued on the main queue.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline GType skiff_object_type(gpointer obj) { return G_OBJECT_TYPE(obj); }
+static inline const char *skiff_object_type_name(gpointer obj) { return G_OBJECT_TYPE_NAME(obj); }
+static inline gboolean skiff_is_a(gpointer obj, GType type) {
+    return obj != NULL && G_TYPE_CHECK_INSTANCE_TYPE(obj, type);
+}
+static inline gboolean skiff_is_floating(gpointer obj) { return g_object_is_floating(obj); }
+
+static inline GtkWidgetClass *skiff_widget_class(gpointer klass) { return GTK_WIDGET_CLASS(klass); }
+static inline GObjectClass *skiff_object_class(gpointer klass) { return G_OBJECT_CLASS(klass); }
+
+// Emit a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).
+static inline void skiff_signal_emit_void(gpointer obj, const char *name) { g_signal_emit_by_name(obj, name); }
+
+// Set a single string / boolean / int property (g_object_set is variadic).
+static inline void skiff_set_string(gpointer obj, const char *name, const char *value) { g_object_set(obj, name, value, NULL); }
+static inline void skiff_set_bool(gpointer obj, const char *name, gboolean value) { g_object_set(obj, name, value, NULL); }
+static inline void skiff_set_int(gpointer obj, const char *name, gint value) { g_object_set(obj, name, value, NULL); }
+static inline gboolean skiff_get_bool(gpointer obj, const char *name) { gboolean v = FALSE; g_object_get(obj, name, &v, NULL); return v; }
+
+// GtkSettings' enable-animations as a plain call.
+static inline gboolean skiff_animations_enabled(void) {
+    GtkSettings *s = gtk_settings_get_default();
+    if (s == NULL) return FALSE;
+    return skiff_get_bool(s, "gtk-enable-animations");
+}
+
+static inline GApplicationFlags skiff_app_flags_handles_open(void) { return G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE; }
+
+// Custom widgets need their accessible role at construction (a construct-only property in GTK 4.8).
+static inline GtkWidget *skiff_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
+// GtkAccessible's update functions are variadic: one property or relation at a time.
+static inline void skiff_accessible_set_label(GtkWidget *w, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void skiff_accessible_set_description(GtkWidget *w, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+static inline void skiff_accessible_set_value_now(GtkWidget *w, double v) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, v, -1);
+}
+
+static inline GtkShortcutTrigger *skiff_trigger_parse(const char *s) { return gtk_shortcut_trigger_parse_string(s); }
+
+#endif

@@ -1,0 +1,11 @@
+// WebKitGTK 6.0 for Swift. Macros and variadics are wrapped here and nowhere else.
+#ifndef SKIFF_CWEBKIT_SHIM_H
+#define SKIFF_CWEBKIT_SHIM_H
+
+#include <webkit/webkit.h>
+
+static inline WebKitWebView *skiff_web_view_new_with_network_session(WebKitNetworkSession *session) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, NULL));
+}
+
+#endif

@@ -1,0 +1,147 @@
+import CGtk
+
+/// An RGBA colour, components 0…1.
+public struct Color: Sendable, Equatable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    var gdk: GdkRGBA { GdkRGBA(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(alpha)) }
+}
+
+public struct Rect: Sendable, Equatable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    var graphene: graphene_rect_t {
+        graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)), size: graphene_size_t(width: Float(width), height: Float(height)))
+    }
+}
+
+/// What a Swift widget may draw during `snapshot`. Only valid inside the draw callback.
+@MainActor
+public struct Snapshot {
+    let pointer: OpaquePointer
+
+    public func fill(_ rect: Rect, color: Color) {
+        var r = rect.graphene
+        var c = color.gdk
+        gtk_snapshot_append_color(pointer, &c, &r)
+    }
+
+    public func fillRounded(_ rect: Rect, radius: Double, color: Color) {
+        var rounded = GskRoundedRect()
+        var r = rect.graphene
+        gsk_rounded_rect_init_from_rect(&rounded, &r, Float(radius))
+        gtk_snapshot_push_rounded_clip(pointer, &rounded)
+        fill(rect, color: color)
+        gtk_snapshot_pop(pointer)
+    }
+
+    public func withOpacity(_ opacity: Double, _ body: () -> Void) {
+        gtk_snapshot_push_opacity(pointer, opacity)
+        body()
+        gtk_snapshot_pop(pointer)
+    }
+
+    public func withTransform(translateX: Double = 0, translateY: Double = 0, scaleX: Double = 1, scaleY: Double = 1, _ body: () -> Void) {
+        gtk_snapshot_save(pointer)
+        var p = graphene_point_t(x: Float(translateX), y: Float(translateY))
+        gtk_snapshot_translate(pointer, &p)
+        gtk_snapshot_scale(pointer, Float(scaleX), Float(scaleY))
+        body()
+        gtk_snapshot_restore(pointer)
+    }
+}
+
+/// Accessible roles our custom widgets use.
+public enum AccessibleRole: Sendable {
+    case progressBar, img, group, button, widget
+    var c: GtkAccessibleRole {
+        switch self {
+        case .progressBar: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR
+        case .img: GTK_ACCESSIBLE_ROLE_IMG
+        case .group: GTK_ACCESSIBLE_ROLE_GROUP
+        case .button: GTK_ACCESSIBLE_ROLE_BUTTON
+        case .widget: GTK_ACCESSIBLE_ROLE_WIDGET
+        }
+    }
+}
+
+/// The Swift side of a custom widget: how big it wants to be and how it draws.
+/// Closures capture their owner weakly; the canvas keeps them until it is finalized.
+public final class SnapshotHandlers {
+    let draw: @MainActor (Snapshot, Double, Double) -> Void
+    let measure: @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)
+    init(draw: @escaping @MainActor (Snapshot, Double, Double) -> Void,
+         measure: @escaping @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)) {
+        self.draw = draw
+        self.measure = measure
+    }
+}
+
+/// A GtkWidget subclass ("SkiffCanvas") whose snapshot and measure vfuncs call Swift.
+/// Registered once; each instance carries its handlers as qdata, released on finalize.
+@MainActor
+public final class Canvas: Widget {
+    public override class var gType: GType { CanvasType.type }
+
+    /// - Parameters:
+    ///   - role: the accessible role (construct-only in GTK 4.8).
+    ///   - label: the accessible name; every custom widget must have one.
+    public convenience init(role: AccessibleRole, label: String,
+                            measure: @escaping @MainActor (Orientation, Int) -> (minimum: Int, natural: Int) = { _, _ in (0, 0) },
+                            draw: @escaping @MainActor (Snapshot, Double, Double) -> Void) {
+        let w = skiff_widget_new_with_role(CanvasType.type, role.c)
+        self.init(retaining: UnsafeMutableRawPointer(w!))
+        let handlers = ClosureBox(SnapshotHandlers(draw: draw, measure: measure))
+        g_object_set_qdata_full(gobject, CanvasType.quark, handlers.retainedPointer(), destroyNotify(for: SnapshotHandlers.self))
+        setAccessibleLabel(label)
+    }
+
+    /// Reports a 0…1 value to assistive technology (progress bars).
+    public func setAccessibleValue(_ value: Double) { skiff_accessible_set_value_now(widget, value) }
+}
+
+@MainActor
+enum CanvasType {
+    static let quark: GQuark = g_quark_from_static_string("skiff-canvas-handlers")
+    static let type: GType = g_type_register_static_simple(
+        gtk_widget_get_type(), "SkiffCanvas",
+        UInt32(MemoryLayout<GtkWidgetClass>.size), canvasClassInit,
+        UInt32(MemoryLayout<GtkWidget>.size), nil, GTypeFlags(0))
+
+    static func handlers(_ widget: UnsafeMutablePointer<GtkWidget>?) -> SnapshotHandlers? {
+        guard let widget, let data = g_object_get_qdata(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), quark) else { return nil }
+        return Unmanaged<ClosureBox<SnapshotHandlers>>.fromOpaque(data).takeUnretainedValue().body
+    }
+}
+
+private let canvasClassInit: GClassInitFunc = { klass, _ in
+    guard let klass else { return }
+    let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
+    widgetClass.pointee.snapshot = canvasSnapshot
+    widgetClass.pointee.measure = canvasMeasure
+}
+
+private let canvasSnapshot: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?) -> Void = { widgetArg, snapshotArg in
+    guard let widgetArg, let snapshotArg else { return }
+    nonisolated(unsafe) let (widget, snapshot) = (widgetArg, snapshotArg)
+    MainActor.assumeIsolated {
+        guard let handlers = CanvasType.handlers(widget) else { return }
+        let w = Double(gtk_widget_get_width(widget)), h = Double(gtk_widget_get_height(widget))
+        handlers.draw(Snapshot(pointer: snapshot), w, h)
+    }
+}
+
+private let canvasMeasure: @convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Void = { widgetArg, orientation, forSize, minimumArg, naturalArg, minBaseline, natBaseline in
+    nonisolated(unsafe) let (widget, minimum, natural) = (widgetArg, minimumArg, naturalArg)
+    MainActor.assumeIsolated {
+        let size: (minimum: Int, natural: Int) = CanvasType.handlers(widget)?.measure(orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical, Int(forSize)) ?? (0, 0)
+        minimum?.pointee = Int32(size.minimum)
+        natural?.pointee = Int32(max(size.minimum, size.natural))
+    }
+    minBaseline?.pointee = -1
+    natBaseline?.pointee = -1
+}

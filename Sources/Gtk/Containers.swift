@@ -1,0 +1,81 @@
+import CGtk
+
+@MainActor
+public final class Box: Widget {
+    public override class var gType: GType { gtk_box_get_type() }
+    public convenience init(_ orientation: Orientation, spacing: Int = 0) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_box_new(orientation.c, Int32(spacing))))
+    }
+    private var box: UnsafeMutablePointer<GtkBox> { raw.assumingMemoryBound(to: GtkBox.self) }
+    public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
+    public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
+}
+
+@MainActor
+public final class Overlay: Widget {
+    public override class var gType: GType { gtk_overlay_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_overlay_new())) }
+    private var overlay: OpaquePointer { OpaquePointer(raw) }
+    public func setChild(_ child: Widget?) { gtk_overlay_set_child(overlay, child?.widget) }
+    public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(overlay, child.widget) }
+}
+
+@MainActor
+public final class Revealer: Widget {
+    public override class var gType: GType { gtk_revealer_get_type() }
+    public enum Transition: Sendable { case slideDown, slideUp, crossfade, none }
+    public convenience init(transition: Transition = .slideDown) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_revealer_new()))
+        let t: GtkRevealerTransitionType = switch transition {
+        case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        case .slideUp: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+        case .crossfade: GTK_REVEALER_TRANSITION_TYPE_CROSSFADE
+        case .none: GTK_REVEALER_TRANSITION_TYPE_NONE
+        }
+        gtk_revealer_set_transition_type(revealer, t)
+    }
+    private var revealer: OpaquePointer { OpaquePointer(raw) }
+    public func setChild(_ child: Widget?) { gtk_revealer_set_child(revealer, child?.widget) }
+    public var revealsChild: Bool {
+        get { gtk_revealer_get_reveal_child(revealer) != 0 }
+        set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
+    }
+}
+
+/// Pages with names and titles; the section switcher shows them.
+@MainActor
+public final class Stack: Widget {
+    public override class var gType: GType { gtk_stack_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_stack_new())) }
+    private var stack: OpaquePointer { OpaquePointer(raw) }
+    public func addTitled(_ child: Widget, name: String, title: String, iconName: String? = nil) {
+        let page = gtk_stack_add_titled(stack, child.widget, name, title)
+        if let iconName, let page { gtk_stack_page_set_icon_name(page, iconName) }
+    }
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(stack, newValue) } }
+    }
+    public func hasChild(named name: String) -> Bool { gtk_stack_get_child_by_name(stack, name) != nil }
+    public func setCrossfade() { gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
+}
+
+@MainActor
+public final class StackSwitcher: Widget {
+    public override class var gType: GType { gtk_stack_switcher_get_type() }
+    public convenience init(stack: Stack) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
+        gtk_stack_switcher_set_stack(OpaquePointer(raw), OpaquePointer(stack.raw))
+    }
+}
+
+@MainActor
+public final class HeaderBar: Widget {
+    public override class var gType: GType { gtk_header_bar_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_header_bar_new())) }
+    private var bar: OpaquePointer { OpaquePointer(raw) }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
+    public func setTitleWidget(_ child: Widget?) { gtk_header_bar_set_title_widget(bar, child?.widget) }
+}

@@ -1,0 +1,80 @@
+import CGtk
+
+@MainActor
+public final class Label: Widget {
+    public override class var gType: GType { gtk_label_get_type() }
+    public convenience init(_ text: String = "") { self.init(retaining: UnsafeMutableRawPointer(gtk_label_new(text))) }
+    private var label: OpaquePointer { OpaquePointer(raw) }
+    public var text: String {
+        get { String(cString: gtk_label_get_text(label)) }
+        set { gtk_label_set_text(label, newValue) }
+    }
+    public var wraps: Bool {
+        get { gtk_label_get_wrap(label) != 0 }
+        set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
+    }
+    public var selectable: Bool {
+        get { gtk_label_get_selectable(label) != 0 }
+        set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
+    }
+    public func setXAlign(_ x: Float) { gtk_label_set_xalign(label, x) }
+}
+
+@MainActor
+public final class Button: Widget {
+    public override class var gType: GType { gtk_button_get_type() }
+    public convenience init(label: String) { self.init(retaining: UnsafeMutableRawPointer(gtk_button_new_with_label(label))) }
+    /// An icon button; `accessibleLabel` is required because an icon alone has no name.
+    public convenience init(iconName: String, accessibleLabel: String) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
+    private var button: UnsafeMutablePointer<GtkButton> { raw.assumingMemoryBound(to: GtkButton.self) }
+    public var label: String? {
+        get { gtk_button_get_label(button).map { String(cString: $0) } }
+        set { gtk_button_set_label(button, newValue) }
+    }
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue) }
+    }
+    public var hasFrame: Bool {
+        get { gtk_button_get_has_frame(button) != 0 }
+        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
+    }
+    @discardableResult
+    public func onClicked(_ body: @escaping VoidHandler) -> SignalHandlerID { on("clicked", body) }
+}
+
+/// A single-line text entry (GtkText inside GtkEntry).
+@MainActor
+public final class Entry: Widget {
+    public override class var gType: GType { gtk_entry_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_entry_new())) }
+    private var entry: UnsafeMutablePointer<GtkEntry> { raw.assumingMemoryBound(to: GtkEntry.self) }
+    private var editable: OpaquePointer { OpaquePointer(raw) }
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        set { gtk_editable_set_text(editable, newValue) }
+    }
+    public var placeholder: String? {
+        get { gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } }
+        set { gtk_entry_set_placeholder_text(entry, newValue) }
+    }
+    public func selectAll() { gtk_editable_select_region(editable, 0, -1) }
+    public func setInputPurposeURL() { gtk_entry_set_input_purpose(entry, GTK_INPUT_PURPOSE_URL) }
+    public func setPrimaryIcon(_ name: String?) { gtk_entry_set_icon_from_icon_name(entry, GTK_ENTRY_ICON_PRIMARY, name) }
+    /// Progress drawn inside the entry (GNOME Web style); 0 hides it.
+    public var progress: Double {
+        get { gtk_entry_get_progress_fraction(entry) }
+        set { gtk_entry_set_progress_fraction(entry, newValue) }
+    }
+    /// Fires when the user presses Enter.
+    @discardableResult
+    public func onActivate(_ body: @escaping VoidHandler) -> SignalHandlerID { on("activate", body) }
+    /// Whether keyboard focus is inside the entry's text (the GtkText child, not the entry itself).
+    public var containsFocus: Bool {
+        gtk_widget_has_focus(widget) != 0 || (gtk_widget_get_focus_child(widget).map { gtk_widget_has_focus($0) != 0 } ?? false)
+    }
+}

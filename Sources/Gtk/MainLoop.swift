@@ -1,0 +1,70 @@
+import CGtk
+import Foundation
+
+/// The GLib main loop, and the bridge that lets Swift concurrency run inside it.
+@MainActor
+public enum MainLoop {
+    private static var dispatchSourceID: UInt32 = 0
+
+    /// Makes the GLib main loop drain the main dispatch queue, so `Task { @MainActor in … }`,
+    /// `DispatchQueue.main.async` and `await` on the main actor make progress while GTK runs.
+    /// Without this, main-actor async code silently never runs inside `g_application_run`.
+    public static func installDispatchBridge() {
+        guard dispatchSourceID == 0 else { return }
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        dispatchSourceID = g_unix_fd_add(fd, G_IO_IN, dispatchTrampoline, nil)
+    }
+
+    /// Runs one iteration of the default context. `blocking` waits for an event.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+    }
+
+    /// Spins the main loop until `condition` holds or `timeout` passes; returns whether it held.
+    /// For tests and the benchmark, which need real events (page loads, frames) to happen.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        // A periodic wake-up so the deadline is honoured even when nothing else happens.
+        let wake = g_timeout_add(20, { _ in 1 }, nil)
+        defer { g_source_remove(wake) }
+        while !condition() {
+            if Date() >= deadline { return condition() }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+
+    /// Spins the loop for a fixed time (frames keep being drawn meanwhile).
+    public static func run(for seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        run(until: { Date() >= deadline }, timeout: seconds + 1)
+    }
+
+    /// Calls `body` after `milliseconds`, once.
+    public static func after(milliseconds: UInt32, _ body: @escaping VoidHandler) {
+        let box = ClosureBox<VoidHandler>(body)
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, onceTrampoline, box.retainedPointer(), destroyNotify(for: VoidHandler.self))
+    }
+
+    /// Calls `body` when the loop is idle, once.
+    public static func idle(_ body: @escaping VoidHandler) {
+        let box = ClosureBox<VoidHandler>(body)
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, onceTrampoline, box.retainedPointer(), destroyNotify(for: VoidHandler.self))
+    }
+}
+
+private let dispatchTrampoline: GUnixFDSourceFunc = { fd, _, _ in
+    // The eventfd is non-blocking; consume the wake-up before draining so we don't spin.
+    var counter: UInt64 = 0
+    _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+    _dispatch_main_queue_callback_4CF(nil)
+    return 1
+}
+
+private let onceTrampoline: GSourceFunc = { data in
+    guard let body = ClosureBox<VoidHandler>.from(data) else { return 0 }
+    MainActor.assumeIsolated { body() }
+    return 0
+}

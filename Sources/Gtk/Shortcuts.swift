@@ -1,0 +1,55 @@
+import CGtk
+
+public typealias ShortcutHandler = @MainActor () -> Bool
+
+/// Keyboard shortcuts for a widget subtree (GtkShortcutController + GtkCallbackAction).
+@MainActor
+public final class ShortcutController: EventController {
+    public override class var gType: GType { gtk_shortcut_controller_get_type() }
+
+    public convenience init() {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
+    }
+
+    /// Adds a shortcut. `trigger` uses GTK's syntax ("<Control>l", "<Alt>Left", "F5", "Escape").
+    /// The handler returns whether it handled the key; false lets the event go on (to a web page).
+    /// Returns false if the trigger does not parse.
+    @discardableResult
+    public func add(_ trigger: String, _ body: @escaping ShortcutHandler) -> Bool {
+        guard let parsed = skiff_trigger_parse(trigger) else { return false }
+        let box = ClosureBox<ShortcutHandler>(body)
+        let action = gtk_callback_action_new(shortcutTrampoline, box.retainedPointer(), destroyNotify(for: ShortcutHandler.self))
+        let shortcut = gtk_shortcut_new(parsed, action)
+        gtk_shortcut_controller_add_shortcut(controllerPointer, shortcut)
+        return true
+    }
+}
+
+private let shortcutTrampoline: GtkShortcutFunc = { _, _, data in
+    guard let body = ClosureBox<ShortcutHandler>.from(data) else { return 0 }
+    return MainActor.assumeIsolated { body() ? 1 : 0 }
+}
+
+/// Click / press gestures.
+@MainActor
+public final class GestureClick: EventController {
+    public override class var gType: GType { gtk_gesture_click_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
+    @discardableResult
+    public func onPressed(_ body: @escaping PressHandler) -> SignalHandlerID { onPress("pressed", body) }
+    @discardableResult
+    public func onReleased(_ body: @escaping PressHandler) -> SignalHandlerID { onPress("released", body) }
+}
+
+/// Drags: begin at (x, y); update and end with offsets from the start.
+@MainActor
+public final class GestureDrag: EventController {
+    public override class var gType: GType { gtk_gesture_drag_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_gesture_drag_new())) }
+    @discardableResult
+    public func onBegin(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("drag-begin", body) }
+    @discardableResult
+    public func onUpdate(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("drag-update", body) }
+    @discardableResult
+    public func onEnd(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("drag-end", body) }
+}

@@ -1,0 +1,129 @@
+import CGtk
+
+public enum Orientation: Sendable { case horizontal, vertical
+    var c: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+public enum Align: Sendable { case fill, start, end, center
+    var c: GtkAlign {
+        switch self { case .fill: GTK_ALIGN_FILL; case .start: GTK_ALIGN_START; case .end: GTK_ALIGN_END; case .center: GTK_ALIGN_CENTER }
+    }
+}
+
+/// Any GtkWidget.
+@MainActor
+open class Widget: Object {
+    open override class var gType: GType { gtk_widget_get_type() }
+
+    public var widget: UnsafeMutablePointer<GtkWidget> { raw.assumingMemoryBound(to: GtkWidget.self) }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+    public var halign: Align {
+        get { .fill }
+        set { gtk_widget_set_halign(widget, newValue.c) }
+    }
+    public var valign: Align {
+        get { .fill }
+        set { gtk_widget_set_valign(widget, newValue.c) }
+    }
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+    public var name: String {
+        get { String(cString: gtk_widget_get_name(widget)) }
+        set { gtk_widget_set_name(widget, newValue) }
+    }
+    /// Whether pointer input can land on this widget (false for decorations drawn over others).
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(widget) != 0 }
+        set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+    }
+    public var width: Int { Int(gtk_widget_get_width(widget)) }
+    public var height: Int { Int(gtk_widget_get_height(widget)) }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    public func setMargins(top: Int = 0, bottom: Int = 0, start: Int = 0, end: Int = 0) {
+        gtk_widget_set_margin_top(widget, Int32(top))
+        gtk_widget_set_margin_bottom(widget, Int32(bottom))
+        gtk_widget_set_margin_start(widget, Int32(start))
+        gtk_widget_set_margin_end(widget, Int32(end))
+    }
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+    }
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    public func queueDraw() { gtk_widget_queue_draw(widget) }
+    public func queueResize() { gtk_widget_queue_resize(widget) }
+
+    /// The accessible name screen readers (and our external tests) find this widget by.
+    public func setAccessibleLabel(_ label: String) { skiff_accessible_set_label(widget, label) }
+    public func setAccessibleDescription(_ text: String) { skiff_accessible_set_description(widget, text) }
+
+    /// Adds an event controller; the widget takes ownership of it.
+    public func addController(_ controller: EventController) {
+        gtk_widget_add_controller(widget, controller.controllerPointer)
+        // GTK now holds its own reference; ours is dropped with the wrapper.
+    }
+    public func removeController(_ controller: EventController) {
+        gtk_widget_remove_controller(widget, controller.controllerPointer)
+    }
+
+    /// Whether GTK wants motion: the "enable animations" setting. With it off, state changes jump.
+    public static var animationsEnabled: Bool { skiff_animations_enabled() != 0 }
+
+    /// The toplevel window's title, if this widget is in one.
+    public var rootWindowPointer: UnsafeMutableRawPointer? {
+        guard let root = gtk_widget_get_root(widget) else { return nil }
+        return UnsafeMutableRawPointer(root)
+    }
+}
+
+/// Event controllers (gestures, key, scroll, shortcuts). Owned by the widget once added.
+@MainActor
+open class EventController: Object {
+    open override class var gType: GType { gtk_event_controller_get_type() }
+    var controllerPointer: OpaquePointer { OpaquePointer(raw) }
+
+    public enum Phase: Sendable { case capture, bubble, target }
+    public var phase: Phase {
+        get { .bubble }
+        set {
+            let p: GtkPropagationPhase = switch newValue {
+            case .capture: GTK_PHASE_CAPTURE
+            case .bubble: GTK_PHASE_BUBBLE
+            case .target: GTK_PHASE_TARGET
+            }
+            gtk_event_controller_set_propagation_phase(controllerPointer, p)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import CGtk
+
+@MainActor
+open class Window: Widget {
+    open override class var gType: GType { gtk_window_get_type() }
+
+    /// A standalone window. GTK owns toplevels: the wrapper's own reference keeps it alive too.
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_window_new())) }
+
+    public var window: UnsafeMutablePointer<GtkWindow> { raw.assumingMemoryBound(to: GtkWindow.self) }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+    public func setChild(_ child: Widget?) { gtk_window_set_child(window, child?.widget) }
+    public func setTitlebar(_ bar: Widget?) { gtk_window_set_titlebar(window, bar?.widget) }
+    public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, Int32(width), Int32(height)) }
+    public func present() { gtk_window_present(window) }
+    public func close() { gtk_window_close(window) }
+    /// Destroys the window and, with it, every child and every handler connected to them.
+    public func destroy() { gtk_window_destroy(window) }
+    public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
+    public var focusedWidgetPointer: UnsafeMutableRawPointer? { gtk_window_get_focus(window).map { UnsafeMutableRawPointer($0) } }
+    public func setFocus(_ widget: Widget?) { gtk_window_set_focus(window, widget?.widget) }
+    @discardableResult
+    public func onCloseRequest(_ body: @escaping BoolHandler) -> SignalHandlerID { onBool("close-request", body) }
+}
+
+@MainActor
+public final class ApplicationWindow: Window {
+    public override class var gType: GType { gtk_application_window_get_type() }
+    public convenience init(application: Application) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_application_window_new(application.application)))
+    }
+}
+
+@MainActor
+public final class Application: Object {
+    public override class var gType: GType { gtk_application_get_type() }
+
+    public convenience init(id: String) {
+        // Non-unique: every launch is its own process, so a launch never blocks on the session bus
+        // and tests may start several apps at once.
+        let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
+        self.init(adopting: UnsafeMutableRawPointer(app!))
+    }
+    var application: UnsafeMutablePointer<GtkApplication> { raw.assumingMemoryBound(to: GtkApplication.self) }
+    private var gapp: UnsafeMutablePointer<GApplication> { raw.assumingMemoryBound(to: GApplication.self) }
+
+    @discardableResult
+    public func onActivate(_ body: @escaping VoidHandler) -> SignalHandlerID { on("activate", body) }
+    @discardableResult
+    public func onStartup(_ body: @escaping VoidHandler) -> SignalHandlerID { on("startup", body) }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    /// The command line is ours (swift-argument-parser), so GApplication sees no arguments.
+    public func run() -> Int32 {
+        MainLoop.installDispatchBridge()
+        return g_application_run(gapp, 0, nil)
+    }
+    public func quit() { g_application_quit(gapp) }
+
+    public var windows: [UnsafeMutableRawPointer] {
+        var result: [UnsafeMutableRawPointer] = []
+        var node = gtk_application_get_windows(application)
+        while let n = node {
+            if let d = n.pointee.data { result.append(d) }
+            node = n.pointee.next
+        }
+        return result
+    }
+}
+
+/// Process-wide GTK set-up.
+@MainActor
+public enum GtkRuntime {
+    private static var initialized = false
+    /// Initializes GTK if a display can be opened. Never exits the process (unlike gtk_init).
+    public static func initialize() -> Bool {
+        if initialized { return true }
+        initialized = gtk_init_check() != 0
+        if initialized { MainLoop.installDispatchBridge() }
+        return initialized
+    }
+
+    /// Loads a CSS file for the whole display. Returns parse errors as text (empty on success).
+    @discardableResult
+    public static func loadCSS(path: String) -> [String] {
+        guard let display = gdk_display_get_default() else { return ["no display"] }
+        let provider = gtk_css_provider_new()
+        var problems: [String] = []
+        withUnsafeMutablePointer(to: &problems) { problemsPtr in
+            let id = g_signal_connect_data(provider, "parsing-error",
+                unsafeBitCast(cssErrorTrampoline, to: GCallback.self), UnsafeMutableRawPointer(problemsPtr), nil, GConnectFlags(0))
+            gtk_css_provider_load_from_path(provider, path)
+            g_signal_handler_disconnect(provider, id)
+        }
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+        return problems
+    }
+
+    /// Turns GTK's "enable animations" setting on or off for this process (tests, benchmarks).
+    public static func setAnimationsEnabled(_ on: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        skiff_set_bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations", on ? 1 : 0)
+    }
+}
+
+private let cssErrorTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void = { _, _, error, data in
+    guard let data else { return }
+    let problems = data.assumingMemoryBound(to: [String].self)
+    problems.pointee.append(error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "CSS error")
+}
