@@ -95,7 +95,8 @@ public final class SpringAnimation {
         let pending = completions
         completions.removeAll()
         for completion in pending { completion() }
-        return false
+        // A completion may have sent us somewhere else.
+        return isAnimating
     }
 
     /// Halts at the value for `now`, at rest: whatever grabbed it is holding it

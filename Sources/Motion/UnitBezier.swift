@@ -46,27 +46,27 @@ public struct UnitBezier: Sendable, Hashable {
     /// Newton converges in a handful of steps on ordinary curves, but stalls
     /// where dx/dt vanishes (e.g. x1 = 0 near t = 0), so bisection, which
     /// always converges because x(t) is monotonic, backs it up.
+    ///
+    /// Convergence is judged on t, not on x: where the curve is flat in x and
+    /// steep in y, a tiny x error would still be a visible y error.
     func solveT(forX x: Double) -> Double {
-        let epsilon = 1e-9
+        let tolerance = 1e-12
         var t = x
         for _ in 0..<8 {
-            let error = sampleX(t) - x
-            if abs(error) < epsilon { return t }
             let slope = sampleDerivativeX(t)
             if abs(slope) < 1e-6 { break }
-            t -= error / slope
+            let step = (sampleX(t) - x) / slope
+            t -= step
+            if t < 0 || t > 1 { break }
+            if abs(step) < tolerance { return t }
         }
 
         var lower = 0.0
         var upper = 1.0
-        t = x
-        for _ in 0..<100 {
-            let sample = sampleX(t)
-            if abs(sample - x) < epsilon { return t }
-            if sample < x { lower = t } else { upper = t }
-            t = (lower + upper) / 2
-            if upper - lower < 1e-12 { break }
+        while upper - lower > tolerance {
+            let middle = (lower + upper) / 2
+            if sampleX(middle) < x { lower = middle } else { upper = middle }
         }
-        return t
+        return (lower + upper) / 2
     }
 }

@@ -200,6 +200,17 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(animator.state, .inactive)
     }
 
+    func testSetReversedTurnsAroundAtTheGivenTimeNotTheLastFrame() {
+        var clock = FrameClock()
+        let animator = PropertyAnimator(duration: 1, curve: .linear)
+        animator.startAnimation(now: clock.now)
+        for _ in 1...36 { animator.tick(now: clock.advance()) }
+        // Half a frame further out, then half a frame back: frame 37 is where frame 36 was.
+        animator.setReversed(true, now: clock.now + 1.0 / 120)
+        animator.tick(now: clock.advance())
+        XCTAssertEqual(animator.fractionComplete, 0.6, accuracy: 1e-9)
+    }
+
     func testReversedBeforeStartRunsFromEndToStart() {
         let recorder = Recorder()
         var clock = FrameClock()

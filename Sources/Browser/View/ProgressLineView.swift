@@ -1,0 +1,44 @@
+import Foundation
+import Gtk
+import Motion
+
+/// Draws a `ProgressLine` as a 3-px bar and asks the frame clock for frames only while it moves.
+@MainActor
+final class ProgressLineView {
+    let canvas: Canvas
+    let model = ProgressLine()
+    private let ticker: FrameTicker
+    static let tint = Color(red: 0.21, green: 0.52, blue: 0.89)
+
+    init() {
+        let model = self.model
+        canvas = Canvas(role: .progressBar, label: "Page loading progress",
+                        measure: { orientation, _ in orientation == .vertical ? (Int(ProgressLine.height), Int(ProgressLine.height)) : (0, 0) },
+                        draw: { snapshot, width, height in
+                            guard model.isVisible, model.fraction > 0 else { return }
+                            snapshot.withOpacity(model.opacity) {
+                                snapshot.fillRounded(Rect(x: 0, y: 0, width: width * model.fraction, height: height),
+                                                     radius: height / 2, color: ProgressLineView.tint)
+                            }
+                        })
+        canvas.canTarget = false
+        canvas.valign = .end
+        canvas.addCSSClass("skiff-progress")
+        ticker = FrameTicker(widget: canvas)
+    }
+
+    func update(progress: Double, isLoading: Bool) {
+        model.animationsEnabled = Widget.animationsEnabled
+        model.update(progress: progress, isLoading: isLoading, now: FrameTicker.now(for: canvas))
+        canvas.setAccessibleValue(model.fraction)
+        canvas.queueDraw()
+        if model.isAnimating && !ticker.isRunning {
+            ticker.start { [weak self] now in
+                guard let self else { return false }
+                let more = self.model.tick(now: now)
+                self.canvas.queueDraw()
+                return more
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CGtk
+
+/// Records what each frame of a widget's frame clock cost: the time from the frame's "update"
+/// phase to the end of its paint (work done by this process), and the interval between frames.
+@MainActor
+public final class FrameStats {
+    public private(set) var workMilliseconds: [Double] = []
+    public private(set) var intervalMilliseconds: [Double] = []
+    /// Monotonic time (seconds) of the first frame painted after `attach`.
+    public private(set) var firstPaint: Double?
+    private var clock: Object?
+    private var updateStart = 0
+    private var lastPaint = 0
+
+    public init() {}
+
+    /// Starts recording on `widget`'s frame clock. The widget must be realized (its window shown).
+    @discardableResult
+    public func attach(to widget: Widget) -> Bool {
+        guard let raw = gtk_widget_get_frame_clock(widget.widget) else { return false }
+        let clock = Object(retaining: UnsafeMutableRawPointer(raw))
+        clock.on("update") { [weak self] in self?.updateStart = g_get_monotonic_time() }
+        clock.on("after-paint") { [weak self] in self?.painted() }
+        self.clock = clock
+        return true
+    }
+
+    /// Asks the clock for frames continuously (as an animation would) until `detach`.
+    public func requestContinuousFrames() {
+        guard let clock else { return }
+        gdk_frame_clock_begin_updating(OpaquePointer(clock.raw))
+        continuous = true
+    }
+    private var continuous = false
+
+    public func reset() {
+        workMilliseconds.removeAll()
+        intervalMilliseconds.removeAll()
+        lastPaint = 0
+    }
+
+    public func detach() {
+        if let clock, continuous { gdk_frame_clock_end_updating(OpaquePointer(clock.raw)) }
+        continuous = false
+        clock = nil
+    }
+
+    private func painted() {
+        let now = g_get_monotonic_time()
+        if firstPaint == nil { firstPaint = Double(now) / 1_000_000 }
+        if updateStart > 0 { workMilliseconds.append(Double(now - updateStart) / 1000) }
+        if lastPaint > 0 { intervalMilliseconds.append(Double(now - lastPaint) / 1000) }
+        lastPaint = now
+        updateStart = 0
+    }
+
+    /// Monotonic clock in seconds, the same one frame timestamps use.
+    public static var monotonicNow: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}

@@ -1,0 +1,151 @@
+import Browser
+import Foundation
+import Gtk
+import Logging
+
+/// `skiff --bench`: start-up time, frame-time percentiles while a page scrolls and the loading
+/// line animates, and memory of the UI and web processes. Prints a report and quits.
+@MainActor
+final class Benchmark {
+    static let scrollSeconds = 4.0
+    let window: MainWindow
+    let launchedAt: Date
+    let url: String?
+    let done: @MainActor () -> Void
+    let stats = FrameStats()
+    private var retained: Benchmark?
+
+    init(window: MainWindow, launchedAt: Date, url: String?, done: @escaping @MainActor () -> Void) {
+        self.window = window
+        self.launchedAt = launchedAt
+        self.url = url
+        self.done = done
+    }
+
+    func start() {
+        retained = self
+        Task { @MainActor in
+            await self.measure()
+            self.retained = nil
+            self.done()
+        }
+    }
+
+    private func sleep(_ seconds: Double) async {
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+    }
+
+    private func measure() async {
+        var report: [String] = ["Skiff \(Options.version) benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
+        // Wait for the first frame of the window.
+        while !stats.attach(to: window.window) { await sleep(0.005) }
+        while stats.firstPaint == nil { await sleep(0.002) }
+        let processStart = ProcessClock.processStartMonotonic()
+        if let first = stats.firstPaint, let processStart {
+            report.append(String(format: "start-up: process start → first frame  %.0f ms", (first - processStart) * 1000))
+        }
+
+        let browser = window.browser
+        guard let webView = browser.webView else {
+            report.append("web pages unavailable (sandbox): frame figures skipped")
+            emit(report)
+            return
+        }
+        let loadStart = FrameStats.monotonicNow
+        if url == nil { webView.loadHTML(BenchPage.html, baseURI: "http://127.0.0.1/") }
+        while browser.state.isLoading || webView.isLoading || (webView.uri == nil) {
+            await sleep(0.005)
+            if FrameStats.monotonicNow - loadStart > 20 { break }
+        }
+        report.append(String(format: "page load (%@): %.0f ms", url == nil ? "built-in 400-paragraph page" : "given URL", (FrameStats.monotonicNow - loadStart) * 1000))
+        if let processStart {
+            report.append(String(format: "start-up: process start → page loaded  %.0f ms", (FrameStats.monotonicNow - processStart) * 1000))
+        }
+
+        // Scroll the page every frame and keep the loading line animating, as a user scrolling
+        // a page that is still loading would.
+        stats.reset()
+        stats.requestContinuousFrames()
+        let ticker = FrameTicker(widget: window.window)
+        let scrollStart = FrameStats.monotonicNow
+        ticker.start { now in
+            let t = now - scrollStart
+            let y = Int((sin(t * 1.5) * 0.5 + 0.5) * 8000)
+            webView.evaluate("document.scrollingElement.scrollTop = \(y); 0") { _ in }
+            browser.apply(.progress((t.truncatingRemainder(dividingBy: 1.0))))
+            return t < Self.scrollSeconds
+        }
+        browser.apply(.loadStarted(uri: nil))
+        await sleep(Self.scrollSeconds + 0.2)
+        ticker.stop()
+        stats.detach()
+        browser.apply(.finished)
+
+        report.append(Self.percentileLine("frame work (update→paint)", stats.workMilliseconds))
+        report.append(Self.percentileLine("frame interval", stats.intervalMilliseconds))
+        let memory = ProcessClock.memory()
+        report.append(String(format: "memory: UI process %.0f MB RSS; web and network processes %.0f MB RSS (%d processes)",
+                             memory.selfMB, memory.childrenMB, memory.children))
+        emit(report)
+    }
+
+    private func emit(_ lines: [String]) {
+        let text = lines.joined(separator: "\n") + "\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func percentileLine(_ name: String, _ samples: [Double]) -> String {
+        guard !samples.isEmpty else { return "\(name): no frames" }
+        let s = samples.sorted()
+        func p(_ q: Double) -> Double { s[min(s.count - 1, Int((q * Double(s.count - 1)).rounded()))] }
+        return String(format: "%@: n=%d  p50 %.2f ms  p95 %.2f ms  p99 %.2f ms  max %.2f ms",
+                      name, s.count, p(0.5), p(0.95), p(0.99), s.last ?? 0)
+    }
+}
+
+/// Process timing and memory from /proc.
+enum ProcessClock {
+    /// This process's start on the monotonic clock (CLOCK_MONOTONIC, which /proc uses for starttime).
+    static func processStartMonotonic() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // Field 22 overall is starttime; after the ")" the first field is field 3.
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func rssMB(pid: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            let kb = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+            return kb / 1024
+        }
+        return 0
+    }
+
+    static func memory() -> (selfMB: Double, childrenMB: Double, children: Int) {
+        var total = 0.0, count = 0
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var seen = Set<String>()
+        for task in tasks {
+            let list = (try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? ""
+            for pid in list.split(separator: " ").map(String.init) where !seen.contains(pid) {
+                seen.insert(pid)
+                total += rssMB(pid: pid)
+                count += 1
+            }
+        }
+        return (rssMB(pid: "self"), total, count)
+    }
+}
+
+enum BenchPage {
+    static let html: String = {
+        var body = "<!DOCTYPE html><html><head><title>Skiff bench page</title><style>body{font:16px sans-serif;max-width:46em;margin:auto;padding:1em} .spin{width:40px;height:40px;background:#3584e4;animation:s 1s linear infinite;position:fixed;top:10px;right:10px}@keyframes s{to{transform:rotate(360deg)}}</style></head><body><div class=spin></div>"
+        for i in 0..<400 {
+            body += "<h3>Section \(i)</h3><p>Skiff renders this paragraph \(i) with WebKitGTK while the benchmark scrolls the document every frame and the loading line animates along the address bar.</p>"
+        }
+        return body + "</body></html>"
+    }()
+}

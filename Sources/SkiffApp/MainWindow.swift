@@ -1,0 +1,45 @@
+import Browser
+import Gtk
+
+/// The window: a header bar with the section switcher over a stack of sections.
+@MainActor
+public final class MainWindow: BrowserViewDelegate {
+    public let window: ApplicationWindow
+    public let stack = Stack()
+    public let browser: BrowserView
+
+    init(application: Application, options: Options, sandbox: WebSandbox.Status) {
+        window = ApplicationWindow(application: application)
+        window.title = "Skiff"
+        window.setIconName(SkiffApplication.id)
+        window.setDefaultSize(width: options.windowSize.width, height: options.windowSize.height)
+
+        browser = BrowserView(sandbox: sandbox, ephemeral: options.ephemeral)
+        stack.setCrossfade()
+        stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
+
+        let header = HeaderBar()
+        let switcher = StackSwitcher(stack: stack)
+        switcher.addCSSClass("skiff-section-switcher")
+        switcher.setAccessibleLabel("Sections")
+        header.packStart(switcher)
+        window.setTitlebar(header)
+        window.setChild(stack)
+
+        stack.visibleChildName = options.section.rawValue
+        browser.delegate = self
+        browser.installShortcuts(on: window)
+        window.title = browser.state.windowTitle
+    }
+
+    func installAppShortcuts(quit: @escaping @MainActor () -> Void) {
+        let shortcuts = ShortcutController()
+        shortcuts.phase = .capture
+        shortcuts.add("<Control>q") { quit(); return true }
+        window.addController(shortcuts)
+    }
+
+    public func browserView(_ view: BrowserView, didChangeTitle title: String) {
+        if window.title != title { window.title = title }
+    }
+}

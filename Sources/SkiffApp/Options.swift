@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+
+/// `--window-size 1280x800`
+public struct WindowSize: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    static let minimum = (width: 360, height: 300)
+    static let maximum = 16384
+
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    public init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (Self.minimum.width...Self.maximum).contains(w), (Self.minimum.height...Self.maximum).contains(h) else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    public var description: String { "\(width)x\(height)" }
+    public var defaultValueDescription: String { description }
+}
+
+/// The sections Skiff ships. Only sections that work are listed.
+public enum Section: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case browser
+
+    public var title: String {
+        switch self { case .browser: "Browser" }
+    }
+    public var iconName: String {
+        switch self { case .browser: "web-browser-symbolic" }
+    }
+}
+
+public struct Options: ParsableArguments, Sendable {
+    public static let version = "0.1.0"
+
+    @Argument(help: "A web address, host name, file path or search to open in the Browser.")
+    public var url: String?
+
+    @Option(help: ArgumentHelp("The section to show first.", valueName: Section.allCases.map(\.rawValue).joined(separator: "|")))
+    public var section: Section = .browser
+
+    @Option(help: ArgumentHelp("The window's initial size, WIDTHxHEIGHT (at least 360x300).", valueName: "WxH"))
+    public var windowSize = WindowSize(width: 1100, height: 760)
+
+    @Flag(help: "Run web pages without WebKit's sandbox, where the system refuses the namespaces it needs. Less safe.")
+    public var noWebSandbox = false
+
+    @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
+    public var bench = false
+
+    @Flag(help: "Don't keep cookies, cache or history on disk.")
+    public var ephemeral = false
+
+    public init() {}
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Browser
+import Gtk
+import Logging
+
+/// The `skiff` executable's entry: parses the command line, then hands over to GTK.
+public struct SkiffCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "skiff",
+        abstract: "Skiff: fluid, gesture-driven apps for the Linux desktop.",
+        discussion: """
+        Keyboard: Ctrl+L address bar, Alt+Left/Right back/forward, Ctrl+R or F5 reload, \
+        Escape stop or leave the address bar, Ctrl+Q quit.
+        """,
+        version: Options.version)
+
+    @OptionGroup public var options: Options
+
+    public init() {}
+
+    public mutating func run() throws {
+        let options = self.options
+        LogSetup.bootstrapOnce()
+        if options.noWebSandbox { setenv(WebSandbox.disableVariable, "1", 1) }
+        let status = MainActor.assumeIsolated { () -> Int32 in
+            let app = SkiffApplication(options: options)
+            return app.run()
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+enum LogSetup {
+    nonisolated(unsafe) private static var bootstrapped = false
+    /// Logs to stderr; SKIFF_LOG=debug|info|warning|error picks the level (default: warning).
+    static func bootstrapOnce() {
+        guard !bootstrapped else { return }
+        bootstrapped = true
+        let level = ProcessInfo.processInfo.environment["SKIFF_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
