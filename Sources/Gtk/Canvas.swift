@@ -100,6 +100,11 @@ public final class Canvas: Widget {
         setAccessibleLabel(label)
     }
 
+    public var accessibleRole: AccessibleRole? {
+        let role = gtk_accessible_get_accessible_role(OpaquePointer(raw))
+        return [AccessibleRole.progressBar, .img, .group, .button, .widget].first { $0.c == role }
+    }
+
     /// Reports a 0…1 value to assistive technology (progress bars).
     public func setAccessibleValue(_ value: Double) { skiff_accessible_set_value_now(widget, value) }
 }

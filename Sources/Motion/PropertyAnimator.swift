@@ -242,9 +242,8 @@ public final class PropertyAnimator {
     private var naturalSpeed: Double { duration > 0 ? 1 / duration : .infinity }
 
     private func beginRun(at time: TimeInterval, speed newSpeed: Double) {
-        // A zero or non-finite-from-zero speed would strand the animator (e.g.
-        // a reversal right after a zero-length continue), so fall back to the
-        // original pace.
+        // Continuing with nothing left to cover yields speed 0, which would
+        // strand a later reversal, so fall back to the original pace.
         speed = newSpeed > 0 ? newSpeed : naturalSpeed
         anchorTime = time
         anchorFraction = storedFraction

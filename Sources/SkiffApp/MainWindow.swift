@@ -4,12 +4,13 @@ import Gtk
 /// The window: a header bar with the section switcher over a stack of sections.
 @MainActor
 public final class MainWindow: BrowserViewDelegate {
-    public let window: ApplicationWindow
+    public let window: Window
     public let stack = Stack()
     public let browser: BrowserView
 
-    init(application: Application, options: Options, sandbox: WebSandbox.Status) {
-        window = ApplicationWindow(application: application)
+    /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
+    public init(window: Window, options: Options, sandbox: WebSandbox.Status) {
+        self.window = window
         window.title = "Skiff"
         window.setIconName(SkiffApplication.id)
         window.setDefaultSize(width: options.windowSize.width, height: options.windowSize.height)
@@ -32,7 +33,7 @@ public final class MainWindow: BrowserViewDelegate {
         window.title = browser.state.windowTitle
     }
 
-    func installAppShortcuts(quit: @escaping @MainActor () -> Void) {
+    public func installAppShortcuts(quit: @escaping @MainActor () -> Void) {
         let shortcuts = ShortcutController()
         shortcuts.phase = .capture
         shortcuts.add("<Control>q") { quit(); return true }

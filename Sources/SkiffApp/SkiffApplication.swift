@@ -34,7 +34,7 @@ public final class SkiffApplication {
     private func activate() {
         if let window { window.window.present(); return }
         let sandbox = WebSandbox.probe()
-        let window = MainWindow(application: app, options: options, sandbox: sandbox)
+        let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox)
         self.window = window
         window.installAppShortcuts { [weak self] in self?.quit() }
         window.window.onCloseRequest { [weak self] in

@@ -45,6 +45,9 @@ public struct PageState: Equatable, Sendable {
     public private(set) var crash: CrashReason?
     /// The URI the user asked for most recently: what Reload retries after a crash or failure.
     public private(set) var requestedURI: String?
+    /// Set between a failure and the start of the error page that replaces it, whose load
+    /// events must not clear the failure.
+    private var errorPagePending = false
 
     public init() {}
 
@@ -52,14 +55,19 @@ public struct PageState: Equatable, Sendable {
         switch event {
         case .navigationRequested(let uri):
             requestedURI = uri
+            errorPagePending = false
             failure = nil
             crash = nil
         case .loadStarted(let uri):
             isLoading = true
-            progress = max(progress, 0.1)
+            progress = 0.1
+            crash = nil
+            if errorPagePending {
+                errorPagePending = false
+                return
+            }
             if let uri { self.uri = uri; requestedURI = uri }
             failure = nil
-            crash = nil
         case .committed(let uri):
             if let uri { self.uri = uri }
         case .finished:
@@ -79,6 +87,7 @@ public struct PageState: Equatable, Sendable {
             if !cancelled {
                 failure = LoadFailure(uri: uri, message: message)
                 requestedURI = uri
+                errorPagePending = true
             }
         case .webProcessEnded(let reason):
             isLoading = false

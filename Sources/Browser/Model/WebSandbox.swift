@@ -20,9 +20,10 @@ public enum WebSandbox {
     }
 
     public static func probe(environment: [String: String] = ProcessInfo.processInfo.environment,
-                             bwrapPath: String = "/usr/bin/bwrap") -> Status {
+                             bwrapPath: String = "/usr/bin/bwrap",
+                             flatpakInfoPath: String = "/.flatpak-info") -> Status {
         if let v = environment[disableVariable], !v.isEmpty, v != "0" { return .disabledByUser }
-        if FileManager.default.fileExists(atPath: "/.flatpak-info") { return .flatpak }
+        if FileManager.default.fileExists(atPath: flatpakInfoPath) { return .flatpak }
         guard FileManager.default.isExecutableFile(atPath: bwrapPath) else {
             return .unavailable(reason: "bubblewrap (\(bwrapPath)) is not installed")
         }

@@ -1,0 +1,107 @@
+import Foundation
+import Gtk
+import Motion
+import XCTest
+
+final class MainLoopTests: XCTestCase {
+    func testMainActorTasksAndAsyncCodeRunInsideTheGLibLoop() throws {
+        try requireDisplay()
+        MainActor.assumeIsolated {
+            var steps: [String] = []
+            Task { @MainActor in
+                steps.append("task")
+                try? await Task.sleep(nanoseconds: 30_000_000)
+                steps.append("after sleep")
+            }
+            DispatchQueue.main.async { steps.append("dispatch") }
+            let done = MainLoop.run(until: { steps.count == 3 }, timeout: 5)
+            XCTAssertTrue(done, "main-actor work stalled inside the GLib loop: \(steps)")
+            XCTAssertEqual(Set(steps), ["task", "after sleep", "dispatch"])
+            XCTAssertEqual(steps.last, "after sleep")
+        }
+    }
+
+    func testTimeoutsAndIdleCallbacksRunOnceAndAreReleased() throws {
+        try requireDisplay()
+        MainActor.assumeIsolated {
+            let before = LiveCounts.closureBoxes.current
+            var fired: [String] = []
+            MainLoop.after(milliseconds: 10) { fired.append("timeout") }
+            MainLoop.idle { fired.append("idle") }
+            MainLoop.run(for: 0.1)
+            XCTAssertEqual(fired.sorted(), ["idle", "timeout"])
+            XCTAssertEqual(LiveCounts.closureBoxes.current, before)
+        }
+    }
+}
+
+final class FrameClockTests: XCTestCase {
+    func testFrameTickerDrivesAMotionAnimatorToCompletion() throws {
+        try requireDisplay()
+        MainActor.assumeIsolated {
+            let window = Window()
+            let canvas = Canvas(role: .img, label: "test canvas", draw: { _, _, _ in })
+            canvas.setSizeRequest(width: 100, height: 100)
+            window.setChild(canvas)
+            window.present()
+            defer { window.destroy() }
+            var values: [Double] = []
+            var completions: [AnimatingPosition] = []
+            let animator = PropertyAnimator(duration: 0.25, curve: .linear) { values.append($0) }
+            animator.addCompletion { completions.append($0) }
+            let ticker = FrameTicker(widget: canvas)
+            MainLoop.run(until: { canvas.isMapped }, timeout: 5)
+            animator.startAnimation(now: FrameTicker.now(for: canvas))
+            ticker.run(animator)
+            MainLoop.run(until: { !completions.isEmpty }, timeout: 5)
+            XCTAssertEqual(completions, [.end])
+            XCTAssertGreaterThanOrEqual(values.count, 5, "a 0.25 s animation gets several frames at 60 Hz")
+            XCTAssertEqual(values.last ?? 0, 1, accuracy: 1e-9)
+            XCTAssertEqual(values, values.sorted(), "frame times only move forward")
+            XCTAssertFalse(ticker.isRunning, "the tick callback removes itself when the animation ends")
+        }
+    }
+
+    func testSwiftWidgetMeasuresAndDrawsThroughItsClosures() throws {
+        try requireDisplay()
+        MainActor.assumeIsolated {
+            let window = Window()
+            var drawnSize: (Double, Double)?
+            let canvas = Canvas(role: .progressBar, label: "Loading",
+                                measure: { o, _ in o == .horizontal ? (120, 160) : (7, 7) },
+                                draw: { snapshot, w, h in
+                                    drawnSize = (w, h)
+                                    snapshot.fillRounded(Rect(x: 0, y: 0, width: w, height: h), radius: 3, color: Color(red: 1, green: 0, blue: 0))
+                                })
+            canvas.halign = .start
+            canvas.valign = .start
+            window.setChild(canvas)
+            window.present()
+            defer { window.destroy() }
+            MainLoop.run(until: { drawnSize != nil }, timeout: 5)
+            XCTAssertEqual(drawnSize?.0, 160, "natural width from the Swift measure")
+            XCTAssertEqual(drawnSize?.1, 7)
+            XCTAssertEqual(canvas.accessibleRole, .progressBar)
+            XCTAssertEqual(canvas.typeName, "SkiffCanvas")
+        }
+    }
+
+    func testAnimationsSettingIsReadFromGtk() throws {
+        try requireDisplay()
+        MainActor.assumeIsolated {
+            GtkRuntime.setAnimationsEnabled(false)
+            XCTAssertFalse(Widget.animationsEnabled)
+            GtkRuntime.setAnimationsEnabled(true)
+            XCTAssertTrue(Widget.animationsEnabled)
+        }
+    }
+
+    func testTheAppStyleSheetParsesCleanly() throws {
+        try requireDisplay()
+        let css = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/style.css").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: css))
+        let problems = MainActor.assumeIsolated { GtkRuntime.loadCSS(path: css) }
+        XCTAssertEqual(problems, [])
+    }
+}
