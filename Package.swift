@@ -41,10 +41,12 @@ let package = Package(
         ]),
         .executableTarget(name: "Skiff", dependencies: ["SkiffApp"]),
 
+        // Shared by the display tests: the display requirement and a loopback HTTP server.
+        .target(name: "TestSupport", dependencies: ["Gtk"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Gtk"]),
-        .testTarget(name: "SkiffTests", dependencies: ["SkiffApp", "Browser", "Gtk"]),
+        .testTarget(name: "SkiffTests", dependencies: ["SkiffApp", "Browser", "Gtk", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import Motion
+import TestSupport
 import XCTest
 
 final class MainLoopTests: XCTestCase {

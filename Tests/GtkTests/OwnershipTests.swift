@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import Synchronization
+import TestSupport
 import XCTest
 
 final class Tally: Sendable {

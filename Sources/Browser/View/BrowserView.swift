@@ -82,6 +82,9 @@ public final class BrowserView {
 
     public func stop() { webView?.stopLoading() }
 
+    /// Whether the "page stopped" banner is showing.
+    public var crashBannerIsShown: Bool { crashBanner.isShown }
+
     public func focusAddressBar() {
         guard webView != nil else { return }
         addressEntry.grabFocus()

@@ -4,7 +4,7 @@ import XCTest
 
 /// GTK tests need a display. Locally they skip without one; with SKIFF_REQUIRE_DISPLAY set
 /// (make test, CI) a missing display is a failure, never a silent skip.
-func requireDisplay() throws {
+public func requireDisplay() throws {
     let ok = MainActor.assumeIsolated { GtkRuntime.initialize() }
     if ok { return }
     if ProcessInfo.processInfo.environment["SKIFF_REQUIRE_DISPLAY"] != nil {

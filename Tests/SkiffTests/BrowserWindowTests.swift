@@ -1,0 +1,169 @@
+import Browser
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// The Browser section in a real window with a real WebKit web view, against a real HTTP
+/// server on 127.0.0.1.
+final class BrowserWindowTests: XCTestCase {
+    static let pages: [String: TestHTTPServer.Response] = [
+        "/": .init(body: "<html><head><title>Page One</title></head><body><h1 id=h>One</h1><a href='/two'>two</a></body></html>"),
+        "/two": .init(body: "<html><head><title>Page Two</title></head><body><h1 id=h>Two</h1></body></html>"),
+        "/slow": .init(body: "<html><head><title>Slow</title></head><body>late</body></html>", delay: 4),
+    ]
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        server = try TestHTTPServer(routes: Self.pages)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    @MainActor
+    private static func makeWindow() throws -> MainWindow {
+        let options = try Options.parse(["--window-size", "900x640", "--ephemeral"])
+        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+        main.window.present()
+        return main
+    }
+
+    @MainActor
+    private static func waitForTitle(_ main: MainWindow, _ title: String, timeout: TimeInterval = 20) -> Bool {
+        MainLoop.run(until: { main.window.title == title && !main.browser.state.isLoading }, timeout: timeout)
+    }
+
+    @MainActor
+    private static func js(_ view: WebView?, _ script: String) -> String? {
+        guard let view else { return nil }
+        var result: String??
+        view.evaluate(script) { result = .some($0) }
+        MainLoop.run(until: { result != nil }, timeout: 10)
+        return result ?? nil
+    }
+
+    func testLoadsAPageAndShowsItsTitleInTheWindow() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+            defer { main.window.destroy() }
+            main.browser.load("\(server.base)/")
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"), "window title was \(main.window.title)")
+            XCTAssertEqual(Self.js(main.browser.webView, "document.getElementById('h').textContent"), "One")
+            XCTAssertEqual(main.browser.addressEntry.text, "\(server.base)/")
+            XCTAssertFalse(main.browser.backButton.isSensitive, "nothing to go back to yet")
+            XCTAssertEqual(main.browser.state.progress, 1)
+        }
+    }
+
+    func testBackAndForwardFollowHistory() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+            defer { main.window.destroy() }
+            main.browser.load("\(server.base)/")
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+            // Typed the way a user types it: no scheme; an IP address gets http://.
+            main.browser.load("127.0.0.1:\(server.port)/two")
+            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff"))
+            XCTAssertTrue(main.browser.backButton.isSensitive)
+            main.browser.backButton.emit("clicked")
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+            XCTAssertTrue(main.browser.forwardButton.isSensitive)
+            main.browser.forwardButton.emit("clicked")
+            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff"))
+            XCTAssertEqual(main.browser.addressEntry.text, "\(server.base)/two")
+        }
+    }
+
+    func testAnUnreachableAddressShowsAnErrorPageAndKeepsTheAddress() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+            defer { main.window.destroy() }
+            let dead = "http://127.0.0.1:\(TestHTTPServer.closedPort())/nothing-here"
+            main.browser.load(dead)
+            XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff"), "title was \(main.window.title)")
+            XCTAssertEqual(main.browser.state.failure?.uri, dead)
+            let shown = MainLoop.run(until: { Self.js(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
+            XCTAssertTrue(shown, "the error page is what the web view shows")
+            let message = Self.js(main.browser.webView, "document.getElementById('skiff-error-message').textContent") ?? ""
+            XCTAssertFalse(message.isEmpty, "the error says why")
+            XCTAssertEqual(main.browser.addressEntry.text, dead, "the typed address is not lost")
+            // The app is still alive and browsing works afterwards.
+            main.browser.load("\(server.base)/")
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+            XCTAssertNil(main.browser.state.failure)
+        }
+    }
+
+    func testAKilledWebProcessShowsABannerAndReloadRecovers() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+            defer { main.window.destroy() }
+            main.browser.load("\(server.base)/two")
+            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff"))
+            main.browser.webView?.terminateWebProcess()
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.crash != nil }, timeout: 10))
+            XCTAssertEqual(main.browser.state.crash, .killed)
+            XCTAssertTrue(main.browser.crashBannerIsShown, "the user is told the page stopped")
+            main.browser.reload()
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.crash == nil && !main.browser.state.isLoading && main.window.title == "Page Two — Skiff" }, timeout: 20))
+            XCTAssertEqual(Self.js(main.browser.webView, "document.getElementById('h').textContent"), "Two", "a new web process shows the page again")
+            XCTAssertFalse(main.browser.crashBannerIsShown)
+        }
+    }
+
+    func testStopCancelsASlowLoadWithoutAnErrorPage() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+            defer { main.window.destroy() }
+            main.browser.load("\(server.base)/slow")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.isLoading }, timeout: 5))
+            XCTAssertEqual(main.browser.reloadButton.iconName, "process-stop-symbolic", "the reload button turns into Stop")
+            MainLoop.run(for: 0.3)
+            XCTAssertTrue(main.browser.escape(), "Escape stops a load")
+            XCTAssertTrue(MainLoop.run(until: { !main.browser.state.isLoading }, timeout: 5))
+            XCTAssertNil(main.browser.state.failure, "stopping is not an error")
+            XCTAssertEqual(main.browser.reloadButton.iconName, "view-refresh-symbolic")
+        }
+    }
+
+    func testWithoutASandboxTheBrowserExplainsInsteadOfCrashing() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            let view = BrowserView(sandbox: .unavailable(reason: "bwrap: Creating new namespace failed: Operation not permitted"))
+            let window = Window()
+            window.setChild(view.root)
+            window.present()
+            defer { window.destroy() }
+            MainLoop.run(for: 0.2)
+            XCTAssertNil(view.webView, "no web process is started")
+            XCTAssertFalse(view.addressEntry.isSensitive)
+            view.load("https://example.com")
+            XCTAssertNil(view.state.requestedURI, "nothing is loaded")
+        }
+    }
+
+    func testClosingTheWindowReleasesEveryHandler() throws {
+        let server: TestHTTPServer = self.server
+        MainActor.assumeIsolated {
+            let before = LiveCounts.closureBoxes.current
+            do {
+                guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+                main.browser.load("\(server.base)/")
+                XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+                XCTAssertGreaterThan(LiveCounts.closureBoxes.current, before)
+                main.window.destroy()
+            }
+            XCTAssertTrue(MainLoop.run(until: { LiveCounts.closureBoxes.current == before }, timeout: 5),
+                          "\(LiveCounts.closureBoxes.current - before) closures outlived the window")
+        }
+    }
+}
