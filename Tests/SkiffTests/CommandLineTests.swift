@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The `skiff` executable as a user runs it: its command line, and a real window driven with
+/// real X input from xdotool.
+final class CommandLineTests: XCTestCase {
+    /// `swift build` puts `skiff` beside the test bundle.
+    static var skiff: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("skiff").path
+    }
+
+    struct Run { var status: Int32; var out: String; var err: String }
+
+    static func run(_ args: [String], timeout: TimeInterval = 20) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: skiff)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus,
+                   out: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                   err: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.skiff) else {
+            throw XCTSkip("build the app first (`swift build`); \(Self.skiff) is missing")
+        }
+    }
+
+    func testHelpNamesEveryOption() throws {
+        let r = try Self.run(["--help"])
+        XCTAssertEqual(r.status, 0)
+        for option in ["--section", "--window-size", "--no-web-sandbox", "--bench", "--version", "<url>"] {
+            XCTAssertTrue(r.out.contains(option), "--help does not mention \(option)")
+        }
+        XCTAssertTrue(r.out.contains("Ctrl+L"), "--help lists the keyboard shortcuts")
+    }
+
+    func testVersion() throws {
+        let r = try Self.run(["--version"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.out.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
+    }
+
+    func testBadWindowSizeIsRefusedWithAClearMessage() throws {
+        let r = try Self.run(["--window-size", "10x10"])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.err.contains("window-size"), r.err)
+        XCTAssertTrue(r.err.contains("10x10"), r.err)
+    }
+
+    func testUnknownSectionListsTheRealOnes() throws {
+        let r = try Self.run(["--section", "casino"])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.err.contains("browser"), r.err)
+    }
+
+    // MARK: A real window, driven by keyboard
+
+    private func xdotool(_ args: [String]) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return "" }
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func waitForWindow(named title: String, timeout: TimeInterval = 25) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let ids = xdotool(["search", "--name", "^\(title)$"])
+            if let id = ids.split(separator: "\n").first { return String(id) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    func testKeyboardDrivesTheBrowserEndToEnd() throws {
+        try requireDisplay()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        let server = try TestHTTPServer(routes: [
+            "/": .init(body: "<title>CLI One</title><h1>One</h1>"),
+            "/two": .init(body: "<title>CLI Two</title><h1>Two</h1>"),
+        ])
+        defer { server.stop() }
+
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Self.skiff)
+        app.arguments = ["--ephemeral", "--window-size", "800x600", "\(server.base)/"]
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+
+        guard let window = waitForWindow(named: "CLI One — Skiff") else {
+            return XCTFail("the window never showed the page title")
+        }
+        _ = xdotool(["windowraise", window])
+        _ = xdotool(["windowfocus", "--sync", window])
+        Thread.sleep(forTimeInterval: 0.3)
+
+        // Ctrl+L, type an address without a scheme, Enter.
+        _ = xdotool(["key", "--clearmodifiers", "ctrl+l"])
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = xdotool(["type", "--delay", "20", "127.0.0.1:\(server.port)/two"])
+        _ = xdotool(["key", "Return"])
+        XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff"), "Ctrl+L, typing and Enter loaded the page")
+
+        // Alt+Left goes back, Alt+Right forward again.
+        _ = xdotool(["key", "--clearmodifiers", "alt+Left"])
+        XCTAssertNotNil(waitForWindow(named: "CLI One — Skiff"), "Alt+Left went back")
+        _ = xdotool(["key", "--clearmodifiers", "alt+Right"])
+        XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff"), "Alt+Right went forward")
+
+        // Ctrl+Q quits cleanly.
+        _ = xdotool(["key", "--clearmodifiers", "ctrl+q"])
+        let deadline = Date().addingTimeInterval(10)
+        while app.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertFalse(app.isRunning, "Ctrl+Q quit the app")
+        if !app.isRunning { XCTAssertEqual(app.terminationStatus, 0) }
+    }
+}
