@@ -27,7 +27,7 @@ public final class FrameStats {
 
     /// Asks the clock for frames continuously (as an animation would) until `detach`.
     public func requestContinuousFrames() {
-        guard let clock else { return }
+        guard let clock, !continuous else { return }
         gdk_frame_clock_begin_updating(OpaquePointer(clock.raw))
         continuous = true
     }
@@ -39,9 +39,13 @@ public final class FrameStats {
         lastPaint = 0
     }
 
-    public func detach() {
+    public func endContinuousFrames() {
         if let clock, continuous { gdk_frame_clock_end_updating(OpaquePointer(clock.raw)) }
         continuous = false
+    }
+
+    public func detach() {
+        endContinuousFrames()
         clock = nil
     }
 

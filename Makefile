@@ -1,0 +1,42 @@
+# Skiff — the two commands:
+#   make run    install what is missing, build, launch
+#   make test   the same set-up plus Xvfb, then every test
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+SETUP = tools/setup.sh
+
+.PHONY: run test build release bench screenshots validate install uninstall clean
+
+build:
+	@swift=$$($(SETUP) | tail -1) && $$swift build
+
+release:
+	@swift=$$($(SETUP) | tail -1) && $$swift build -c release
+
+run:
+	@swift=$$($(SETUP) | tail -1) && $$swift build && \
+	if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+	  echo "make run: no display (DISPLAY/WAYLAND_DISPLAY unset). Run it from a desktop session," >&2; \
+	  echo "or see it headless with 'make screenshots' (Xvfb)." >&2; exit 1; \
+	fi && exec .build/debug/skiff $(ARGS)
+
+test:
+	@swift=$$($(SETUP) --test | tail -1) && \
+	$$swift build --build-tests && \
+	tools/validate-data.sh && \
+	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build $(TESTFLAGS)
+
+validate:
+	@$(SETUP) --test >/dev/null && tools/validate-data.sh
+
+bench:
+	@swift=$$($(SETUP) --test | tail -1) && $$swift build -c release && \
+	for i in 1 2 3; do tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --ephemeral --window-size 1100x760 --bench; done
+
+screenshots:
+	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh
+
+include data/install.mk
+
+clean:
+	rm -rf .build out

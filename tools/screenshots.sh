@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Launches Skiff on Xvfb, shows a local page and a failed load, and saves screenshots to data/screenshots.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=data/screenshots
+mkdir -p "$out"
+page="file://$PWD/tools/screenshot-page.html"
+
+shoot() { # name, args...
+  local name=$1; shift
+  .build/debug/skiff --ephemeral --window-size 1100x720 "$@" >/tmp/skiff-shot.log 2>&1 &
+  local pid=$!
+  local wid=""
+  for _ in $(seq 1 100); do
+    wid=$(xdotool search --name "$WAIT_TITLE" 2>/dev/null | head -1 || true)
+    [ -n "$wid" ] && break
+    sleep 0.1
+  done
+  sleep 1.5
+  if [ -n "$wid" ] && xwininfo -id "$wid" >/dev/null 2>&1; then
+    timeout 10 import -window root -crop 1100x720+0+0 "$out/$name.png"
+    echo "screenshots: $out/$name.png"
+  else
+    echo "screenshots: window for $name never appeared" >&2
+  fi
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+WAIT_TITLE="Skiff Browser — Skiff" shoot browser "$page"
+WAIT_TITLE="Can’t Open Page — Skiff" shoot browser-error "http://127.0.0.1:9/unreachable"

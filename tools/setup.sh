@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what Skiff needs on Debian 12 that this machine lacks, and finds a Swift 6 toolchain.
+# Prints the swift binary to use on its last line.
+set -euo pipefail
+
+packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev bubblewrap)
+if [ "${1:-}" = "--test" ]; then
+  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+swift_bin=""
+for candidate in "${SWIFT:-}" "$(command -v swift 2>/dev/null || true)" /opt/swift/usr/bin/swift /usr/share/swift/usr/bin/swift; do
+  if [ -n "$candidate" ] && [ -x "$candidate" ]; then swift_bin="$candidate"; break; fi
+done
+if [ -z "$swift_bin" ]; then
+  cat >&2 <<'MSG'
+setup: no Swift toolchain found. Skiff needs Swift 6.0 or newer:
+  install it from https://www.swift.org/install/linux/ (Debian 12 tarball) and put its usr/bin on PATH,
+  or set SWIFT=/path/to/swift.
+MSG
+  exit 1
+fi
+version=$("$swift_bin" --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\)\..*/\1/p' | head -1)
+if [ -z "$version" ] || [ "$version" -lt 6 ]; then
+  echo "setup: $swift_bin is not Swift 6 or newer ($("$swift_bin" --version 2>&1 | head -1))" >&2
+  exit 1
+fi
+echo "$swift_bin"

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The environment the display tests and the benchmark run in.
+set -euo pipefail
+export SKIFF_REQUIRE_DISPLAY=1
+# Where the kernel refuses the namespaces WebKit's sandbox needs, the browser tests still run
+# real web processes, unsandboxed; the refusal itself is tested with a stand-in bwrap.
+if [ ! -e /.flatpak-info ] && ! bwrap --unshare-all --die-with-parent --ro-bind / / true 2>/dev/null; then
+  echo "test-env: WebKit's sandbox cannot start here; running web processes without it" >&2
+  export WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1
+fi
+exec "$@"
