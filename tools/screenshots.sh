@@ -27,5 +27,5 @@ shoot() { # name, args...
   wait "$pid" 2>/dev/null || true
 }
 
-WAIT_TITLE="Skiff Browser — Skiff" shoot browser "$page"
-WAIT_TITLE="Can’t Open Page — Skiff" shoot browser-error "http://127.0.0.1:9/unreachable"
+WAIT_TITLE="^Skiff Browser" shoot browser "$page"
+WAIT_TITLE="Open Page" shoot browser-error "http://127.0.0.1:9/unreachable"

@@ -29,6 +29,8 @@ final class PageStateTests: XCTestCase {
         s.apply(.loadStarted(uri: "http://127.0.0.1:9/"))
         s.apply(.failed(uri: "http://127.0.0.1:9/", message: "Could not connect", cancelled: false))
         XCTAssertEqual(s.failure, LoadFailure(uri: "http://127.0.0.1:9/", message: "Could not connect"))
+        XCTAssertTrue(s.wantsErrorPage)
+        s.apply(.errorPageShown)
         // WebKit then finishes the failed load and starts loading the error page in its place.
         s.apply(.finished)
         s.apply(.loadStarted(uri: "http://127.0.0.1:9/"))
@@ -42,6 +44,29 @@ final class PageStateTests: XCTestCase {
         s.apply(.navigationRequested(uri: "https://example.com/"))
         s.apply(.loadStarted(uri: "https://example.com/"))
         XCTAssertNil(s.failure)
+    }
+
+    func testABlockedPortThatCommitsBlankIsAFailure() {
+        var s = PageState()
+        s.apply(.navigationRequested(uri: "http://127.0.0.1:9/x"))
+        XCTAssertEqual(s.addressText, "http://127.0.0.1:9/x", "what the user typed shows while nothing has committed")
+        s.apply(.loadStarted(uri: "http://127.0.0.1:9/x"))
+        s.apply(.committed(uri: "about:blank"))
+        XCTAssertEqual(s.failure?.uri, "http://127.0.0.1:9/x")
+        XCTAssertTrue(s.wantsErrorPage)
+        s.apply(.errorPageShown)
+        XCTAssertFalse(s.wantsErrorPage)
+        s.apply(.finished)
+        s.apply(.loadStarted(uri: "http://127.0.0.1:9/x"))
+        s.apply(.committed(uri: "http://127.0.0.1:9/x"))
+        XCTAssertNotNil(s.failure)
+        XCTAssertEqual(s.addressText, "http://127.0.0.1:9/x")
+        // Asking for about:blank itself is not a failure.
+        var blank = PageState()
+        blank.apply(.navigationRequested(uri: "about:blank"))
+        blank.apply(.loadStarted(uri: "about:blank"))
+        blank.apply(.committed(uri: "about:blank"))
+        XCTAssertNil(blank.failure)
     }
 
     func testStopIsNotAnError() {

@@ -101,6 +101,18 @@ final class BrowserWindowTests: XCTestCase {
         }
     }
 
+    func testABlockedPortGetsAnErrorPageInsteadOfABlankPage() throws {
+        MainActor.assumeIsolated {
+            guard let main = try? Self.makeWindow() else { return XCTFail("window") }
+            defer { main.window.destroy() }
+            main.browser.load("http://127.0.0.1:9/blocked")
+            XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff"), "title was \(main.window.title)")
+            let shown = MainLoop.run(until: { Self.js(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
+            XCTAssertTrue(shown, "WebKit shows about:blank for blocked ports; Skiff shows why")
+            XCTAssertEqual(main.browser.addressEntry.text, "http://127.0.0.1:9/blocked")
+        }
+    }
+
     func testAKilledWebProcessShowsABannerAndReloadRecovers() throws {
         let server: TestHTTPServer = self.server
         MainActor.assumeIsolated {

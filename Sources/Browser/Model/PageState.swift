@@ -13,6 +13,8 @@ public enum PageEvent: Equatable, Sendable {
     /// `cancelled` covers Stop and a navigation replacing another: no error page for those.
     case failed(uri: String, message: String, cancelled: Bool)
     case webProcessEnded(reason: CrashReason)
+    /// The view has put the error page up in place of the failed page.
+    case errorPageShown
 }
 
 public enum CrashReason: Equatable, Sendable {
@@ -48,6 +50,12 @@ public struct PageState: Equatable, Sendable {
     /// Set between a failure and the start of the error page that replaces it, whose load
     /// events must not clear the failure.
     private var errorPagePending = false
+    /// True when the view should put the error page up for `failure`; cleared by `.errorPageShown`.
+    public private(set) var wantsErrorPage = false
+    private var startedURI: String?
+
+    /// WebKit refuses some ports outright and commits about:blank instead, with no load-failed.
+    static let blockedMessage = "Web browsers refuse to connect to this port, because it belongs to a service that could be attacked through web pages."
 
     public init() {}
 
@@ -56,6 +64,7 @@ public struct PageState: Equatable, Sendable {
         case .navigationRequested(let uri):
             requestedURI = uri
             errorPagePending = false
+            wantsErrorPage = false
             failure = nil
             crash = nil
         case .loadStarted(let uri):
@@ -67,8 +76,13 @@ public struct PageState: Equatable, Sendable {
                 return
             }
             if let uri { self.uri = uri; requestedURI = uri }
+            startedURI = uri
             failure = nil
         case .committed(let uri):
+            if uri == "about:blank", let started = startedURI, started != "about:blank", !errorPagePending {
+                fail(uri: started, message: Self.blockedMessage)
+                return
+            }
             if let uri { self.uri = uri }
         case .finished:
             isLoading = false
@@ -84,15 +98,21 @@ public struct PageState: Equatable, Sendable {
             canGoForward = forward
         case .failed(let uri, let message, let cancelled):
             isLoading = false
-            if !cancelled {
-                failure = LoadFailure(uri: uri, message: message)
-                requestedURI = uri
-                errorPagePending = true
-            }
+            if !cancelled { fail(uri: uri, message: message) }
+        case .errorPageShown:
+            wantsErrorPage = false
         case .webProcessEnded(let reason):
             isLoading = false
             crash = reason
         }
+    }
+
+    private mutating func fail(uri: String, message: String) {
+        failure = LoadFailure(uri: uri, message: message)
+        requestedURI = uri
+        self.uri = uri
+        errorPagePending = true
+        wantsErrorPage = true
     }
 
     /// "Page Title — Skiff"; the host while a page has no title yet; "Skiff" on an empty tab.
@@ -106,8 +126,10 @@ public struct PageState: Equatable, Sendable {
     /// What the address entry shows when the user is not typing in it.
     public var addressText: String {
         if let failure { return failure.uri }
-        guard let uri, uri != "about:blank" else { return "" }
-        return uri
+        if let uri, uri != "about:blank" { return uri }
+        // Nothing committed yet: keep showing what the user asked for.
+        if let requestedURI, requestedURI != "about:blank" { return requestedURI }
+        return ""
     }
 
     /// Whether the reload button should read "Stop".

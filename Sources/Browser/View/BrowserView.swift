@@ -107,6 +107,7 @@ public final class BrowserView {
     private func connect(_ webView: WebView) {
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView else { return }
+            self.logger.debug("load \(event) \(webView.uri ?? "-")")
             switch event {
             case .started: self.apply(.loadStarted(uri: webView.uri))
             case .redirected: self.apply(.uriChanged(webView.uri))
@@ -123,11 +124,10 @@ public final class BrowserView {
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
         webView.onLoadFailed { [weak self, weak webView] _, uri, message, cancelled in
             guard let self, let webView else { return false }
+            self.logger.debug("load-failed \(uri) cancelled=\(cancelled): \(message)")
             self.apply(.failed(uri: uri, message: message, cancelled: cancelled))
-            guard !cancelled, let failure = self.state.failure else { return false }
-            self.logger.info("load failed: \(uri): \(message)")
-            webView.loadAlternateHTML(ErrorPage.html(for: failure), contentURI: uri)
-            return true
+            if !cancelled { self.logger.info("load failed: \(uri): \(message)") }
+            return !cancelled
         }
         webView.onWebProcessTerminated { [weak self] reason in
             guard let self else { return }
@@ -144,6 +144,11 @@ public final class BrowserView {
     /// Feeds one event to the model and re-renders. The web view's signals come here; so may a benchmark.
     public func apply(_ event: PageEvent) {
         state.apply(event)
+        if state.wantsErrorPage, let failure = state.failure, let webView {
+            // In place of the failed page: history keeps its URI, so reload retries it.
+            webView.loadAlternateHTML(ErrorPage.html(for: failure), contentURI: failure.uri)
+            state.apply(.errorPageShown)
+        }
         render()
     }
 

@@ -1,0 +1,52 @@
+# data/install.mk: install and uninstall rules for Skiff.
+# Included by the top-level Makefile, which defines `release`
+# (swift build -c release). Paths are relative to the repository root.
+#
+#   make install PREFIX=/usr DESTDIR=/tmp/stage
+#   make uninstall PREFIX=/usr/local
+
+APP_ID   := io.github.skiff.Skiff
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BINDIR   ?= $(PREFIX)/bin
+DATADIR  ?= $(PREFIX)/share
+
+SKIFF_BIN     ?= .build/release/skiff
+SKIFF_DATA    ?= data
+
+INSTALL_FILES := \
+	$(DESTDIR)$(BINDIR)/skiff \
+	$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop \
+	$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
+	$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	$(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml \
+	$(DESTDIR)$(DATADIR)/skiff/style.css
+
+.PHONY: install uninstall
+
+# Caches are only refreshed on a live system: with DESTDIR set (a staged
+# install for a package), the package's own triggers do that on the target.
+install: release
+	install -Dm755 $(SKIFF_BIN) $(DESTDIR)$(BINDIR)/skiff
+	install -Dm644 $(SKIFF_DATA)/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -Dm644 $(SKIFF_DATA)/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 $(SKIFF_DATA)/icons/hicolor/scalable/apps/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 $(SKIFF_DATA)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	install -Dm644 $(SKIFF_DATA)/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
+	install -Dm644 $(SKIFF_DATA)/style.css $(DESTDIR)$(DATADIR)/skiff/style.css
+ifeq ($(strip $(DESTDIR)),)
+	glib-compile-schemas $(DATADIR)/glib-2.0/schemas
+	gtk4-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true
+	update-desktop-database -q $(DATADIR)/applications 2>/dev/null || true
+else
+	@echo "DESTDIR is set: not compiling schemas or updating caches"
+endif
+
+uninstall:
+	rm -f $(INSTALL_FILES)
+	rmdir $(DESTDIR)$(DATADIR)/skiff 2>/dev/null || true
+ifeq ($(strip $(DESTDIR)),)
+	glib-compile-schemas $(DATADIR)/glib-2.0/schemas || true
+	gtk4-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true
+endif
