@@ -4,6 +4,9 @@
 #
 #   make install PREFIX=/usr DESTDIR=/tmp/stage
 #   make uninstall PREFIX=/usr/local
+#
+# Package builds that already ran `swift build -c release` can skip the
+# `release` step (and tools/setup.sh) with: make -o release install ...
 
 APP_ID   := io.github.skiff.Skiff
 PREFIX   ?= /usr/local

@@ -122,8 +122,8 @@ public final class BrowserView {
         }
         webView.onNotify("title") { [weak self, weak webView] in self?.apply(.titleChanged(webView?.title)) }
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
-        webView.onLoadFailed { [weak self, weak webView] _, uri, message, cancelled in
-            guard let self, let webView else { return false }
+        webView.onLoadFailed { [weak self] _, uri, message, cancelled in
+            guard let self else { return false }
             self.logger.debug("load-failed \(uri) cancelled=\(cancelled): \(message)")
             self.apply(.failed(uri: uri, message: message, cancelled: cancelled))
             if !cancelled { self.logger.info("load failed: \(uri): \(message)") }

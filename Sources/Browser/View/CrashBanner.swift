@@ -10,7 +10,6 @@ final class CrashBanner {
     init(onReload: @escaping @MainActor () -> Void) {
         let row = Box(.horizontal, spacing: 12)
         row.addCSSClass("skiff-error-banner")
-        row.setMargins(top: 8, bottom: 8, start: 12, end: 12)
         message.wraps = true
         message.hexpand = true
         message.setXAlign(0)
