@@ -24,7 +24,7 @@ test:
 	@swift=$$($(SETUP) --test | tail -1) && \
 	$$swift build --build-tests && \
 	tools/validate-data.sh && \
-	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build $(TESTFLAGS)
+	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build --disable-swift-testing $(TESTFLAGS)
 
 validate:
 	@$(SETUP) --test >/dev/null && tools/validate-data.sh
