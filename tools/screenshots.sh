@@ -29,3 +29,14 @@ shoot() { # name, args...
 
 WAIT_TITLE="^Skiff Browser" shoot browser "$page"
 WAIT_TITLE="Open Page" shoot browser-error "http://127.0.0.1:9/unreachable"
+
+# A crashed web process: kill it for real and capture the banner.
+.build/debug/skiff --ephemeral --window-size 1000x600 "$page" >/tmp/skiff-shot.log 2>&1 &
+app=$!
+for _ in $(seq 1 100); do xdotool search --name "^Skiff Browser" >/dev/null 2>&1 && break; sleep 0.1; done
+sleep 1
+pkill -KILL -f "^/usr/lib/[^ ]*/webkitgtk-6.0/WebKitWebProcess" || true
+sleep 1.5
+timeout 10 import -window root -crop 1000x600+0+0 "$out/browser-crash.png" && echo "screenshots: $out/browser-crash.png"
+kill "$app" 2>/dev/null || true
+wait "$app" 2>/dev/null || true

@@ -123,10 +123,17 @@ final class BrowserWindowTests: XCTestCase {
             main.browser.webView?.terminateWebProcess()
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.crash != nil }, timeout: 10))
             XCTAssertEqual(main.browser.state.crash, .killed)
+            MainLoop.run(for: 0.2)
+            XCTAssertEqual(main.window.title, "Page Two — Skiff", "the dead page's title stays")
+            XCTAssertEqual(main.browser.addressEntry.text, "\(server.base)/two", "and so does its address")
             XCTAssertTrue(main.browser.crashBannerIsShown, "the user is told the page stopped")
             main.browser.reload()
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.crash == nil && !main.browser.state.isLoading && main.window.title == "Page Two — Skiff" }, timeout: 20))
-            XCTAssertEqual(Self.js(main.browser.webView, "document.getElementById('h').textContent"), "Two", "a new web process shows the page again")
+            let recovered = MainLoop.run(until: {
+                main.browser.state.crash == nil && !main.browser.state.isLoading
+                    && Self.js(main.browser.webView, "document.getElementById('h').textContent") == "Two"
+            }, timeout: 20)
+            XCTAssertTrue(recovered, "a new web process shows the page again")
+            XCTAssertEqual(main.window.title, "Page Two — Skiff")
             XCTAssertFalse(main.browser.crashBannerIsShown)
         }
     }

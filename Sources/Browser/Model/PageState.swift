@@ -90,9 +90,10 @@ public struct PageState: Equatable, Sendable {
         case .progress(let p):
             progress = min(max(p, 0), 1)
         case .titleChanged(let t):
-            title = t
+            // A dead web process reports an empty title; the user still wants to know what it was.
+            if crash == nil { title = t }
         case .uriChanged(let u):
-            if let u { uri = u }
+            if crash == nil, let u, !u.isEmpty { uri = u }
         case .history(let back, let forward):
             canGoBack = back
             canGoForward = forward
