@@ -40,7 +40,7 @@ static inline gboolean skiff_animations_enabled(void) {
 static inline GApplicationFlags skiff_app_flags_handles_open(void) { return G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE; }
 
 // Custom widgets need their accessible role at construction (a construct-only property in GTK 4.8).
-static inline GtkWidget *skiff_widget_new_with_role(GType type, GtkAccessibleRole role) {
+static inline GtkWidget * _Nonnull skiff_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
 }
 

@@ -4,7 +4,7 @@
 
 #include <webkit/webkit.h>
 
-static inline WebKitWebView *skiff_web_view_new_with_network_session(WebKitNetworkSession *session) {
+static inline WebKitWebView * _Nonnull skiff_web_view_new_with_network_session(WebKitNetworkSession *session) {
     return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, NULL));
 }
 

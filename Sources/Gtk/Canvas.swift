@@ -94,7 +94,7 @@ public final class Canvas: Widget {
                             measure: @escaping @MainActor (Orientation, Int) -> (minimum: Int, natural: Int) = { _, _ in (0, 0) },
                             draw: @escaping @MainActor (Snapshot, Double, Double) -> Void) {
         let w = skiff_widget_new_with_role(CanvasType.type, role.c)
-        self.init(retaining: UnsafeMutableRawPointer(w!))
+        self.init(retaining: UnsafeMutableRawPointer(w))
         let handlers = ClosureBox(SnapshotHandlers(draw: draw, measure: measure))
         g_object_set_qdata_full(gobject, CanvasType.quark, handlers.retainedPointer(), destroyNotify(for: SnapshotHandlers.self))
         setAccessibleLabel(label)

@@ -31,7 +31,7 @@ public final class WebView: Widget {
             let session = webkit_network_session_new_ephemeral()
             let view = skiff_web_view_new_with_network_session(session)
             g_object_unref(UnsafeMutableRawPointer(session))
-            self.init(retaining: UnsafeMutableRawPointer(view!))
+            self.init(retaining: UnsafeMutableRawPointer(view))
         } else {
             self.init(retaining: UnsafeMutableRawPointer(webkit_web_view_new()))
         }

@@ -42,8 +42,10 @@ public final class Application: Object {
     public convenience init(id: String) {
         // Non-unique: every launch is its own process, so a launch never blocks on the session bus
         // and tests may start several apps at once.
-        let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
-        self.init(adopting: UnsafeMutableRawPointer(app!))
+        guard let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE) else {
+            preconditionFailure("'\(id)' is not a valid application id")
+        }
+        self.init(adopting: UnsafeMutableRawPointer(app))
     }
     var application: UnsafeMutablePointer<GtkApplication> { raw.assumingMemoryBound(to: GtkApplication.self) }
     private var gapp: UnsafeMutablePointer<GApplication> { raw.assumingMemoryBound(to: GApplication.self) }

@@ -46,6 +46,12 @@ final class BrowserWindowTests: XCTestCase {
         return result ?? nil
     }
 
+    /// Waits until the web view shows Skiff's error page (it loads after the failure is known).
+    @MainActor
+    private static func waitForErrorPage(_ main: MainWindow) -> Bool {
+        MainLoop.run(until: { js(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
+    }
+
     func testLoadsAPageAndShowsItsTitleInTheWindow() throws {
         let server: TestHTTPServer = self.server
         MainActor.assumeIsolated {
@@ -89,8 +95,7 @@ final class BrowserWindowTests: XCTestCase {
             main.browser.load(dead)
             XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff"), "title was \(main.window.title)")
             XCTAssertEqual(main.browser.state.failure?.uri, dead)
-            let shown = MainLoop.run(until: { Self.js(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
-            XCTAssertTrue(shown, "the error page is what the web view shows")
+            XCTAssertTrue(Self.waitForErrorPage(main), "the error page is what the web view shows")
             let message = Self.js(main.browser.webView, "document.getElementById('skiff-error-message').textContent") ?? ""
             XCTAssertFalse(message.isEmpty, "the error says why")
             XCTAssertEqual(main.browser.addressEntry.text, dead, "the typed address is not lost")
@@ -107,8 +112,7 @@ final class BrowserWindowTests: XCTestCase {
             defer { main.window.destroy() }
             main.browser.load("http://127.0.0.1:9/blocked")
             XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff"), "title was \(main.window.title)")
-            let shown = MainLoop.run(until: { Self.js(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
-            XCTAssertTrue(shown, "WebKit shows about:blank for blocked ports; Skiff shows why")
+            XCTAssertTrue(Self.waitForErrorPage(main), "WebKit shows about:blank for blocked ports; Skiff shows why")
             XCTAssertEqual(main.browser.addressEntry.text, "http://127.0.0.1:9/blocked")
         }
     }
