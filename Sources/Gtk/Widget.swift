@@ -5,6 +5,14 @@ public enum Orientation: Sendable { case horizontal, vertical
 }
 
 public enum Align: Sendable { case fill, start, end, center
+    init(_ c: GtkAlign) {
+        switch c {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        default: self = .fill
+        }
+    }
     var c: GtkAlign {
         switch self { case .fill: GTK_ALIGN_FILL; case .start: GTK_ALIGN_START; case .end: GTK_ALIGN_END; case .center: GTK_ALIGN_CENTER }
     }
@@ -38,11 +46,11 @@ open class Widget: Object {
         set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
     }
     public var halign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_halign(widget)) }
         set { gtk_widget_set_halign(widget, newValue.c) }
     }
     public var valign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.c) }
     }
     public var opacity: Double {
@@ -100,12 +108,6 @@ open class Widget: Object {
 
     /// Whether GTK wants motion: the "enable animations" setting. With it off, state changes jump.
     public static var animationsEnabled: Bool { skiff_animations_enabled() != 0 }
-
-    /// The toplevel window's title, if this widget is in one.
-    public var rootWindowPointer: UnsafeMutableRawPointer? {
-        guard let root = gtk_widget_get_root(widget) else { return nil }
-        return UnsafeMutableRawPointer(root)
-    }
 }
 
 /// Event controllers (gestures, key, scroll, shortcuts). Owned by the widget once added.
@@ -116,7 +118,13 @@ open class EventController: Object {
 
     public enum Phase: Sendable { case capture, bubble, target }
     public var phase: Phase {
-        get { .bubble }
+        get {
+            switch gtk_event_controller_get_propagation_phase(controllerPointer) {
+            case GTK_PHASE_CAPTURE: .capture
+            case GTK_PHASE_TARGET: .target
+            default: .bubble
+            }
+        }
         set {
             let p: GtkPropagationPhase = switch newValue {
             case .capture: GTK_PHASE_CAPTURE

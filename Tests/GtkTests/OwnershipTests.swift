@@ -88,6 +88,11 @@ final class OwnershipTests: XCTestCase {
             XCTAssertEqual(button.typeName, "GtkButton")
             XCTAssertTrue(button.isA(Widget.self))
             XCTAssertFalse(button.isA(Label.self))
+            button.halign = .center
+            XCTAssertEqual(button.halign, .center, "properties read back what GTK holds")
+            let shortcuts = ShortcutController()
+            shortcuts.phase = .capture
+            XCTAssertEqual(shortcuts.phase, .capture)
         }
     }
 }

@@ -33,10 +33,8 @@ public final class ProgressLine {
     public func update(progress: Double, isLoading: Bool, now: TimeInterval) {
         let target = min(max(progress, 0), 1)
         if isLoading {
-            if phase == .completing || phase == .fading || phase == .idle {
-                // A new load: start from the left edge, fully visible.
-                if phase != .loading { fraction = 0 }
-            }
+            // A new load starts from the left edge, fully visible.
+            if phase != .loading { fraction = 0 }
             phase = .loading
             opacity = 1
             guard animationsEnabled else { fraction = max(fraction, target); animator = nil; return }
