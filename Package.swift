@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // C interop: the only place C headers and macros are touched.
@@ -27,15 +28,29 @@ let package = Package(
         // Pure Swift animation kit: no GTK, time injected.
         .target(name: "Motion"),
 
-        // Browser section: pure model (tested without a display) + thin GTK views.
-        .target(name: "Browser", dependencies: [
-            "Gtk", "Motion",
+        // Each section is a pure model (imports no GTK, tested without a display)
+        // and thin GTK views over it. Splitting them into targets makes the rule a compile error.
+        .target(name: "BrowserModel", dependencies: ["Motion"], path: "Sources/Browser/Model"),
+        // History, open tabs and their WebKit session state in SQLite (GRDB, WAL).
+        .target(name: "BrowserStore", dependencies: [
+            "BrowserModel",
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], path: "Sources/Browser/Store"),
+        .target(name: "Browser", dependencies: [
+            "Gtk", "Motion", "BrowserModel", "BrowserStore",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Browser/View"),
+
+        .target(name: "TodayModel", dependencies: ["Motion"], path: "Sources/Today/Model"),
+        .target(name: "Today", dependencies: [
+            "Gtk", "Motion", "TodayModel",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Today/View"),
 
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -45,8 +60,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Gtk"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Gtk"]),
-        .testTarget(name: "SkiffTests", dependencies: ["SkiffApp", "Browser", "Gtk", "TestSupport"]),
+        .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion"]),
+        .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel"]),
+        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion"]),
+        .testTarget(name: "SkiffTests", dependencies: [
+            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Gtk", "TestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Browser
+import BrowserModel
 import Foundation
 import Gtk
 import Logging

@@ -1,4 +1,5 @@
 import Browser
+import BrowserModel
 import Gtk
 
 /// The window: a header bar with the section switcher over a stack of sections.

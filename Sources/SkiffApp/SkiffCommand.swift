@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Browser
+import BrowserModel
 import Gtk
 import Logging
 

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Browser
+@testable import BrowserModel
 
 final class AddressInputTests: XCTestCase {
     private func uri(_ typed: String) -> String? { AddressInput.resolve(typed, homeDirectory: "/home/ann")?.uri }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Browser
+@testable import BrowserModel
 
 final class PageStateTests: XCTestCase {
     func testASuccessfulLoadDrivesTitleProgressAndHistory() {

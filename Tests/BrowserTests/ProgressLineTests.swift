@@ -1,5 +1,5 @@
 import XCTest
-@testable import Browser
+@testable import BrowserModel
 
 final class ProgressLineTests: XCTestCase {
     private let frame = 1.0 / 60

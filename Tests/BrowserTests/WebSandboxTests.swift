@@ -1,5 +1,5 @@
 import XCTest
-@testable import Browser
+@testable import BrowserModel
 
 final class WebSandboxTests: XCTestCase {
     private func script(_ body: String) throws -> String {

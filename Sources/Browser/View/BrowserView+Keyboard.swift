@@ -1,3 +1,4 @@
+import BrowserModel
 import Gtk
 
 extension BrowserView {

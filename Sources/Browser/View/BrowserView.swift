@@ -1,4 +1,5 @@
 import Foundation
+import BrowserModel
 import Gtk
 import Logging
 

@@ -1,3 +1,4 @@
+import BrowserModel
 import Gtk
 
 /// Slides down over the page when its web process dies: what happened, and a Reload button.

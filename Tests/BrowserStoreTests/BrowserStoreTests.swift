@@ -1,0 +1,3 @@
+import XCTest
+@testable import BrowserStore
+final class BrowserStoreTests: XCTestCase {}

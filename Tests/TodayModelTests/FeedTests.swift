@@ -1,0 +1,3 @@
+import XCTest
+@testable import TodayModel
+final class FeedTests: XCTestCase {}
