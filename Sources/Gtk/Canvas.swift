@@ -57,7 +57,7 @@ public struct Snapshot {
 
 /// Accessible roles our custom widgets use.
 public enum AccessibleRole: Sendable {
-    case progressBar, img, group, button, widget
+    case progressBar, img, group, button, widget, heading, list, dialog
     var c: GtkAccessibleRole {
         switch self {
         case .progressBar: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR
@@ -65,6 +65,9 @@ public enum AccessibleRole: Sendable {
         case .group: GTK_ACCESSIBLE_ROLE_GROUP
         case .button: GTK_ACCESSIBLE_ROLE_BUTTON
         case .widget: GTK_ACCESSIBLE_ROLE_WIDGET
+        case .heading: GTK_ACCESSIBLE_ROLE_HEADING
+        case .list: GTK_ACCESSIBLE_ROLE_LIST
+        case .dialog: GTK_ACCESSIBLE_ROLE_DIALOG
         }
     }
 }
@@ -74,6 +77,8 @@ public enum AccessibleRole: Sendable {
 public final class SnapshotHandlers {
     let draw: @MainActor (Snapshot, Double, Double) -> Void
     let measure: @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)
+    var allocate: (@MainActor (Int, Int) -> Void)?
+    var heightForWidth = false
     init(draw: @escaping @MainActor (Snapshot, Double, Double) -> Void,
          measure: @escaping @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)) {
         self.draw = draw
@@ -100,9 +105,43 @@ public final class Canvas: Widget {
         setAccessibleLabel(label)
     }
 
+    // MARK: Containers: a canvas may parent widgets, place them itself and draw them with `Snapshot.child`.
+
+    /// Called with the canvas's new width and height whenever GTK allocates it; place children here.
+    public func onAllocate(_ body: @escaping @MainActor (Int, Int) -> Void) {
+        CanvasType.handlers(widget)?.allocate = body
+    }
+
+    /// Asks GTK for the height for a given width (the `measure` closure then receives the width).
+    public func setHeightForWidth(_ enabled: Bool) {
+        CanvasType.handlers(widget)?.heightForWidth = enabled
+        queueResize()
+    }
+
+    /// Makes `child` a child of this canvas. It is unparented when the canvas is disposed.
+    public func addChild(_ child: Widget) { gtk_widget_set_parent(child.widget, widget) }
+    public func removeChild(_ child: Widget) { gtk_widget_unparent(child.widget) }
+
+    /// Gives `child` its place (canvas coordinates, whole pixels). Only valid inside `onAllocate`.
+    public func allocate(_ child: Widget, _ rect: Rect) {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(child.widget, GTK_ORIENTATION_VERTICAL, Int32(rect.width), &minimum, &natural, nil, nil)
+        var allocation = GtkAllocation(x: Int32(rect.x.rounded()), y: Int32(rect.y.rounded()),
+                                       width: Int32(max(0, rect.width.rounded())), height: Int32(max(0, rect.height.rounded())))
+        gtk_widget_size_allocate(child.widget, &allocation, -1)
+    }
+
+    /// Hides a pooled child without unparenting it (cheaper than removing and re-adding).
+    public func setChildVisible(_ child: Widget, _ visible: Bool) {
+        gtk_widget_set_child_visible(child.widget, visible ? 1 : 0)
+    }
+
+    public func queueAllocate() { gtk_widget_queue_allocate(widget) }
+
     public var accessibleRole: AccessibleRole? {
         let role = gtk_accessible_get_accessible_role(OpaquePointer(raw))
-        return [AccessibleRole.progressBar, .img, .group, .button, .widget].first { $0.c == role }
+        return [AccessibleRole.progressBar, .img, .group, .button, .widget, .heading, .list, .dialog].first { $0.c == role }
     }
 
     /// Reports a 0…1 value to assistive technology (progress bars).
@@ -128,6 +167,36 @@ private let canvasClassInit: GClassInitFunc = { klass, _ in
     let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
     widgetClass.pointee.snapshot = canvasSnapshot
     widgetClass.pointee.measure = canvasMeasure
+    widgetClass.pointee.size_allocate = canvasAllocate
+    widgetClass.pointee.get_request_mode = canvasRequestMode
+    let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
+    canvasParentDispose = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self).pointee.dispose
+    objectClass.pointee.dispose = canvasDispose
+}
+
+nonisolated(unsafe) private var canvasParentDispose: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
+
+/// A container's children must be unparented before it finalizes (GTK warns and leaks otherwise).
+private let canvasDispose: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
+    if let object {
+        let widget = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
+    }
+    canvasParentDispose?(object)
+}
+
+private let canvasAllocate: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void = { widgetArg, width, height, _ in
+    nonisolated(unsafe) let widget = widgetArg
+    MainActor.assumeIsolated {
+        CanvasType.handlers(widget)?.allocate?(Int(width), Int(height))
+    }
+}
+
+private let canvasRequestMode: @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> GtkSizeRequestMode = { widgetArg in
+    nonisolated(unsafe) let widget = widgetArg
+    return MainActor.assumeIsolated {
+        CanvasType.handlers(widget)?.heightForWidth == true ? GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH : GTK_SIZE_REQUEST_CONSTANT_SIZE
+    }
 }
 
 private let canvasSnapshot: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?) -> Void = { widgetArg, snapshotArg in

@@ -58,6 +58,7 @@ public final class Stack: Widget {
         set { if let newValue { gtk_stack_set_visible_child_name(stack, newValue) } }
     }
     public func hasChild(named name: String) -> Bool { gtk_stack_get_child_by_name(stack, name) != nil }
+    public func remove(_ child: Widget) { gtk_stack_remove(stack, child.widget) }
     public func setCrossfade() { gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
 }
 

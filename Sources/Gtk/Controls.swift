@@ -18,6 +18,11 @@ public final class Label: Widget {
         set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
     public func setXAlign(_ x: Float) { gtk_label_set_xalign(label, x) }
+    /// Caps the natural width of wrapped text, for readable line lengths on wide windows.
+    public var maxWidthChars: Int {
+        get { Int(gtk_label_get_max_width_chars(label)) }
+        set { gtk_label_set_max_width_chars(label, Int32(newValue)) }
+    }
 }
 
 @MainActor

@@ -39,6 +39,8 @@ public final class GestureClick: EventController {
     public func onPressed(_ body: @escaping PressHandler) -> SignalHandlerID { onPress("pressed", body) }
     @discardableResult
     public func onReleased(_ body: @escaping PressHandler) -> SignalHandlerID { onPress("released", body) }
+    /// Which mouse button this gesture listens to (1 primary, 3 secondary, 8 back); 0 means any.
+    public func setButton(_ button: UInt32) { gtk_gesture_single_set_button(OpaquePointer(raw), button) }
 }
 
 /// Drags: begin at (x, y); update and end with offsets from the start.

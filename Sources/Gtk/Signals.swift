@@ -33,6 +33,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is PointHandler.Type: return { data, _ in release(data, PointHandler.self) }
     case is PressHandler.Type: return { data, _ in release(data, PressHandler.self) }
     case is ScrollHandler.Type: return { data, _ in release(data, ScrollHandler.self) }
+    case is KeyHandler.Type: return { data, _ in release(data, KeyHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }
@@ -113,7 +114,7 @@ public struct SignalHandlerID: Hashable, Sendable {
 }
 
 extension Object {
-    private func connect<Body>(_ signal: String, _ trampoline: UnsafeRawPointer, _ body: Body) -> SignalHandlerID {
+    func connectBoxed<Body>(_ signal: String, _ trampoline: UnsafeRawPointer, _ body: Body) -> SignalHandlerID {
         let box = ClosureBox(body)
         let callback = unsafeBitCast(trampoline, to: GCallback.self)
         let id = g_signal_connect_data(gobject, signal, callback, box.retainedPointer(), releaser(for: Body.self), GConnectFlags(0))
@@ -125,49 +126,49 @@ extension Object {
     /// A signal with no arguments and no return value ("clicked", "activate", "destroy").
     @discardableResult
     public func on(_ signal: String, _ body: @escaping VoidHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(voidTrampoline), body)
+        connectBoxed(signal, Self.cPointer(voidTrampoline), body)
     }
 
     /// A signal with no arguments that returns gboolean ("close-request": true stops the close).
     @discardableResult
     public func onBool(_ signal: String, _ body: @escaping BoolHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(boolTrampoline), body)
+        connectBoxed(signal, Self.cPointer(boolTrampoline), body)
     }
 
     /// A signal with one pointer argument.
     @discardableResult
     public func onPointer(_ signal: String, _ body: @escaping PointerHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(pointerTrampoline), body)
+        connectBoxed(signal, Self.cPointer(pointerTrampoline), body)
     }
 
     /// A signal with one enum / unsigned argument ("load-changed", "web-process-terminated").
     @discardableResult
     public func onUInt(_ signal: String, _ body: @escaping UIntHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(uintTrampoline), body)
+        connectBoxed(signal, Self.cPointer(uintTrampoline), body)
     }
 
     /// A signal with two doubles (drag-begin/update/end offsets, motion).
     @discardableResult
     public func onPoint(_ signal: String, _ body: @escaping PointHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(pointTrampoline), body)
+        connectBoxed(signal, Self.cPointer(pointTrampoline), body)
     }
 
     /// GtkGestureClick's "pressed"/"released": (n_press, x, y).
     @discardableResult
     public func onPress(_ signal: String, _ body: @escaping PressHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(pressTrampoline), body)
+        connectBoxed(signal, Self.cPointer(pressTrampoline), body)
     }
 
     /// GtkEventControllerScroll's "scroll": (dx, dy) -> handled.
     @discardableResult
     public func onScroll(_ signal: String, _ body: @escaping ScrollHandler) -> SignalHandlerID {
-        connect(signal, Self.cPointer(scrollTrampoline), body)
+        connectBoxed(signal, Self.cPointer(scrollTrampoline), body)
     }
 
     /// WebKit's "load-failed".
     @discardableResult
     public func onLoadFailed(_ body: @escaping LoadFailedHandler) -> SignalHandlerID {
-        connect("load-failed", Self.cPointer(loadFailedTrampoline), body)
+        connectBoxed("load-failed", Self.cPointer(loadFailedTrampoline), body)
     }
 
     /// Property change notification ("notify::title").

@@ -70,6 +70,25 @@ open class Widget: Object {
         get { gtk_widget_get_can_target(widget) != 0 }
         set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
     }
+    /// Whether children and drawing are clipped to the allocation (shadows of cards at the edge are not).
+    public var clipsContent: Bool {
+        get { gtk_widget_get_overflow(widget) == GTK_OVERFLOW_HIDDEN }
+        set { gtk_widget_set_overflow(widget, newValue ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE) }
+    }
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+    /// Focus is shown (keyboard navigation), not merely held (a click).
+    public var hasVisibleFocus: Bool {
+        gtk_widget_has_focus(widget) != 0 && gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue != 0
+    }
+    /// The widget's position in `ancestor`'s coordinates, if it is inside it.
+    public func origin(in ancestor: Widget) -> (x: Double, y: Double)? {
+        var src = graphene_point_t(x: 0, y: 0), out = graphene_point_t(x: 0, y: 0)
+        guard gtk_widget_compute_point(widget, ancestor.widget, &src, &out) != 0 else { return nil }
+        return (Double(out.x), Double(out.y))
+    }
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     public var height: Int { Int(gtk_widget_get_height(widget)) }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }

@@ -1,6 +1,8 @@
 import Browser
 import BrowserModel
+import Foundation
 import Gtk
+import Today
 
 /// The window: a header bar with the section switcher over a stack of sections.
 @MainActor
@@ -8,6 +10,7 @@ public final class MainWindow: BrowserViewDelegate {
     public let window: Window
     public let stack = Stack()
     public let browser: BrowserView
+    public let today: TodayView
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status) {
@@ -19,6 +22,8 @@ public final class MainWindow: BrowserViewDelegate {
         browser = BrowserView(sandbox: sandbox, ephemeral: options.ephemeral)
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
+        today = TodayView(source: options.todayFeedSource)
+        stack.addTitled(today.root, name: Section.today.rawValue, title: Section.today.title)
 
         let header = HeaderBar()
         let switcher = StackSwitcher(stack: stack)

@@ -23,13 +23,13 @@ public struct WindowSize: ExpressibleByArgument, Equatable, Sendable, CustomStri
 
 /// The sections Skiff ships. Only sections that work are listed.
 public enum Section: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case browser
+    case browser, today
 
     public var title: String {
-        switch self { case .browser: "Browser" }
+        switch self { case .browser: "Browser"; case .today: "Today" }
     }
     public var iconName: String {
-        switch self { case .browser: "web-browser-symbolic" }
+        switch self { case .browser: "web-browser-symbolic"; case .today: "view-grid-symbolic" }
     }
 }
 
@@ -47,6 +47,12 @@ public struct Options: ParsableArguments, Sendable {
 
     @Flag(help: "Run web pages without WebKit's sandbox, where the system refuses the namespaces it needs. Less safe.")
     public var noWebSandbox = false
+
+    @Option(help: ArgumentHelp("A Today feed (JSON) to show instead of the sample. See docs/feed-format.md.", valueName: "FILE"))
+    public var feed: String?
+
+    @Option(help: .hidden)
+    public var generatedFeed: Int?
 
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false

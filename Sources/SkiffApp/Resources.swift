@@ -1,4 +1,5 @@
 import Foundation
+import Today
 
 /// Where Skiff's installed data lives: `<prefix>/share/skiff` next to `<prefix>/bin/skiff`,
 /// or the source tree's `data/` when run from a build directory. SKIFF_DATA_DIR overrides both.
@@ -21,4 +22,17 @@ enum Resources {
     }
 
     static var styleSheet: URL? { dataDirectory()?.appendingPathComponent("style.css") }
+    static var sampleFeed: URL? { dataDirectory()?.appendingPathComponent("today/feed.json") }
+    static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
+}
+
+extension Options {
+    /// `--feed FILE` (relative to the working directory), else the shipped sample.
+    var todayFeedSource: TodayFeedSource {
+        if let count = generatedFeed { return .generated(cardCount: count, imageDirectory: Resources.sampleImages) }
+        if let feed {
+            return .file(URL(fileURLWithPath: feed, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
+        }
+        return .file(Resources.sampleFeed ?? URL(fileURLWithPath: "data/today/feed.json"))
+    }
 }

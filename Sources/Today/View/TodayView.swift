@@ -1,2 +1,209 @@
+import Foundation
 import Gtk
+import Logging
+import Motion
 import TodayModel
+
+/// Where the Today section's feed comes from.
+public enum TodayFeedSource: Sendable, Equatable {
+    case file(URL)
+    /// A synthetic feed of this many cards, for the scale benchmark and tests.
+    case generated(cardCount: Int, imageDirectory: URL?)
+}
+
+/// The Today section: the card grid, the story over it, and the error view when the feed is unusable.
+@MainActor
+public final class TodayView {
+    public let root = Overlay()
+    private let stack = Stack()
+    private let banner: ProblemBanner
+    private let images = TextureCache()
+    private let source: TodayFeedSource
+    private var grid: GridView?
+    private var story: StoryView?
+    private var errorView: ErrorView?
+    private let shadow = ShadowFollow()
+    private var shadowTicker: FrameTicker?
+    private let logger = Logger(label: "skiff.today")
+    private var loadedFeed: FeedSource?
+
+    public init(source: TodayFeedSource) {
+        self.source = source
+        banner = ProblemBanner()
+        stack.setCrossfade()
+        let column = Box(.vertical, spacing: 0)
+        column.append(banner.root)
+        stack.hexpand = true
+        stack.vexpand = true
+        column.append(stack)
+        root.setChild(column)
+        root.addCSSClass("today")
+        images.onFailure = { [weak self] message in self?.banner.add([message]) }
+        shadowTicker = FrameTicker(widget: root)
+        installPointer()
+        installKeys()
+        load()
+    }
+
+    // MARK: Loading
+
+    private func load() {
+        switch source {
+        case .file(let url):
+            let result = FeedLoader.load(fileURL: url)
+            if let feed = result.feed {
+                show(feed, problems: result.problems.filter { $0.severity != .fatal })
+            } else {
+                let problems = result.problems
+                let lines = problems.map(\.description)
+                showError(title: "This feed can’t be shown", message: lines.isEmpty ? "\(url.path): unknown error" : lines.prefix(12).joined(separator: "\n"))
+                for line in lines { logger.error("\(line)") }
+            }
+        case .generated(let count, let imageDirectory):
+            let pool = imageDirectory.map(Self.images(in:)) ?? []
+            show(FeedGenerator.generate(cardCount: count, imagePool: pool), problems: [])
+        }
+    }
+
+    static func images(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }
+            .filter { !$0.hasPrefix("profile") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    private func show(_ feed: Feed, problems: [FeedProblem]) {
+        let feedSource = FeedSource(feed: feed)
+        loadedFeed = feedSource
+        let grid = GridView(source: feedSource, images: images)
+        let story = StoryView(images: images)
+        grid.shadowOffset = { [weak self] in
+            guard let self else { return (0, 8) }
+            return self.shadow.offset(at: FrameTicker.now(for: self.root))
+        }
+        grid.onOpen = { [weak self] index in self?.openStory(index) }
+        story.onClose = { [weak self] in self?.closeStory() }
+        story.onClosed = { [weak self] index in self?.grid?.cardView(at: index)?.canvas.grabFocus() }
+        let page = Overlay()
+        page.setChild(grid.root)
+        page.addOverlay(story.container)
+        stack.addTitled(page, name: "feed", title: "Feed")
+        stack.visibleChildName = "feed"
+        self.grid = grid
+        self.story = story
+        banner.add(problems.map(\.description))
+        for problem in problems { logger.warning("\(problem.description)") }
+    }
+
+    private func showError(title: String, message: String) {
+        let view = ErrorView(title: title, message: message)
+        view.onRetry = { [weak self] in self?.retry() }
+        stack.addTitled(view.root, name: "error", title: "Error")
+        stack.visibleChildName = "error"
+        errorView = view
+    }
+
+    private func retry() {
+        guard case .file(let url) = source else { return }
+        let result = FeedLoader.load(fileURL: url)
+        guard let feed = result.feed else {
+            errorView?.onRetry = nil
+            if let old = errorView { stack.remove(old.root) }
+            errorView = nil
+            showError(title: "This feed still can’t be shown", message: result.problems.map(\.description).prefix(12).joined(separator: "\n"))
+            return
+        }
+        if let old = errorView { stack.remove(old.root) }
+        errorView = nil
+        show(feed, problems: result.problems.filter { $0.severity != .fatal })
+    }
+
+    // MARK: Story
+
+    private func openStory(_ index: CardIndex) {
+        guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
+        story.open(feed.content(at: index), index: index, from: frame)
+    }
+
+    private func closeStory() {
+        guard let grid, let story, story.isShown, let index = story.index else { return }
+        // Bring the card back on screen first if the window changed under the story.
+        grid.reveal(index, focus: false)
+        if let frame = grid.visibleFrame(of: index) { story.close(to: frame) }
+    }
+
+    // MARK: Input
+
+    private func installPointer() {
+        let motion = EventControllerMotion()
+        motion.onEnter { [weak self] x, y in self?.pointerMoved(x, y) }
+        motion.onMotion { [weak self] x, y in self?.pointerMoved(x, y) }
+        motion.onLeave { [weak self] in
+            guard let self else { return }
+            self.shadow.pointerLeft(now: FrameTicker.now(for: self.root))
+            self.animateShadow()
+        }
+        root.addController(motion)
+    }
+
+    private func pointerMoved(_ x: Double, _ y: Double) {
+        shadow.animationsEnabled = Widget.animationsEnabled
+        shadow.pointerMoved(x: x, y: y, width: Double(root.width), height: Double(root.height), now: FrameTicker.now(for: root))
+        animateShadow()
+    }
+
+    private func animateShadow() {
+        guard let shadowTicker, !shadowTicker.isRunning else { return }
+        grid?.redrawCards()
+        shadowTicker.start { [weak self] now in
+            guard let self else { return false }
+            self.grid?.redrawCards()
+            return !self.shadow.isSettled(at: now)
+        }
+    }
+
+    private func installKeys() {
+        let keys = EventControllerKey()
+        keys.phase = .capture
+        keys.onPressed { [weak self] key, modifiers in
+            guard let self, let story = self.story, story.isOpen else { return false }
+            if key == Key.escape || (key == Key.left && modifiers.contains(.alt)) {
+                self.closeStory()
+                return true
+            }
+            return false
+        }
+        root.addController(keys)
+        // The mouse's Back button closes a story too, as it goes back in a browser.
+        let back = GestureClick()
+        back.setButton(8)
+        back.onPressed { [weak self] _, _, _ in
+            if self?.story?.isOpen == true { self?.closeStory() }
+        }
+        root.addController(back)
+    }
+
+    // MARK: What tests and the benchmark read
+
+    /// The cards on screen: title and frame in the section's coordinates, in feed order.
+    public var visibleCards: [(title: String, frame: Rect)] {
+        guard let grid, let feed = loadedFeed else { return [] }
+        return grid.visibleCards.compactMap { item in
+            guard let frame = grid.visibleFrame(of: item.index) else { return nil }
+            return (feed.content(at: item.index).title, frame)
+        }
+    }
+    public var isStoryOpen: Bool { story?.isOpen ?? false }
+    public var isStoryShown: Bool { story?.isShown ?? false }
+    public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
+    public var errorMessage: String? { errorView?.message }
+    public var problemsText: String? { banner.text }
+    public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
+    public var contentHeight: Double { grid?.layout?.contentHeight ?? 0 }
+    public var decodedImageCount: Int { images.count }
+    public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
+    public func scroll(to offset: Double) { grid?.setOffset(offset) }
+    public func openFirstVisibleCard() {
+        if let index = grid?.visibleCards.first?.index { openStory(index) }
+    }
+    public func focusGrid() { grid?.container.grabFocus() }
+}

@@ -1,0 +1,144 @@
+import CGtk
+
+/// An image decoded once and drawn many times (GdkTexture). Immutable, so sharing is free.
+@MainActor
+public final class Texture: Object {
+    public override class var gType: GType { gdk_texture_get_type() }
+
+    /// Loads an image file; returns nil and the loader's message if it cannot be decoded.
+    public static func load(path: String) -> Result<Texture, TextureError> {
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_filename(path, &error) else {
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            return .failure(TextureError(path: path, message: message))
+        }
+        return .success(Texture(adopting: UnsafeMutableRawPointer(texture)))
+    }
+
+    var paintable: OpaquePointer { OpaquePointer(raw) }
+    public var pixelWidth: Int { Int(gdk_texture_get_width(paintable)) }
+    public var pixelHeight: Int { Int(gdk_texture_get_height(paintable)) }
+}
+
+public struct TextureError: Error, Sendable, Equatable {
+    public let path: String
+    public let message: String
+}
+
+/// A paragraph of text shaped by Pango for a widget (its font, its scale).
+@MainActor
+public final class TextLayout {
+    let layout: OpaquePointer
+
+    public enum Weight: Sendable { case regular, semibold, bold, heavy
+        var pango: PangoWeight {
+            switch self { case .regular: PANGO_WEIGHT_NORMAL; case .semibold: PANGO_WEIGHT_SEMIBOLD; case .bold: PANGO_WEIGHT_BOLD; case .heavy: PANGO_WEIGHT_HEAVY }
+        }
+    }
+
+    /// - Parameters:
+    ///   - size: points, as in CSS font-size.
+    ///   - maxLines: 0 means unlimited; otherwise the last line ends with an ellipsis.
+    public init(widget: Widget, text: String, size: Double, weight: Weight = .regular,
+                width: Double, maxLines: Int = 0, letterSpacing: Double = 0) {
+        layout = gtk_widget_create_pango_layout(widget.widget, text)
+        let font = pango_font_description_new()
+        if let base = pango_context_get_font_description(pango_layout_get_context(layout)) {
+            pango_font_description_set_family(font, pango_font_description_get_family(base))
+        }
+        pango_font_description_set_size(font, Int32(size * Double(PANGO_SCALE)))
+        pango_font_description_set_weight(font, weight.pango)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        if letterSpacing != 0 {
+            let attrs = pango_attr_list_new()
+            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
+            pango_layout_set_attributes(layout, attrs)
+            pango_attr_list_unref(attrs)
+        }
+        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if maxLines > 0 {
+            pango_layout_set_height(layout, Int32(-maxLines))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+    }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// The shaped size in logical pixels.
+    public var size: (width: Double, height: Double) {
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        return (Double(w), Double(h))
+    }
+}
+
+extension Snapshot {
+    /// A soft drop shadow outside a rounded rectangle (GSK blurs it on the GPU or in cairo).
+    public func shadow(_ rect: Rect, radius: Double, color: Color, offsetX: Double, offsetY: Double, blur: Double, spread: Double = 0) {
+        var rounded = GskRoundedRect()
+        var r = rect.graphene
+        gsk_rounded_rect_init_from_rect(&rounded, &r, Float(radius))
+        var c = color.gdk
+        gtk_snapshot_append_outset_shadow(pointer, &rounded, &c, Float(offsetX), Float(offsetY), Float(spread), Float(blur))
+    }
+
+    public func withRoundedClip(_ rect: Rect, radius: Double, _ body: () -> Void) {
+        var rounded = GskRoundedRect()
+        var r = rect.graphene
+        gsk_rounded_rect_init_from_rect(&rounded, &r, Float(radius))
+        gtk_snapshot_push_rounded_clip(pointer, &rounded)
+        body()
+        gtk_snapshot_pop(pointer)
+    }
+
+    public func withClip(_ rect: Rect, _ body: () -> Void) {
+        var r = rect.graphene
+        gtk_snapshot_push_clip(pointer, &r)
+        body()
+        gtk_snapshot_pop(pointer)
+    }
+
+    /// Draws `texture` to cover `rect` (scaled to fill, centred, cropped by the caller's clip).
+    public func textureCovering(_ texture: Texture, _ rect: Rect) {
+        let tw = Double(max(1, texture.pixelWidth)), th = Double(max(1, texture.pixelHeight))
+        let scale = max(rect.width / tw, rect.height / th)
+        let w = tw * scale, h = th * scale
+        var r = Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2, width: w, height: h).graphene
+        gtk_snapshot_append_texture(pointer, texture.paintable, &r)
+    }
+
+    /// A vertical gradient from `top` to `bottom` over `rect` (used as a scrim under text).
+    public func verticalGradient(_ rect: Rect, top: Color, bottom: Color) {
+        var r = rect.graphene
+        var start = graphene_point_t(x: Float(rect.x), y: Float(rect.y))
+        var end = graphene_point_t(x: Float(rect.x), y: Float(rect.y + rect.height))
+        var stops = [GskColorStop(offset: 0, color: top.gdk), GskColorStop(offset: 1, color: bottom.gdk)]
+        gtk_snapshot_append_linear_gradient(pointer, &r, &start, &end, &stops, 2)
+    }
+
+    public func text(_ layout: TextLayout, x: Double, y: Double, color: Color) {
+        gtk_snapshot_save(pointer)
+        var p = graphene_point_t(x: Float(x), y: Float(y))
+        gtk_snapshot_translate(pointer, &p)
+        var c = color.gdk
+        gtk_snapshot_append_layout(pointer, layout.layout, &c)
+        gtk_snapshot_restore(pointer)
+    }
+
+    /// Draws a child widget of `parent` (containers must snapshot their children themselves).
+    public func child(_ child: Widget, of parent: Widget) {
+        gtk_widget_snapshot_child(parent.widget, child.widget, pointer)
+    }
+
+    public func border(_ rect: Rect, radius: Double, width: Double, color: Color) {
+        var rounded = GskRoundedRect()
+        var r = rect.graphene
+        gsk_rounded_rect_init_from_rect(&rounded, &r, Float(radius))
+        var widths: [Float] = [Float(width), Float(width), Float(width), Float(width)]
+        var colors = [color.gdk, color.gdk, color.gdk, color.gdk]
+        gtk_snapshot_append_border(pointer, &rounded, &widths, &colors)
+    }
+}

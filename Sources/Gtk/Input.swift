@@ -1,0 +1,149 @@
+import CGtk
+
+public typealias KeyHandler = @MainActor (_ keyval: UInt32, _ modifiers: KeyModifiers) -> Bool
+
+public struct KeyModifiers: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: GDK_SHIFT_MASK.rawValue)
+    public static let control = KeyModifiers(rawValue: GDK_CONTROL_MASK.rawValue)
+    public static let alt = KeyModifiers(rawValue: GDK_ALT_MASK.rawValue)
+}
+
+/// Key values the views switch on (GDK_KEY_* are C macros).
+public enum Key {
+    public static let left = UInt32(GDK_KEY_Left), right = UInt32(GDK_KEY_Right)
+    public static let up = UInt32(GDK_KEY_Up), down = UInt32(GDK_KEY_Down)
+    public static let space = UInt32(GDK_KEY_space), enter = UInt32(GDK_KEY_Return), kpEnter = UInt32(GDK_KEY_KP_Enter)
+    public static let escape = UInt32(GDK_KEY_Escape), pageUp = UInt32(GDK_KEY_Page_Up), pageDown = UInt32(GDK_KEY_Page_Down)
+    public static let home = UInt32(GDK_KEY_Home), end = UInt32(GDK_KEY_End), backspace = UInt32(GDK_KEY_BackSpace)
+    public static let tab = UInt32(GDK_KEY_Tab)
+}
+
+/// Key presses and releases delivered to a widget (and, in the capture phase, its children).
+@MainActor
+public final class EventControllerKey: EventController {
+    public override class var gType: GType { gtk_event_controller_key_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_key_new())) }
+    @discardableResult
+    public func onPressed(_ body: @escaping KeyHandler) -> SignalHandlerID { onKey("key-pressed", body) }
+    @discardableResult
+    public func onReleased(_ body: @escaping KeyHandler) -> SignalHandlerID { onKey("key-released", body) }
+}
+
+/// Pointer enter / motion / leave.
+@MainActor
+public final class EventControllerMotion: EventController {
+    public override class var gType: GType { gtk_event_controller_motion_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_motion_new())) }
+    @discardableResult
+    public func onEnter(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("enter", body) }
+    @discardableResult
+    public func onMotion(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("motion", body) }
+    @discardableResult
+    public func onLeave(_ body: @escaping VoidHandler) -> SignalHandlerID { on("leave", body) }
+}
+
+/// Keyboard focus entering and leaving a widget.
+@MainActor
+public final class EventControllerFocus: EventController {
+    public override class var gType: GType { gtk_event_controller_focus_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_focus_new())) }
+    @discardableResult
+    public func onEnter(_ body: @escaping VoidHandler) -> SignalHandlerID { on("enter", body) }
+    @discardableResult
+    public func onLeave(_ body: @escaping VoidHandler) -> SignalHandlerID { on("leave", body) }
+}
+
+/// Wheel, touchpad and touch scrolling. `begin`/`end` come only from devices that have them
+/// (touchpads); wheels send discrete steps. `decelerate` carries the kinetic fling velocity.
+@MainActor
+public final class EventControllerScroll: EventController {
+    public override class var gType: GType { gtk_event_controller_scroll_get_type() }
+
+    public struct Axes: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let vertical = Axes(rawValue: GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue)
+        public static let horizontal = Axes(rawValue: GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL.rawValue)
+        public static let kinetic = Axes(rawValue: GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
+    }
+
+    public convenience init(_ axes: Axes) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(axes.rawValue))))
+    }
+
+    /// (dx, dy) -> handled. Return false to let the scroll go on to the widget underneath.
+    @discardableResult
+    public func onScroll(_ body: @escaping ScrollHandler) -> SignalHandlerID { onScroll("scroll", body) }
+    @discardableResult
+    public func onBegin(_ body: @escaping VoidHandler) -> SignalHandlerID { on("scroll-begin", body) }
+    @discardableResult
+    public func onEnd(_ body: @escaping VoidHandler) -> SignalHandlerID { on("scroll-end", body) }
+    @discardableResult
+    public func onDecelerate(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("decelerate", body) }
+
+    /// Whether the event being handled is a discrete wheel step (vs touchpad/touch pixels).
+    public var currentEventIsDiscrete: Bool {
+        gtk_event_controller_scroll_get_unit(controllerPointer) == GDK_SCROLL_UNIT_WHEEL
+    }
+}
+
+/// A range's value, bounds and page size (what a scrollbar shows and edits).
+@MainActor
+public final class Adjustment: Object {
+    public override class var gType: GType { gtk_adjustment_get_type() }
+    public convenience init() {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_adjustment_new(0, 0, 0, 40, 400, 0)))
+    }
+    var adjustment: UnsafeMutablePointer<GtkAdjustment> { raw.assumingMemoryBound(to: GtkAdjustment.self) }
+    public var value: Double {
+        get { gtk_adjustment_get_value(adjustment) }
+        set { gtk_adjustment_set_value(adjustment, newValue) }
+    }
+    public var upper: Double { gtk_adjustment_get_upper(adjustment) }
+    public var pageSize: Double { gtk_adjustment_get_page_size(adjustment) }
+    /// Sets every bound at once, so the value is clamped once and "changed" is emitted once.
+    public func configure(value: Double, upper: Double, pageSize: Double) {
+        gtk_adjustment_configure(adjustment, value, 0, upper, max(1, pageSize * 0.1), max(1, pageSize * 0.9), pageSize)
+    }
+    @discardableResult
+    public func onValueChanged(_ body: @escaping VoidHandler) -> SignalHandlerID { on("value-changed", body) }
+}
+
+@MainActor
+public final class Scrollbar: Widget {
+    public override class var gType: GType { gtk_scrollbar_get_type() }
+    public convenience init(orientation: Orientation, adjustment: Adjustment) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_scrollbar_new(orientation.c, adjustment.adjustment)))
+    }
+}
+
+/// A scrolling viewport for ordinary (non-virtualized) content.
+@MainActor
+public final class ScrolledWindow: Widget {
+    public override class var gType: GType { gtk_scrolled_window_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_scrolled_window_new())) }
+    private var scrolled: OpaquePointer { OpaquePointer(raw) }
+    public func setChild(_ child: Widget?) { gtk_scrolled_window_set_child(scrolled, child?.widget) }
+    public func setPolicy(horizontal: Bool, vertical: Bool) {
+        gtk_scrolled_window_set_policy(scrolled, horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, vertical ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
+    }
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scrolled)) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scrolled), newValue) }
+    }
+}
+
+private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, keyval, _, state, data in
+    guard let body = ClosureBox<KeyHandler>.from(data) else { return 0 }
+    return MainActor.assumeIsolated { body(keyval, KeyModifiers(rawValue: state)) ? 1 : 0 }
+}
+
+extension Object {
+    /// "key-pressed"/"key-released": (keyval, modifiers) -> handled.
+    @discardableResult
+    func onKey(_ signal: String, _ body: @escaping KeyHandler) -> SignalHandlerID {
+        connectBoxed(signal, unsafeBitCast(keyTrampoline, to: UnsafeRawPointer.self), body)
+    }
+}

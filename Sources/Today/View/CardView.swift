@@ -1,0 +1,194 @@
+import Foundation
+import Gtk
+import Motion
+import TodayModel
+
+/// One card of the feed: image, eyebrow, title and subtitle over a rounded, shadowed surface.
+/// Pooled by the grid: `show(_:)` gives it another card's content as the feed scrolls.
+@MainActor
+final class CardView {
+    static let cornerRadius = 14.0
+    /// Shadow from mechanics.md: black, radius 14, opacity 0.22. GSK's blur radius is a
+    /// Gaussian's extent, roughly twice Core Animation's shadowRadius for the same look.
+    static let shadowOpacity = 0.22
+    static let shadowBlur = 28.0
+    static let textInset = 20.0
+    static let focusRingWidth = 3.0
+
+    let canvas: Canvas
+    private(set) var content: CardContent?
+    private(set) var index: CardIndex?
+    private let press: CardPress
+    private let ticker: FrameTicker
+    private let images: TextureCache
+    private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
+    /// The shared pointer-following shadow offset, read at draw time.
+    var shadowOffset: () -> (x: Double, y: Double) = { (0, 8) }
+    /// Called when the card is activated (click, Enter, Space).
+    var onActivate: ((CardIndex) -> Void)?
+
+    init(images: TextureCache) {
+        self.images = images
+        press = CardPress()
+        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        canvas = Canvas(role: .button, label: "Card") { snapshot, w, h in draw(snapshot, w, h) }
+        ticker = FrameTicker(widget: canvas)
+        canvas.isFocusable = true
+        canvas.addCSSClass("today-card")
+        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        installInput()
+    }
+
+    func show(_ content: CardContent, at index: CardIndex) {
+        self.index = index
+        guard content.id != self.content?.id else { return }
+        self.content = content
+        texts = nil
+        press.reset()
+        canvas.setAccessibleLabel(content.title)
+        canvas.setAccessibleDescription(content.accessibleDescription)
+        canvas.queueDraw()
+    }
+
+    // MARK: Input
+
+    private func installInput() {
+        let click = GestureClick()
+        click.onPressed { [weak self] _, _, _ in self?.pressDown() }
+        click.onReleased { [weak self] _, x, y in
+            guard let self else { return }
+            self.pressUp()
+            // A release outside the card is a cancelled press, as with any button.
+            if x >= 0, y >= 0, x <= Double(self.canvas.width), y <= Double(self.canvas.height), let index = self.index {
+                self.onActivate?(index)
+            }
+        }
+        click.on("cancel") { [weak self] in self?.pressUp() }
+        canvas.addController(click)
+
+        let keys = EventControllerKey()
+        keys.onPressed { [weak self] key, modifiers in
+            guard let self, modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+            switch key {
+            case Key.space, Key.enter, Key.kpEnter:
+                self.pressDown()
+                return true
+            default: return false
+            }
+        }
+        keys.onReleased { [weak self] key, _ in
+            guard let self else { return false }
+            switch key {
+            case Key.space, Key.enter, Key.kpEnter:
+                self.pressUp()
+                if let index = self.index { self.onActivate?(index) }
+                return true
+            default: return false
+            }
+        }
+        canvas.addController(keys)
+
+        let focus = EventControllerFocus()
+        focus.onEnter { [weak self] in self?.canvas.queueDraw() }
+        focus.onLeave { [weak self] in self?.canvas.queueDraw() }
+        canvas.addController(focus)
+    }
+
+    private func pressDown() {
+        press.animationsEnabled = Widget.animationsEnabled
+        press.press(now: FrameTicker.now(for: canvas))
+        animatePress()
+    }
+
+    private func pressUp() {
+        press.animationsEnabled = Widget.animationsEnabled
+        press.release(now: FrameTicker.now(for: canvas))
+        animatePress()
+    }
+
+    private func animatePress() {
+        canvas.queueDraw()
+        ticker.start { [weak self] now in
+            guard let self else { return false }
+            self.canvas.queueDraw()
+            return !self.press.isSettled(at: now)
+        }
+    }
+
+    // MARK: Drawing
+
+    private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
+        guard let content else { return }
+        let scale = press.scale(at: FrameTicker.now(for: canvas))
+        snapshot.withTransform(translateX: width / 2 * (1 - scale), translateY: height / 2 * (1 - scale), scaleX: scale, scaleY: scale) {
+            let bounds = Rect(x: 0, y: 0, width: width, height: height)
+            let offset = shadowOffset()
+            snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
+                            offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
+            snapshot.withRoundedClip(bounds, radius: Self.cornerRadius) {
+                CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot)
+                drawTexts(snapshot, content: content, width: width, height: height)
+            }
+            if canvas.hasVisibleFocus {
+                let ring = Rect(x: -Self.focusRingWidth - 2, y: -Self.focusRingWidth - 2,
+                                width: width + 2 * (Self.focusRingWidth + 2), height: height + 2 * (Self.focusRingWidth + 2))
+                snapshot.border(ring, radius: Self.cornerRadius + Self.focusRingWidth + 2, width: Self.focusRingWidth, color: Palette.focusRing)
+            }
+        }
+    }
+
+    private func drawTexts(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
+        let textWidth = width - 2 * Self.textInset
+        if texts?.width != textWidth {
+            texts = (textWidth,
+                     TextLayout(widget: canvas, text: content.eyebrow.uppercased(), size: 10.5, weight: .bold, width: textWidth, maxLines: 1, letterSpacing: 0.6),
+                     TextLayout(widget: canvas, text: content.title, size: width < 300 ? 19 : 23, weight: .heavy, width: textWidth, maxLines: 3),
+                     content.subtitle.map { TextLayout(widget: canvas, text: $0, size: 11.5, weight: .semibold, width: textWidth, maxLines: 2) })
+        }
+        guard let texts else { return }
+        let ink = content.lightText ? Color(red: 1, green: 1, blue: 1) : Color(red: 0.07, green: 0.07, blue: 0.09)
+        let faded = Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.72)
+        var y = Self.textInset
+        snapshot.text(texts.eyebrow, x: Self.textInset, y: y, color: faded)
+        y += texts.eyebrow.size.height + 4
+        snapshot.text(texts.title, x: Self.textInset, y: y, color: ink)
+        if let subtitle = texts.subtitle {
+            snapshot.text(subtitle, x: Self.textInset, y: height - Self.textInset - subtitle.size.height, color: faded)
+        }
+    }
+}
+
+/// What every card and the story draw behind their text: the image (or a placeholder in the
+/// card's accent colour) and scrims that keep the text legible on any image.
+@MainActor
+enum CardArtwork {
+    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scrims: Bool = true) {
+        snapshot.fill(bounds, color: content.accent)
+        if let texture = images.texture(for: content.imagePath) {
+            snapshot.textureCovering(texture, bounds)
+        } else {
+            Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
+        }
+        guard scrims else { return }
+        let shade = content.lightText ? Color(red: 0, green: 0, blue: 0, alpha: 0.42) : Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        let clear = Color(red: shade.red, green: shade.green, blue: shade.blue, alpha: 0)
+        let band = min(150, bounds.height * 0.45)
+        snapshot.verticalGradient(Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: band), top: shade, bottom: clear)
+        snapshot.verticalGradient(Rect(x: bounds.x, y: bounds.y + bounds.height - band * 0.7, width: bounds.width, height: band * 0.7), top: clear, bottom: shade)
+    }
+}
+
+/// Shown where an image is missing or unreadable: the accent colour with a soft diagonal light,
+/// so the card still reads as designed rather than broken.
+@MainActor
+enum Placeholder {
+    static func draw(in bounds: Rect, accent: Color, snapshot: Snapshot) {
+        let light = Color(red: min(1, accent.red + 0.18), green: min(1, accent.green + 0.18), blue: min(1, accent.blue + 0.18))
+        snapshot.verticalGradient(bounds, top: light, bottom: accent)
+    }
+}
+
+enum Palette {
+    static let focusRing = Color(red: 0.21, green: 0.52, blue: 0.89)
+    static let background = Color(red: 0.98, green: 0.98, blue: 0.99)
+}

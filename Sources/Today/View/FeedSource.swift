@@ -1,0 +1,56 @@
+import Foundation
+import Gtk
+import TodayModel
+
+/// What a card shows, in the view's terms. Built on demand for the cards on screen only, so a
+/// feed of 100,000 cards costs nothing until it scrolls into view.
+struct CardContent: Equatable {
+    var id: String
+    var eyebrow: String
+    var title: String
+    var subtitle: String?
+    var imagePath: String?
+    var body: [String]
+    var accent: Color
+    var lightText: Bool
+    /// What a screen reader says after the title: the category, then the subtitle.
+    var accessibleDescription: String {
+        [eyebrow.capitalized, subtitle].compactMap { $0 }.joined(separator: ". ")
+    }
+}
+
+struct HeaderContent: Equatable {
+    var dateText: String
+    var title: String
+}
+
+/// The feed as the grid reads it.
+@MainActor
+final class FeedSource {
+    /// The placeholder colour of a card whose feed entry names none.
+    static let defaultAccent = Color(red: 0.23, green: 0.27, blue: 0.36)
+    let feed: Feed
+    let sectionCardCounts: [Int]
+
+    init(feed: Feed) {
+        self.feed = feed
+        sectionCardCounts = feed.sectionCardCounts
+    }
+
+    var profileImagePath: String? { feed.profileImageURL?.path }
+
+    func content(at index: CardIndex) -> CardContent {
+        guard let card = feed.card(at: index) else {
+            return CardContent(id: "missing-\(index)", eyebrow: "", title: "", subtitle: nil, imagePath: nil, body: [], accent: Self.defaultAccent, lightText: true)
+        }
+        let accent = card.accent.map { Color(red: $0.redFraction, green: $0.greenFraction, blue: $0.blueFraction) } ?? Self.defaultAccent
+        return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
+                           imagePath: card.imageURL?.path, body: card.body, accent: accent, lightText: card.textColor != .dark)
+    }
+
+    func header(at section: Int) -> HeaderContent {
+        guard feed.sections.indices.contains(section) else { return HeaderContent(dateText: "", title: "") }
+        let s = feed.sections[section]
+        return HeaderContent(dateText: s.date.headerText(), title: s.title)
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Gtk
+import Motion
+import TodayModel
+
+/// The card grid, virtualized: a fixed pool of card and header widgets is placed over the part
+/// of the feed that is on screen, and re-dealt as it scrolls. The scroll offset lives here (not in
+/// a GtkViewport) so every widget coordinate stays small: a 100,000-card feed is ~20 million pixels
+/// tall, past where single-precision transforms place things exactly.
+@MainActor
+final class GridView {
+    /// Cards and headers this far outside the viewport are kept placed, so a fast scroll does not
+    /// show a frame with gaps before the next allocation.
+    static let overscan = 240.0
+    /// GtkScrolledWindow's wheel step: page^(2/3) per notch, so a notch feels the same in both.
+    static func wheelStep(pageSize: Double) -> Double { pow(max(1, pageSize), 2.0 / 3.0) }
+    /// UIScrollView's normal deceleration, per millisecond, for the touchpad fling.
+    static let decelerationPerMillisecond = Paging.normalDecelerationRate
+    static let flingStopVelocity = 20.0
+
+    let root: Overlay
+    let container: Canvas
+    let adjustment = Adjustment()
+    private let scrollbar: Scrollbar
+    private let images: TextureCache
+    private let source: FeedSource
+    private(set) var layout: TodayLayout?
+    private var cards: [CardView] = []
+    private var headers: [SectionHeaderView] = []
+    private var assignedCards: [CardIndex: CardView] = [:]
+    private var assignedHeaders: [Int: SectionHeaderView] = [:]
+    private var viewportHeight = 0.0
+    private let fling: FrameTicker
+    private var flingVelocity = 0.0
+    private var flingLastTime: TimeInterval?
+    private(set) var focusedIndex: CardIndex?
+    /// The pointer-following shadow offset all cards share.
+    var shadowOffset: () -> (x: Double, y: Double) = { (0, 8) }
+    var onOpen: ((CardIndex) -> Void)?
+    /// Counts allocations, for the benchmark and for tests that check a scroll does not relayout the world.
+    private(set) var allocationCount = 0
+
+    init(source: FeedSource, images: TextureCache) {
+        self.source = source
+        self.images = images
+        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        container = Canvas(role: .list, label: "Today") { snapshot, w, h in draw(snapshot, w, h) }
+        container.clipsContent = true
+        container.hexpand = true
+        container.vexpand = true
+        container.isFocusable = true
+        container.addCSSClass("today-grid")
+        scrollbar = Scrollbar(orientation: .vertical, adjustment: adjustment)
+        scrollbar.halign = .end
+        root = Overlay()
+        root.setChild(container)
+        root.addOverlay(scrollbar)
+        fling = FrameTicker(widget: container)
+        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
+        adjustment.onValueChanged { [weak self] in
+            guard let self else { return }
+            self.recycle()
+            self.container.queueAllocate()
+        }
+        installScrolling()
+        installKeyboard()
+        // Enough for a tall window; the pool grows if a taller one needs more.
+        for _ in 0..<16 { _ = makeCard() }
+        for _ in 0..<4 { _ = makeHeader() }
+    }
+
+    var scrollOffset: Double { adjustment.value }
+
+    // MARK: Layout
+
+    private func allocate(width: Double, height: Double) {
+        allocationCount += 1
+        if layout?.width != width || viewportHeight != height {
+            let anchor = layout?.anchor(atScrollOffset: adjustment.value)
+            let next = TodayLayout(width: width, sectionCardCounts: source.sectionCardCounts)
+            layout = next
+            viewportHeight = height
+            let offset = anchor.map { next.scrollOffset(for: $0) } ?? adjustment.value
+            adjustment.configure(value: clampOffset(offset), upper: next.contentHeight, pageSize: height)
+            recycle()
+        }
+        guard let layout else { return }
+        let top = adjustment.value
+        for (index, card) in assignedCards {
+            container.allocate(card.canvas, rect(layout.cardFrame(of: index), minusY: top))
+        }
+        for (section, header) in assignedHeaders {
+            container.allocate(header.canvas, rect(layout.headerFrame(of: section), minusY: top))
+        }
+    }
+
+    private func rect(_ frame: LayoutRect, minusY top: Double) -> Rect {
+        Rect(x: frame.x, y: frame.y - top, width: frame.width, height: frame.height)
+    }
+
+    private func clampOffset(_ value: Double) -> Double {
+        guard let layout else { return 0 }
+        return min(max(0, value), max(0, layout.contentHeight - viewportHeight))
+    }
+
+    /// Deals pooled widgets to the cards and headers now in (or near) the viewport.
+    private func recycle() {
+        guard let layout else { return }
+        let visible = LayoutRect(x: 0, y: adjustment.value - Self.overscan, width: layout.width, height: viewportHeight + 2 * Self.overscan)
+        let wantedCards = Set(layout.cards(in: visible))
+        let wantedHeaders = Set(layout.headers(in: visible))
+
+        var freeCards: [CardView] = []
+        for (index, card) in assignedCards where !wantedCards.contains(index) {
+            assignedCards[index] = nil
+            if card.canvas.hasFocus { container.grabFocus() }
+            freeCards.append(card)
+        }
+        freeCards += cards.filter { card in card.index.map { assignedCards[$0] !== card } ?? true }
+        var seen = Set<ObjectIdentifier>()
+        freeCards = freeCards.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        for index in wantedCards.sorted() where assignedCards[index] == nil {
+            let card = freeCards.popLast() ?? makeCard()
+            card.show(source.content(at: index), at: index)
+            assignedCards[index] = card
+        }
+        let assignedSet = Set(assignedCards.values.map(ObjectIdentifier.init))
+        for card in cards { container.setChildVisible(card.canvas, assignedSet.contains(ObjectIdentifier(card))) }
+
+        var freeHeaders = headers.filter { header in
+            guard let section = header.section else { return true }
+            return !wantedHeaders.contains(section) || assignedHeaders[section] !== header
+        }
+        for (section, _) in assignedHeaders where !wantedHeaders.contains(section) { assignedHeaders[section] = nil }
+        for section in wantedHeaders.sorted() where assignedHeaders[section] == nil {
+            let header = freeHeaders.popLast() ?? makeHeader()
+            header.show(source.header(at: section), profileImagePath: section == 0 ? source.profileImagePath : nil)
+            header.section = section
+            assignedHeaders[section] = header
+        }
+        let headerSet = Set(assignedHeaders.values.map(ObjectIdentifier.init))
+        for header in headers { container.setChildVisible(header.canvas, headerSet.contains(ObjectIdentifier(header))) }
+    }
+
+    private func makeCard() -> CardView {
+        let card = CardView(images: images)
+        card.shadowOffset = { [weak self] in self?.shadowOffset() ?? (0, 8) }
+        card.onActivate = { [weak self] index in self?.onOpen?(index) }
+        let focus = EventControllerFocus()
+        focus.onEnter { [weak self, weak card] in self?.focusedIndex = card?.index }
+        card.canvas.addController(focus)
+        container.addChild(card.canvas)
+        container.setChildVisible(card.canvas, false)
+        cards.append(card)
+        return card
+    }
+
+    private func makeHeader() -> SectionHeaderView {
+        let header = SectionHeaderView(images: images)
+        container.addChild(header.canvas)
+        container.setChildVisible(header.canvas, false)
+        headers.append(header)
+        return header
+    }
+
+    private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
+        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background)
+        for header in assignedHeaders.values { snapshot.child(header.canvas, of: container) }
+        // Row order, so a card's shadow falls on the one below it, not under it.
+        for index in assignedCards.keys.sorted() {
+            if let card = assignedCards[index] { snapshot.child(card.canvas, of: container) }
+        }
+    }
+
+    /// Redraws the visible cards (the shared shadow moved).
+    func redrawCards() {
+        for card in assignedCards.values { card.canvas.queueDraw() }
+    }
+
+    // MARK: Queries the story and tests use
+
+    /// A card's frame in the grid's coordinates now (after scrolling and resizing).
+    func visibleFrame(of index: CardIndex) -> Rect? {
+        guard let layout else { return nil }
+        return rect(layout.cardFrame(of: index), minusY: adjustment.value)
+    }
+
+    func cardView(at index: CardIndex) -> CardView? { assignedCards[index] }
+    var visibleCards: [(index: CardIndex, view: CardView)] {
+        assignedCards.keys.sorted().compactMap { index in assignedCards[index].map { (index, $0) } }
+    }
+
+    /// Scrolls the least distance that shows the whole card (with its inset), then focuses it.
+    func reveal(_ index: CardIndex, focus: Bool) {
+        guard let layout else { return }
+        let frame = layout.cellFrame(of: index)
+        var offset = adjustment.value
+        if frame.y < offset { offset = frame.y }
+        if frame.y + frame.height > offset + viewportHeight { offset = frame.y + frame.height - viewportHeight }
+        setOffset(offset)
+        if focus { assignedCards[index]?.canvas.grabFocus() }
+    }
+
+    func setOffset(_ offset: Double) {
+        adjustment.value = clampOffset(offset)
+    }
+
+    // MARK: Scrolling
+
+    private func installScrolling() {
+        let scroll = EventControllerScroll([.vertical, .kinetic])
+        scroll.onBegin { [weak self] in self?.stopFling() }
+        scroll.onScroll { [weak self, weak scroll] _, dy in
+            guard let self, let scroll else { return false }
+            self.stopFling()
+            let step = scroll.currentEventIsDiscrete ? Self.wheelStep(pageSize: self.viewportHeight) : 1
+            self.setOffset(self.adjustment.value + dy * step)
+            return true
+        }
+        scroll.onDecelerate { [weak self] _, vy in self?.startFling(velocity: vy) }
+        container.addController(scroll)
+    }
+
+    private func startFling(velocity: Double) {
+        guard Widget.animationsEnabled, abs(velocity) > Self.flingStopVelocity else { return }
+        flingVelocity = velocity
+        flingLastTime = nil
+        fling.start { [weak self] now in
+            guard let self else { return false }
+            let dt = now - (self.flingLastTime ?? now)
+            self.flingLastTime = now
+            self.flingVelocity *= pow(Self.decelerationPerMillisecond, dt * 1000)
+            let before = self.adjustment.value
+            self.setOffset(before + self.flingVelocity * dt)
+            let hitEdge = dt > 0 && self.adjustment.value == before
+            return abs(self.flingVelocity) > Self.flingStopVelocity && !hitEdge
+        }
+    }
+
+    private func stopFling() { fling.stop() }
+
+    // MARK: Keyboard
+
+    private func installKeyboard() {
+        let keys = EventControllerKey()
+        keys.onPressed { [weak self] key, modifiers in
+            guard let self, modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+            return self.handleKey(key, shift: modifiers.contains(.shift))
+        }
+        container.addController(keys)
+    }
+
+    private func handleKey(_ key: UInt32, shift: Bool) -> Bool {
+        guard let layout else { return false }
+        let direction: NavigationDirection
+        switch key {
+        case Key.left: direction = .left
+        case Key.right: direction = .right
+        case Key.up: direction = .up
+        case Key.down: direction = .down
+        case Key.tab: direction = shift ? .previous : .next
+        case Key.pageDown: setOffset(adjustment.value + viewportHeight * 0.9); return true
+        case Key.pageUp: setOffset(adjustment.value - viewportHeight * 0.9); return true
+        case Key.home: setOffset(0); focusFirstVisible(); return true
+        case Key.end: setOffset(layout.contentHeight); return true
+        default: return false
+        }
+        let current = focusedIndex.flatMap { assignedCards[$0]?.canvas.hasFocus == true ? $0 : nil }
+        guard let current else {
+            // Nothing focused yet (or it scrolled away): start from the first card on screen.
+            if key == Key.tab && shift { return false }
+            return focusFirstVisible()
+        }
+        guard let next = layout.neighbour(of: current, direction: direction) else {
+            // Tab past the last card leaves the grid; arrows stop at the edges.
+            return key != Key.tab
+        }
+        reveal(next, focus: true)
+        return true
+    }
+
+    @discardableResult
+    private func focusFirstVisible() -> Bool {
+        guard let layout else { return false }
+        let viewport = LayoutRect(x: 0, y: adjustment.value, width: layout.width, height: viewportHeight)
+        guard let first = layout.cards(in: viewport).sorted().first(where: { layout.cellFrame(of: $0).y >= adjustment.value - 1 }) ?? layout.cards(in: viewport).sorted().first else { return false }
+        reveal(first, focus: true)
+        return true
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Gtk
+import Motion
+import TodayModel
+
+/// A card's story: the card's frame grows to fill the section, corners square off, the image
+/// becomes a full-width header and the text fades in under it. Closing shrinks it back into the
+/// card it came from, wherever that card is now.
+@MainActor
+final class StoryView {
+    static let closeButtonSize = 36.0
+    static let closeButtonInset = 16.0
+
+    let container: Canvas
+    private let scroller = ScrolledWindow()
+    private let header: Canvas
+    private let body = Box(.vertical, spacing: 14)
+    private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Close Story")
+    private let transition = StoryTransition()
+    private let ticker: FrameTicker
+    private let images: TextureCache
+    private var content: CardContent?
+    private var bodyLabels: [Label] = []
+    private(set) var index: CardIndex?
+    var onClose: (() -> Void)?
+    /// Called when the shrink back into the card has finished.
+    var onClosed: ((CardIndex) -> Void)?
+
+    var isOpen: Bool { transition.state == .open || transition.state == .opening }
+    var isShown: Bool { transition.state != .closed }
+
+    init(images: TextureCache) {
+        self.images = images
+        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        var drawHeader: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        var headerHeight: () -> Int = { 0 }
+        container = Canvas(role: .dialog, label: "Story") { snapshot, w, h in draw(snapshot, w, h) }
+        header = Canvas(role: .img, label: "Story image",
+                        measure: { orientation, _ in orientation == .vertical ? (headerHeight(), headerHeight()) : (0, 0) },
+                        draw: { snapshot, w, h in drawHeader(snapshot, w, h) })
+        ticker = FrameTicker(widget: container)
+        container.isVisible = false
+        container.addCSSClass("today-story")
+
+        let column = Box(.vertical, spacing: 0)
+        column.append(header)
+        body.setMargins(top: 24, bottom: 48, start: 24, end: 24)
+        body.halign = .center
+        column.append(body)
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.setChild(column)
+        closeButton.addCSSClass("today-story-close")
+        closeButton.addCSSClass("circular")
+        container.addChild(scroller)
+        container.addChild(closeButton)
+
+        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        drawHeader = { [weak self] snapshot, w, h in self?.drawHeader(snapshot, width: w, height: h) }
+        headerHeight = { [weak self] in
+            guard let self else { return 0 }
+            return Int(self.transition.pose(at: FrameTicker.now(for: self.container)).headerHeight.rounded())
+        }
+        container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
+        closeButton.onClicked { [weak self] in self?.onClose?() }
+    }
+
+    func open(_ content: CardContent, index: CardIndex, from frame: Rect) {
+        self.content = content
+        self.index = index
+        container.setAccessibleLabel(content.title)
+        container.setAccessibleDescription(content.eyebrow)
+        fillBody(content)
+        scroller.verticalOffset = 0
+        container.isVisible = true
+        transition.animationsEnabled = Widget.animationsEnabled
+        let bounds = LayoutRect(x: 0, y: 0, width: Double(container.width), height: Double(container.height))
+        transition.open(from: LayoutRect(frame), to: bounds, now: FrameTicker.now(for: container))
+        animate()
+        closeButton.grabFocus()
+    }
+
+    /// Shrinks back into `frame`: the card's place now, which a resize may have moved.
+    func close(to frame: Rect) {
+        guard isShown else { return }
+        transition.animationsEnabled = Widget.animationsEnabled
+        transition.close(to: LayoutRect(frame), now: FrameTicker.now(for: container))
+        animate()
+    }
+
+    private func animate() {
+        container.queueAllocate()
+        container.queueDraw()
+        ticker.start { [weak self] now in
+            guard let self else { return false }
+            self.header.queueResize()
+            self.container.queueAllocate()
+            self.container.queueDraw()
+            if self.transition.isAnimating(at: now) { return true }
+            self.finished(now: now)
+            return false
+        }
+        if !transition.isAnimating(at: FrameTicker.now(for: container)) { finished(now: FrameTicker.now(for: container)) }
+    }
+
+    private func finished(now: TimeInterval) {
+        transition.settle(now: now)
+        if transition.state == .closed {
+            container.isVisible = false
+            if let index { onClosed?(index) }
+        }
+        header.queueResize()
+    }
+
+    private func fillBody(_ content: CardContent) {
+        for label in bodyLabels { body.remove(label) }
+        bodyLabels = []
+        var paragraphs: [(String, String)] = []
+        if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
+        paragraphs += content.body.map { ($0, "today-story-paragraph") }
+        if content.body.isEmpty { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
+        for (text, style) in paragraphs {
+            let label = Label(text)
+            label.wraps = true
+            label.selectable = true
+            label.setXAlign(0)
+            label.maxWidthChars = 68
+            label.addCSSClass(style)
+            body.append(label)
+            bodyLabels.append(label)
+        }
+    }
+
+    private func allocate(width: Double, height: Double) {
+        let pose = transition.pose(at: FrameTicker.now(for: container))
+        // An open story follows the window as it is resized; mid-flight it follows the animation.
+        if transition.state == .open {
+            transition.resize(to: LayoutRect(x: 0, y: 0, width: width, height: height))
+        }
+        let frame = transition.state == .open ? Rect(x: 0, y: 0, width: width, height: height) : Rect(pose.frame)
+        container.allocate(scroller, frame)
+        let size = Self.closeButtonSize
+        container.allocate(closeButton, Rect(x: frame.x + frame.width - size - Self.closeButtonInset, y: frame.y + Self.closeButtonInset, width: size, height: size))
+        body.opacity = pose.bodyAlpha
+        closeButton.opacity = pose.bodyAlpha
+    }
+
+    private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
+        guard transition.state != .closed else { return }
+        let pose = transition.pose(at: FrameTicker.now(for: container))
+        let frame = Rect(pose.frame)
+        // Dim what is behind as the story grows, so the eye follows it.
+        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Color(red: 0.96, green: 0.96, blue: 0.97, alpha: 0.85 * pose.progress))
+        snapshot.shadow(frame, radius: pose.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: CardView.shadowOpacity),
+                        offsetX: 0, offsetY: 8, blur: CardView.shadowBlur)
+        snapshot.withRoundedClip(frame, radius: pose.cornerRadius) {
+            snapshot.fill(frame, color: Palette.background)
+            snapshot.child(scroller, of: container)
+        }
+        snapshot.child(closeButton, of: container)
+    }
+
+    private func drawHeader(_ snapshot: Snapshot, width: Double, height: Double) {
+        guard let content else { return }
+        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot)
+        let inset = CardView.textInset + 4
+        let textWidth = max(1, min(width, 760) - 2 * inset)
+        let ink = content.lightText ? Color(red: 1, green: 1, blue: 1) : Color(red: 0.07, green: 0.07, blue: 0.09)
+        let eyebrow = TextLayout(widget: header, text: content.eyebrow.uppercased(), size: 12, weight: .bold, width: textWidth, maxLines: 1, letterSpacing: 0.6)
+        let title = TextLayout(widget: header, text: content.title, size: 30, weight: .heavy, width: textWidth, maxLines: 3)
+        snapshot.text(eyebrow, x: inset, y: inset, color: Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.75))
+        snapshot.text(title, x: inset, y: inset + eyebrow.size.height + 6, color: ink)
+    }
+}
+
+extension Rect {
+    init(_ r: LayoutRect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+}
+
+extension LayoutRect {
+    init(_ r: Rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+}
