@@ -57,7 +57,7 @@ public struct Snapshot {
 
 /// Accessible roles our custom widgets use.
 public enum AccessibleRole: Sendable {
-    case progressBar, img, group, button, widget, heading, list, dialog
+    case progressBar, img, group, button, widget, heading, list, listItem, dialog
     var c: GtkAccessibleRole {
         switch self {
         case .progressBar: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR
@@ -67,6 +67,7 @@ public enum AccessibleRole: Sendable {
         case .widget: GTK_ACCESSIBLE_ROLE_WIDGET
         case .heading: GTK_ACCESSIBLE_ROLE_HEADING
         case .list: GTK_ACCESSIBLE_ROLE_LIST
+        case .listItem: GTK_ACCESSIBLE_ROLE_LIST_ITEM
         case .dialog: GTK_ACCESSIBLE_ROLE_DIALOG
         }
     }
@@ -132,6 +133,20 @@ public final class Canvas: Widget {
         gtk_widget_size_allocate(child.widget, &allocation, -1)
     }
 
+    /// Gives `child` its place, scaled about its centre by (sx, sy) (a transform, not a new size,
+    /// so text is not re-wrapped while it animates).
+    public func allocate(_ child: Widget, _ rect: Rect, scaleX: Double, scaleY: Double) {
+        guard scaleX != 1 || scaleY != 1 else { return allocate(child, rect) }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(child.widget, GTK_ORIENTATION_VERTICAL, Int32(rect.width), &minimum, &natural, nil, nil)
+        let w = max(0, rect.width.rounded()), h = max(0, rect.height.rounded())
+        var to = graphene_point_t(x: Float(rect.x + w * (1 - scaleX) / 2), y: Float(rect.y + h * (1 - scaleY) / 2))
+        let transform = gsk_transform_scale(gsk_transform_translate(nil, &to), Float(scaleX), Float(scaleY))
+        // gtk_widget_allocate takes ownership of the transform.
+        gtk_widget_allocate(child.widget, Int32(w), Int32(h), -1, transform)
+    }
+
     /// Hides a pooled child without unparenting it (cheaper than removing and re-adding).
     public func setChildVisible(_ child: Widget, _ visible: Bool) {
         gtk_widget_set_child_visible(child.widget, visible ? 1 : 0)
@@ -141,7 +156,7 @@ public final class Canvas: Widget {
 
     public var accessibleRole: AccessibleRole? {
         let role = gtk_accessible_get_accessible_role(OpaquePointer(raw))
-        return [AccessibleRole.progressBar, .img, .group, .button, .widget, .heading, .list, .dialog].first { $0.c == role }
+        return [AccessibleRole.progressBar, .img, .group, .button, .widget, .heading, .list, .listItem, .dialog].first { $0.c == role }
     }
 
     /// Reports a 0…1 value to assistive technology (progress bars).

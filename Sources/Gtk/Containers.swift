@@ -80,3 +80,16 @@ public final class HeaderBar: Widget {
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
     public func setTitleWidget(_ child: Widget?) { gtk_header_bar_set_title_widget(bar, child?.widget) }
 }
+
+/// A bubble of content pointing at a widget (the open-tabs list).
+@MainActor
+public final class Popover: Widget {
+    public override class var gType: GType { gtk_popover_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_popover_new())) }
+    private var popover: UnsafeMutablePointer<GtkPopover> { raw.assumingMemoryBound(to: GtkPopover.self) }
+    public func setChild(_ child: Widget?) { gtk_popover_set_child(popover, child?.widget) }
+    /// Attaches to `widget` (it is unparented when `widget` is destroyed).
+    public func attach(to widget: Widget) { gtk_widget_set_parent(self.widget, widget.widget) }
+    public func popup() { gtk_popover_popup(popover) }
+    public func popdown() { gtk_popover_popdown(popover) }
+}

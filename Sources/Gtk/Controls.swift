@@ -68,6 +68,24 @@ public final class Entry: Widget {
         set { gtk_entry_set_placeholder_text(entry, newValue) }
     }
     public func selectAll() { gtk_editable_select_region(editable, 0, -1) }
+    /// Whether all the text is selected (what Ctrl+L leaves, ready to type over).
+    public var isAllSelected: Bool {
+        var start: Int32 = 0, end: Int32 = 0
+        guard gtk_editable_get_selection_bounds(editable, &start, &end) != 0 else { return false }
+        return start == 0 && Int(end) == text.count
+    }
+    /// 0 left, 0.5 centred: the domain sits centred in the bar until it is edited.
+    public var xAlign: Float {
+        get { gtk_editable_get_alignment(editable) }
+        set { gtk_editable_set_alignment(editable, newValue) }
+    }
+    /// Fires on every change of the text.
+    @discardableResult
+    public func onChanged(_ body: @escaping VoidHandler) -> SignalHandlerID { on("changed", body) }
+    public var hasFrame: Bool {
+        get { gtk_entry_get_has_frame(entry) != 0 }
+        set { gtk_entry_set_has_frame(entry, newValue ? 1 : 0) }
+    }
     public func setInputPurposeURL() { gtk_entry_set_input_purpose(entry, GTK_INPUT_PURPOSE_URL) }
     public func setPrimaryIcon(_ name: String?) { gtk_entry_set_icon_from_icon_name(entry, GTK_ENTRY_ICON_PRIMARY, name) }
     /// Progress drawn inside the entry (GNOME Web style); 0 hides it.

@@ -43,6 +43,14 @@ public final class GestureClick: EventController {
     public func setButton(_ button: UInt32) { gtk_gesture_single_set_button(OpaquePointer(raw), button) }
 }
 
+extension EventController {
+    /// Takes the touch or click sequence for this gesture: other gestures on it (an entry's text
+    /// selection) are cancelled. Only meaningful on gestures.
+    public func claim() { gtk_gesture_set_state(OpaquePointer(raw), GTK_EVENT_SEQUENCE_CLAIMED) }
+    /// Listens to touchscreens only (a finger scrolling a page), not the mouse.
+    public func setTouchOnly(_ on: Bool) { gtk_gesture_single_set_touch_only(OpaquePointer(raw), on ? 1 : 0) }
+}
+
 /// Drags: begin at (x, y); update and end with offsets from the start.
 @MainActor
 public final class GestureDrag: EventController {

@@ -34,6 +34,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is PressHandler.Type: return { data, _ in release(data, PressHandler.self) }
     case is ScrollHandler.Type: return { data, _ in release(data, ScrollHandler.self) }
     case is KeyHandler.Type: return { data, _ in release(data, KeyHandler.self) }
+    case is TLSErrorHandler.Type: return { data, _ in release(data, TLSErrorHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

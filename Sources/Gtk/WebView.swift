@@ -25,6 +25,12 @@ public enum WebProcessTermination: Sendable, Equatable {
 public final class WebView: Widget {
     public override class var gType: GType { webkit_web_view_get_type() }
 
+    /// A view in `session`: tabs of one window share one, so a private window's tabs share cookies
+    /// with each other and with nothing else.
+    public convenience init(session: NetworkSession) {
+        self.init(retaining: UnsafeMutableRawPointer(skiff_web_view_new_with_network_session(session.session)))
+    }
+
     /// A view in a throw-away session (nothing written to disk) or the default persistent one.
     public convenience init(ephemeral: Bool = false) {
         if ephemeral {
@@ -58,6 +64,39 @@ public final class WebView: Widget {
     public var canGoBack: Bool { webkit_web_view_can_go_back(view) != 0 }
     public var canGoForward: Bool { webkit_web_view_can_go_forward(view) != 0 }
 
+    /// The back/forward list as WebKit serializes it, to be saved with the tab.
+    public var sessionState: Data? {
+        guard let state = webkit_web_view_get_session_state(view) else { return nil }
+        defer { webkit_web_view_session_state_unref(state) }
+        guard let bytes = webkit_web_view_session_state_serialize(state) else { return nil }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return nil }
+        return Data(bytes: data, count: Int(size))
+    }
+
+    /// Restores a saved back/forward list and loads its current item. False if the data is not a
+    /// session state this WebKit understands (then nothing changes).
+    @discardableResult
+    public func restoreSessionState(_ data: Data) -> Bool {
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let state = webkit_web_view_session_state_new(bytes) else { return false }
+        defer { webkit_web_view_session_state_unref(state) }
+        webkit_web_view_restore_session_state(view, state)
+        let list = webkit_web_view_get_back_forward_list(view)
+        guard let item = webkit_back_forward_list_get_current_item(list) else { return false }
+        webkit_web_view_go_to_back_forward_list_item(view, item)
+        return true
+    }
+
+    /// "load-failed-with-tls-errors": (failing URI, what is wrong with the certificate) -> handled.
+    /// Handled means the page is not shown; we show an interstitial instead.
+    @discardableResult
+    public func onTLSError(_ body: @escaping TLSErrorHandler) -> SignalHandlerID {
+        connectBoxed("load-failed-with-tls-errors", unsafeBitCast(tlsTrampoline, to: UnsafeRawPointer.self), body)
+    }
+
     /// Kills the web process, as a crash would. For tests and "force stop" only.
     public func terminateWebProcess() { webkit_web_view_terminate_web_process(view) }
 
@@ -85,6 +124,36 @@ public final class WebView: Widget {
 }
 
 public typealias JSCompletion = @MainActor (String?) -> Void
+public typealias TLSErrorHandler = @MainActor (_ uri: String, _ problems: [String]) -> Bool
+
+private let tlsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, uri, _, flags, data in
+    guard let body = ClosureBox<TLSErrorHandler>.from(data) else { return 0 }
+    let text = uri.map { String(cString: $0) } ?? ""
+    var problems: [String] = []
+    if flags & G_TLS_CERTIFICATE_UNKNOWN_CA.rawValue != 0 { problems.append("it is not signed by an authority this computer trusts") }
+    if flags & G_TLS_CERTIFICATE_BAD_IDENTITY.rawValue != 0 { problems.append("it was issued for a different site") }
+    if flags & G_TLS_CERTIFICATE_NOT_ACTIVATED.rawValue != 0 { problems.append("it is not valid yet") }
+    if flags & G_TLS_CERTIFICATE_EXPIRED.rawValue != 0 { problems.append("it has expired") }
+    if flags & G_TLS_CERTIFICATE_REVOKED.rawValue != 0 { problems.append("it has been revoked") }
+    if flags & G_TLS_CERTIFICATE_INSECURE.rawValue != 0 { problems.append("its algorithm is insecure") }
+    if problems.isEmpty { problems.append("it could not be verified") }
+    return MainActor.assumeIsolated { body(text, problems) ? 1 : 0 }
+}
+
+/// Cookies, cache and credentials for a set of web views.
+@MainActor
+public final class NetworkSession: Object {
+    public override class var gType: GType { webkit_network_session_get_type() }
+    /// Nothing is written to disk; everything is gone when the last view using it closes.
+    public static func ephemeral() -> NetworkSession {
+        NetworkSession(adopting: UnsafeMutableRawPointer(webkit_network_session_new_ephemeral()))
+    }
+    /// The process-wide persistent session.
+    public static func shared() -> NetworkSession {
+        NetworkSession(retaining: UnsafeMutableRawPointer(webkit_network_session_get_default()))
+    }
+    var session: OpaquePointer { OpaquePointer(raw) }
+}
 
 private let jsTrampoline: GAsyncReadyCallback = { source, result, data in
     guard let data else { return }

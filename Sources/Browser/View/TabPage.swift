@@ -1,0 +1,177 @@
+import BrowserModel
+import Foundation
+import Gtk
+import Logging
+
+/// Upward calls from a tab to the browser that holds it.
+@MainActor
+protocol TabPageDelegate: AnyObject {
+    /// Anything the chrome shows changed: title, address, progress, history, a crash.
+    func tabPageDidChange(_ page: TabPage)
+    /// A page was committed: a visit for history.
+    func tabPage(_ page: TabPage, didVisit uri: String, title: String?)
+}
+
+/// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
+/// Translates the web view's signals into `PageEvent`s; decides nothing itself.
+@MainActor
+public final class TabPage {
+    public let id: UUID
+    public let root = Overlay()
+    /// nil when the sandbox cannot start: then the notice is shown instead.
+    public let webView: WebView?
+    public private(set) var state = PageState()
+    weak var delegate: TabPageDelegate?
+    lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
+    private let logger = Logger(label: "skiff.browser.tab")
+
+    init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status) {
+        self.id = id
+        root.vexpand = true
+        root.hexpand = true
+        root.addCSSClass("skiff-tab-page")
+        if sandbox.canShowWebPages, let session {
+            let view = WebView(session: session)
+            view.setAccessibleLabel("Web page")
+            view.vexpand = true
+            view.hexpand = true
+            webView = view
+            root.setChild(view)
+        } else {
+            webView = nil
+            if case .unavailable(let reason) = sandbox {
+                root.setChild(Self.sandboxNotice(reason))
+            }
+        }
+        root.addOverlay(crashBanner.revealer)
+        if let webView { connect(webView) }
+    }
+
+    // MARK: Commands
+
+    /// Loads a resolved address.
+    func load(uri: String) {
+        guard let webView else { return }
+        state.apply(.navigationRequested(uri: uri))
+        crashBanner.hide()
+        webView.load(uri: uri)
+        changed()
+    }
+
+    func goBack() { if state.canGoBack { webView?.goBack() } }
+    func goForward() { if state.canGoForward { webView?.goForward() } }
+
+    /// Reload, or after a crash or failure retry what the user last asked for.
+    func reload() {
+        guard let webView else { return }
+        if state.crash != nil || state.failure != nil, let uri = state.requestedURI {
+            load(uri: uri)
+        } else {
+            webView.reload()
+        }
+    }
+
+    func stop() { webView?.stopLoading() }
+
+    /// Puts back a saved tab: its whole back/forward list if WebKit can read it, else its address.
+    func restore(sessionState: Data?, uri: String?, title: String?) {
+        if let title { state.apply(.titleChanged(title)) }
+        if let sessionState, let webView, webView.restoreSessionState(sessionState) {
+            if let uri { state.apply(.navigationRequested(uri: uri)) }
+            changed()
+            return
+        }
+        if let uri { load(uri: uri) }
+    }
+
+    var sessionState: Data? { webView?.sessionState }
+
+    // MARK: Web view events → model
+
+    private func connect(_ webView: WebView) {
+        webView.onLoadChanged { [weak self, weak webView] event in
+            guard let self, let webView else { return }
+            switch event {
+            case .started: self.apply(.loadStarted(uri: webView.uri))
+            case .redirected: self.apply(.uriChanged(webView.uri))
+            case .committed:
+                self.apply(.committed(uri: webView.uri))
+                if let uri = webView.uri, self.state.failure == nil { self.delegate?.tabPage(self, didVisit: uri, title: webView.title) }
+            case .finished: self.apply(.finished)
+            }
+            self.apply(.history(canGoBack: webView.canGoBack, canGoForward: webView.canGoForward))
+        }
+        webView.onNotify("estimated-load-progress") { [weak self, weak webView] in
+            guard let webView else { return }
+            self?.apply(.progress(webView.estimatedProgress))
+        }
+        webView.onNotify("title") { [weak self, weak webView] in
+            guard let self else { return }
+            self.apply(.titleChanged(webView?.title))
+            if let uri = webView?.uri, let title = webView?.title, !title.isEmpty, self.state.failure == nil {
+                self.delegate?.tabPage(self, didVisit: uri, title: title)
+            }
+        }
+        webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
+        webView.onLoadFailed { [weak self] _, uri, message, cancelled in
+            guard let self else { return false }
+            self.apply(.failed(uri: uri, message: message, cancelled: cancelled))
+            if !cancelled { self.logger.info("load failed: \(uri): \(message)") }
+            return !cancelled
+        }
+        webView.onTLSError { [weak self] uri, problems in
+            guard let self else { return false }
+            // Never a silent load: the page is replaced by an explanation, and nothing of it is shown.
+            let message = "The connection is not private: the site's certificate cannot be trusted, because " + problems.joined(separator: ", and ") + "."
+            self.logger.warning("TLS error: \(uri): \(problems)")
+            self.apply(.failed(uri: uri, message: message, cancelled: false))
+            return true
+        }
+        webView.onWebProcessTerminated { [weak self] reason in
+            guard let self else { return }
+            let crash: CrashReason = switch reason {
+            case .exceededMemoryLimit: .outOfMemory
+            case .terminatedByAPI: .killed
+            default: .crashed
+            }
+            self.logger.warning("web process ended: \(String(describing: reason))")
+            self.apply(.webProcessEnded(reason: crash))
+        }
+    }
+
+    /// Feeds one event to the model. The web view's signals come here; so may a benchmark.
+    public func apply(_ event: PageEvent) {
+        state.apply(event)
+        if state.wantsErrorPage, let failure = state.failure, let webView {
+            // In place of the failed page: history keeps its URI, so reload retries it.
+            webView.loadAlternateHTML(ErrorPage.html(for: failure), contentURI: failure.uri)
+            state.apply(.errorPageShown)
+        }
+        changed()
+    }
+
+    private func changed() {
+        if let crash = state.crash {
+            crashBanner.show(crash.explanation + " Reload to try again.")
+        } else if crashBanner.isShown {
+            crashBanner.hide()
+        }
+        delegate?.tabPageDidChange(self)
+    }
+
+    private static func sandboxNotice(_ reason: String) -> Widget {
+        let box = Box(.vertical, spacing: 12)
+        box.valign = .center
+        box.halign = .center
+        box.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+        let title = Label("Web pages can’t be shown here")
+        title.addCSSClass("title-2")
+        let body = Label(WebSandbox.explanation(for: reason))
+        body.wraps = true
+        body.selectable = true
+        body.setAccessibleLabel("Sandbox unavailable")
+        box.append(title)
+        box.append(body)
+        return box
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import Today
+import XCTest
+
+/// The Today section in a real window under Xvfb, driven with real X input (xdotool).
+final class TodayWindowTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/today")
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+    }
+
+    @MainActor
+    private static func makeWindow(_ title: String, width: Int, height: Int = 800, feed: String? = nil) throws -> MainWindow {
+        var args = ["--section", "today", "--window-size", "\(width)x\(height)", "--ephemeral"]
+        if let feed { args += ["--feed", feed] }
+        let main = MainWindow(window: Window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
+        main.window.title = title
+        main.window.present()
+        MainLoop.run(until: { !main.today.visibleCards.isEmpty || main.today.errorMessage != nil }, timeout: 10)
+        MainLoop.run(for: 0.2)
+        return main
+    }
+
+    /// Cards grouped into rows by their top edge, each row's widths left to right.
+    @MainActor
+    private static func rows(_ today: TodayView) -> [[Double]] {
+        var rows: [Double: [(x: Double, w: Double)]] = [:]
+        for card in today.visibleCards { rows[card.frame.y, default: []].append((card.frame.x, card.frame.width)) }
+        return rows.keys.sorted().map { y in rows[y, default: []].sorted { $0.x < $1.x }.map(\.w) }
+    }
+
+    func testWideWindowAlternatesOneThirdAndTwoThirdsRowByRow() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Wide", width: 1280)
+            defer { main.window.destroy() }
+            let width = Double(main.today.root.width)
+            let rows = Self.rows(main.today).filter { $0.count == 2 }
+            XCTAssertGreaterThanOrEqual(rows.count, 2, "two full rows on screen at 1280×800: \(rows)")
+            for (i, row) in rows.prefix(2).enumerated() {
+                // The card is its cell less 20 px each side: cells are w/3 and 2w/3.
+                let cells = row.map { $0 + 40 }
+                let expandedFirst = cells[0] > cells[1]
+                XCTAssertEqual(cells.reduce(0, +), width, accuracy: 1.5, "row \(i) fills the width")
+                XCTAssertEqual(max(cells[0], cells[1]), width * 2 / 3, accuracy: 1.5)
+                XCTAssertEqual(min(cells[0], cells[1]), width / 3, accuracy: 1.5)
+                XCTAssertEqual(expandedFirst, i % 2 == 0, "row \(i) order: \(row)")
+            }
+        }
+    }
+
+    func testNarrowWindowShowsFullWidthCardsAndResizeFollows() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Resize", width: 600)
+            defer { main.window.destroy() }
+            let narrow = Double(main.today.root.width)
+            XCTAssertFalse(main.today.visibleCards.isEmpty)
+            for card in main.today.visibleCards {
+                XCTAssertEqual(card.frame.width, narrow - 40, accuracy: 1, "\(card.title) is full width at 600 px")
+            }
+            guard let window = XDoTool.window(named: "Today Resize") else { return XCTFail("no X window") }
+            XDoTool.run(["windowsize", window, "1280", "800"])
+            XCTAssertTrue(MainLoop.run(until: { main.today.root.width >= 1200 }, timeout: 10), "window did not grow")
+            MainLoop.run(for: 0.3)
+            let wide = Double(main.today.root.width)
+            let rows = Self.rows(main.today).filter { $0.count == 2 }
+            XCTAssertFalse(rows.isEmpty, "two cards a row after growing to \(wide)")
+            if let first = rows.first { XCTAssertEqual(first[0] + 40, wide * 2 / 3, accuracy: 1.5) }
+            XDoTool.run(["windowsize", window, "600", "800"])
+            XCTAssertTrue(MainLoop.run(until: { main.today.root.width <= 620 }, timeout: 10), "window did not shrink")
+            MainLoop.run(for: 0.3)
+            for card in main.today.visibleCards {
+                XCTAssertEqual(card.frame.width, Double(main.today.root.width) - 40, accuracy: 1)
+            }
+        }
+    }
+
+    func testClickingACardOpensItsStoryAndEscapeClosesIt() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Story", width: 1000)
+            defer { main.window.destroy() }
+            guard let window = XDoTool.window(named: "Today Story"),
+                  let card = main.today.visibleCards.first,
+                  let origin = main.today.root.origin(in: main.window) else { return XCTFail("no window or card") }
+            XDoTool.click(window: window, x: origin.x + card.frame.x + card.frame.width / 2, y: origin.y + card.frame.y + card.frame.height / 2)
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5), "the story did not open")
+            XCTAssertEqual(main.today.storyTitle, card.title)
+            MainLoop.run(for: 0.6)
+            XDoTool.run(["windowfocus", "--sync", window])
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !main.today.isStoryShown }, timeout: 5), "Escape did not close the story")
+            XCTAssertEqual(main.today.visibleCards.first?.frame, card.frame, "the card is where it was")
+        }
+    }
+
+    func testKeyboardOpensAStoryFromAFocusedCard() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Keys", width: 1000)
+            defer { main.window.destroy() }
+            guard let window = XDoTool.window(named: "Today Keys") else { return XCTFail("no X window") }
+            XDoTool.run(["windowfocus", "--sync", window])
+            main.today.focusGrid()
+            XDoTool.run(["key", "Down"])
+            XDoTool.run(["key", "Right"])
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5), "Enter on a card opens its story")
+            XCTAssertEqual(main.today.storyTitle, main.today.visibleCards.dropFirst().first?.title, "Right moved to the second card")
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !main.today.isStoryShown }, timeout: 5))
+        }
+    }
+
+    func testAMalformedFeedShowsTheErrorViewWithItsLine() throws {
+        try MainActor.assumeIsolated {
+            let path = Self.fixtures.appendingPathComponent("malformed.json").path
+            let main = try Self.makeWindow("Today Malformed", width: 800, feed: path)
+            defer { main.window.destroy() }
+            let message = try XCTUnwrap(main.today.errorMessage, "the error view is shown")
+            XCTAssertTrue(message.contains("malformed.json"), message)
+            XCTAssertTrue(message.contains("line"), message)
+            XCTAssertTrue(main.today.visibleCards.isEmpty)
+        }
+    }
+
+    func testBadCardsAreReportedWhileGoodOnesShow() throws {
+        try MainActor.assumeIsolated {
+            let path = Self.fixtures.appendingPathComponent("wrong-types.json").path
+            let main = try Self.makeWindow("Today Partial", width: 800, feed: path)
+            defer { main.window.destroy() }
+            XCTAssertNil(main.today.errorMessage)
+            XCTAssertEqual(main.today.visibleCards.count, 2, "the two good cards show")
+            let problems = try XCTUnwrap(main.today.problemsText)
+            XCTAssertTrue(problems.contains("wrong-types.json:"), problems)
+        }
+    }
+
+    func testScrollingAHundredThousandCardsKeepsTheWidgetPoolSmall() throws {
+        try MainActor.assumeIsolated {
+            let options = try Options.parse(["--section", "today", "--window-size", "1280x800", "--generated-feed", "100000"])
+            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            main.window.present()
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10))
+            let height = main.today.contentHeight
+            XCTAssertGreaterThan(height, 100_000 / 2 * 413, "every card has a place")
+            var most = 0
+            for step in stride(from: 0.0, through: 1.0, by: 0.1) {
+                main.today.scroll(to: height * step)
+                MainLoop.run(for: 0.05)
+                most = max(most, main.today.cardWidgetCount)
+                XCTAssertFalse(main.today.visibleCards.isEmpty, "cards at \(Int(step * 100)) %")
+            }
+            XCTAssertLessThan(most, 30, "only what is on screen has widgets")
+            XCTAssertLessThanOrEqual(main.today.decodedImageCount, 16, "images are decoded once each")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Gtk
+
+/// Real X input for in-process windows: xdotool runs as a child process while the GLib loop keeps
+/// turning, so the window under test receives and handles the events as it would from a user.
+@MainActor
+public enum XDoTool {
+    public static let path = "/usr/bin/xdotool"
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Runs xdotool with `args`, pumping the main loop until it exits. Returns its standard output.
+    @discardableResult
+    public static func run(_ args: [String], timeout: TimeInterval = 10) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "" }
+        MainLoop.run(until: { !process.isRunning }, timeout: timeout)
+        if process.isRunning { process.terminate() }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The X window id of the visible window with exactly this title.
+    public static func window(named title: String, timeout: TimeInterval = 10) -> String? {
+        var id: String?
+        MainLoop.run(until: {
+            id = run(["search", "--onlyvisible", "--name", "^\(title)$"]).split(separator: "\n").first.map(String.init)
+            return id != nil
+        }, timeout: timeout)
+        return id
+    }
+
+    /// Moves the pointer to (x, y) inside `window` and clicks button 1.
+    public static func click(window: String, x: Double, y: Double) {
+        run(["mousemove", "--window", window, String(Int(x)), String(Int(y))])
+        MainLoop.run(for: 0.05)
+        run(["click", "1"])
+    }
+}
