@@ -10,6 +10,11 @@ public final class Box: Widget {
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
+    /// Every child gets the same width (a toolbar of equal buttons).
+    public var homogeneous: Bool {
+        get { gtk_box_get_homogeneous(box) != 0 }
+        set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
+    }
 }
 
 @MainActor
@@ -91,5 +96,12 @@ public final class Popover: Widget {
     /// Attaches to `widget` (it is unparented when `widget` is destroyed).
     public func attach(to widget: Widget) { gtk_widget_set_parent(self.widget, widget.widget) }
     public func popup() { gtk_popover_popup(popover) }
+    /// Containers that parent a popover must let it size itself whenever they are allocated.
+    public func present() { gtk_popover_present(popover) }
+    /// Points at `rect` in the parent's coordinates.
+    public func point(to rect: Rect) {
+        var r = GdkRectangle(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+        gtk_popover_set_pointing_to(popover, &r)
+    }
     public func popdown() { gtk_popover_popdown(popover) }
 }

@@ -96,8 +96,4 @@ public final class Entry: Widget {
     /// Fires when the user presses Enter.
     @discardableResult
     public func onActivate(_ body: @escaping VoidHandler) -> SignalHandlerID { on("activate", body) }
-    /// Whether keyboard focus is inside the entry's text (the GtkText child, not the entry itself).
-    public var containsFocus: Bool {
-        gtk_widget_has_focus(widget) != 0 || (gtk_widget_get_focus_child(widget).map { gtk_widget_has_focus($0) != 0 } ?? false)
-    }
 }

@@ -92,6 +92,10 @@ open class Widget: Object {
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     public var height: Int { Int(gtk_widget_get_height(widget)) }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// This widget or one inside it has the keyboard focus.
+    public var containsFocus: Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+    }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     public func setMargins(top: Int = 0, bottom: Int = 0, start: Int = 0, end: Int = 0) {

@@ -13,6 +13,38 @@ extension BrowserView {
         shortcuts.add("<Control>r") { [weak self] in self?.reload(); return true }
         shortcuts.add("F5") { [weak self] in self?.reload(); return true }
         shortcuts.add("Escape") { [weak self] in self?.escape() ?? false }
+        shortcuts.add("<Control>t") { [weak self] in self?.newTab(); return true }
+        shortcuts.add("<Control>w") { [weak self] in self?.closeTab(); return true }
+        shortcuts.add("<Control>Tab") { [weak self] in self?.selectTab(offset: 1); return true }
+        shortcuts.add("<Control><Shift>Tab") { [weak self] in self?.selectTab(offset: -1); return true }
+        shortcuts.add("<Control><Shift>ISO_Left_Tab") { [weak self] in self?.selectTab(offset: -1); return true }
+        shortcuts.add("<Control>Page_Down") { [weak self] in self?.selectTab(offset: 1); return true }
+        shortcuts.add("<Control>Page_Up") { [weak self] in self?.selectTab(offset: -1); return true }
         window.addController(shortcuts)
+    }
+
+    func buildToolbar() {
+        toolbar.addCSSClass("skiff-toolbar")
+        toolbar.homogeneous = true
+        for button in [backButton, forwardButton, reloadButton, tabsButton, newTabButton] {
+            button.hasFrame = false
+            button.addCSSClass("skiff-nav-button")
+            button.valign = .center
+            toolbar.append(button)
+        }
+        backButton.onClicked { [weak self] in self?.goBack() }
+        forwardButton.onClicked { [weak self] in self?.goForward() }
+        reloadButton.onClicked { [weak self] in
+            guard let self else { return }
+            if self.state.showsStop { self.stop() } else { self.reload() }
+        }
+        newTabButton.onClicked { [weak self] in self?.newTab() }
+        tabsPopover.popover.attach(to: root)
+        tabsPopover.onSelect = { [weak self] index in self?.selectTab(at: index) }
+        tabsPopover.onClose = { [weak self] index in self?.closeTab(at: index) }
+        tabsButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.tabsPopover.show(titles: self.pager.tabs.tabs.map(\.title), current: self.pager.tabs.currentIndex)
+        }
     }
 }

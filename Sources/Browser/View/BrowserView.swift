@@ -1,7 +1,8 @@
-import Foundation
 import BrowserModel
+import Foundation
 import Gtk
 import Logging
+import Motion
 
 /// Upward calls from the browser to whoever hosts it (the window), GNOME Web style.
 @MainActor
@@ -9,223 +10,240 @@ public protocol BrowserViewDelegate: AnyObject {
     func browserView(_ view: BrowserView, didChangeTitle title: String)
 }
 
-/// The Browser section: one real WebKit tab over a bottom toolbar with the address bar.
-/// Renders `PageState` and feeds it the web view's events; no decisions live in signal handlers.
+/// The Browser section, Safari style: real WebKit tabs side by side, and at the bottom one
+/// address bar per tab in a swipeable pager over a toolbar that collapses as the page scrolls.
+///
+/// Split by concern like the original's controller: this file holds the tabs and the frame loop;
+/// `+Layout` places and draws, `+Pager` handles swipes and tab commands, `+ToolbarAnimation`
+/// watches page scrolling, `+Editing` the address field and suggestions, `+Keyboard` the keys,
+/// `+Persistence` saving and restoring. Every decision is in a model; the view feeds and renders.
 @MainActor
-public final class BrowserView {
-    public let root = Box(.vertical)
-    public weak var delegate: BrowserViewDelegate?
-    public private(set) var state = PageState()
+public final class BrowserView: TabPageDelegate {
+    /// The bar strip: a 40-px bar with 6 px above and below.
+    static let stripHeight = 52.0
+    /// The toolbar's button row: the bottom of the 100-px toolbar the bars' offsets refer to.
+    static let buttonRowHeight = 38.0
+    /// How much of the window the chrome takes when collapsed: the flattened bar's strip.
+    static let collapsedChromeHeight = 36.0
 
-    /// nil when the sandbox cannot start: then the notice is shown instead.
-    public let webView: WebView?
-    public let addressEntry = Entry()
+    public let root: Canvas
+    public weak var delegate: BrowserViewDelegate?
+    public let isPrivate: Bool
+
+    let sandbox: WebSandbox.Status
+    let session: NetworkSession?
+    let pager: AddressBarPager
+    let collapse = ToolbarCollapse()
+    var scrollPan = ScrollPan()
+    let editing = AddressEditing()
+    var pages: [UUID: TabPage] = [:]
+    var bars: [UUID: AddressBarView] = [:]
+    let newTabBar = AddressBarView(tabID: nil)
+    let newTabPage: Canvas
+    let pagesArea: Canvas
+    let barsArea: Canvas
+    let toolbar = Box(.horizontal, spacing: 4)
     public let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back")
     public let forwardButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Forward")
     public let reloadButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Reload")
-    let progress = ProgressLineView()
-    lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
+    public let tabsButton = Button(iconName: "view-paged-symbolic", accessibleLabel: "Tabs")
+    public let newTabButton = Button(iconName: "tab-new-symbolic", accessibleLabel: "New Tab")
+    let cancelButton = Button(label: "Cancel")
+    let suggestions = SuggestionsView()
+    let tabsPopover = TabsPopover()
+    var ticker: FrameTicker?
     let logger = Logger(label: "skiff.browser")
+    var persistence: BrowserPersistence?
+    /// A pan on the bars, once it has moved far enough sideways to be a swipe.
+    var barDrag: BarDrag?
+    var horizontalScroll = 0.0
+    var pageHeightState: ToolbarState = .expanded
+    var visiblePages = Set<ObjectIdentifier>()
+    var visibleBars = Set<ObjectIdentifier>()
+    var cancelShown = false
+    var suggestionsShown = false
 
-    public init(sandbox: WebSandbox.Status, ephemeral: Bool = false) {
-        let content = Overlay()
-        content.vexpand = true
-        if sandbox.canShowWebPages {
-            let view = WebView(ephemeral: ephemeral)
-            view.setAccessibleLabel("Web page")
-            view.vexpand = true
-            view.hexpand = true
-            webView = view
-            content.setChild(view)
-        } else {
-            webView = nil
-            if case .unavailable(let reason) = sandbox {
-                content.setChild(Self.sandboxNotice(reason))
-                logger.error("web sandbox unavailable: \(reason)")
-            }
+    public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
+        self.sandbox = sandbox
+        isPrivate = ephemeral
+        session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
+        self.persistence = ephemeral ? nil : persistence
+        pager = AddressBarPager(tabs: TabList(), containerWidth: 800)
+        var drawRoot: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        var drawPages: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        var drawBars: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        root = Canvas(role: .group, label: "Browser") { s, w, h in drawRoot(s, w, h) }
+        pagesArea = Canvas(role: .list, label: "Tabs") { s, w, h in drawPages(s, w, h) }
+        barsArea = Canvas(role: .group, label: "Address bars") { s, w, h in drawBars(s, w, h) }
+        newTabPage = Canvas(role: .listItem, label: "New Tab") { snapshot, w, h in
+            snapshot.fill(Rect(x: 0, y: 0, width: w, height: h), color: Color(red: 0.97, green: 0.97, blue: 0.98))
         }
-        content.addOverlay(crashBanner.revealer)
-        root.append(content)
-        root.append(makeToolbar())
-        if let webView { connect(webView) } else {
-            for control in [addressEntry, backButton, forwardButton, reloadButton] as [Widget] { control.isSensitive = false }
+        root.hexpand = true
+        root.vexpand = true
+        root.clipsContent = true
+        pagesArea.clipsContent = true
+        root.addCSSClass("skiff-browser")
+        for child in [pagesArea, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
+        pagesArea.addChild(newTabPage)
+        barsArea.addChild(newTabBar.canvas)
+        drawRoot = { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
+        drawPages = { [weak self] s, _, _ in self?.drawPages(s) }
+        drawBars = { [weak self] s, _, _ in self?.drawBars(s) }
+        root.onAllocate { [weak self] w, h in self?.layoutRoot(width: Double(w), height: Double(h)) }
+        pagesArea.onAllocate { [weak self] w, h in self?.layoutPages(width: Double(w), height: Double(h)) }
+        barsArea.onAllocate { [weak self] w, h in self?.layoutBars(width: Double(w), height: Double(h)) }
+        ticker = FrameTicker(widget: root)
+        buildToolbar()
+        installPagerInput()
+        installScrollObservers()
+        installEditing()
+
+        if !restoreSession() {
+            let first = pager.tabs.current
+            addPage(for: first)
         }
         render()
+    }
+
+    // MARK: Tabs
+
+    public var currentPage: TabPage? { pages[pager.tabs.current.id] }
+    public var state: PageState { currentPage?.state ?? PageState() }
+    public var webView: WebView? { currentPage?.webView }
+    public var addressEntry: Entry { bars[pager.tabs.current.id]?.entry ?? newTabBar.entry }
+    public var crashBannerIsShown: Bool { currentPage?.crashBanner.isShown ?? false }
+    public var tabCount: Int { pager.tabs.count }
+    public var currentTabIndex: Int { pager.tabs.currentIndex }
+    public var tabTitles: [String] { pager.tabs.tabs.map(\.title) }
+    public var toolbarState: ToolbarState { collapse.state }
+    public var isToolbarCollapsed: Bool { collapse.isCollapsed }
+    public var isEditingAddress: Bool { editing.isEditing }
+    public var suggestionTitles: [String] { suggestions.titles }
+
+    @discardableResult
+    func addPage(for tab: BrowserTab) -> TabPage {
+        let page = TabPage(id: tab.id, session: session, sandbox: sandbox)
+        page.delegate = self
+        pages[tab.id] = page
+        pagesArea.addChild(page.root)
+        let bar = AddressBarView(tabID: tab.id)
+        bars[tab.id] = bar
+        barsArea.addChild(bar.canvas)
+        connectBar(bar)
+        bar.setTitle(tab.title)
+        return page
+    }
+
+    func removePage(id: UUID) {
+        if let page = pages.removeValue(forKey: id) {
+            page.delegate = nil
+            page.webView?.stopLoading()
+            pagesArea.removeChild(page.root)
+        }
+        if let bar = bars.removeValue(forKey: id) { barsArea.removeChild(bar.canvas) }
     }
 
     // MARK: Commands (buttons, keyboard and the command line all come here)
 
-    /// Loads what the user typed: a URL, a host, a path or a search.
+    /// Loads what the user typed: a URL, a host, a path or a search. `javascript:` is refused.
     public func load(_ typed: String) {
-        guard let webView, let target = AddressInput.resolve(typed) else { return }
-        state.apply(.navigationRequested(uri: target.uri))
-        crashBanner.hide()
-        webView.load(uri: target.uri)
-        webView.grabFocus()
-        render()
-    }
-
-    public func goBack() { if state.canGoBack { webView?.goBack() } }
-    public func goForward() { if state.canGoForward { webView?.goForward() } }
-
-    /// Reload, or after a crash or failure retry what the user last asked for.
-    public func reload() {
-        guard let webView else { return }
-        if state.crash != nil || state.failure != nil, let uri = state.requestedURI {
-            state.apply(.navigationRequested(uri: uri))
-            crashBanner.hide()
-            webView.load(uri: uri)
-        } else {
-            webView.reload()
-        }
-        render()
-    }
-
-    public func stop() { webView?.stopLoading() }
-
-    /// Whether the "page stopped" banner is showing.
-    public var crashBannerIsShown: Bool { crashBanner.isShown }
-
-    public func focusAddressBar() {
-        guard webView != nil else { return }
-        addressEntry.grabFocus()
-        addressEntry.selectAll()
-    }
-
-    /// Escape: leave the address bar (restoring its text), else stop a load. False: not ours.
-    public func escape() -> Bool {
-        if addressEntry.containsFocus {
-            addressEntry.text = state.addressText
-            webView?.grabFocus()
-            return true
-        }
-        if state.isLoading { stop(); return true }
-        return false
-    }
-
-    // MARK: Web view events → model
-
-    private func connect(_ webView: WebView) {
-        webView.onLoadChanged { [weak self, weak webView] event in
-            guard let self, let webView else { return }
-            self.logger.debug("load \(event) \(webView.uri ?? "-")")
-            switch event {
-            case .started: self.apply(.loadStarted(uri: webView.uri))
-            case .redirected: self.apply(.uriChanged(webView.uri))
-            case .committed: self.apply(.committed(uri: webView.uri))
-            case .finished: self.apply(.finished)
+        guard let page = currentPage, page.webView != nil else { return }
+        switch AddressInput.resolve(typed) {
+        case .none:
+            return
+        case .some(let resolution):
+            if case .refused(let message) = resolution {
+                showNotice(message)
+                return
             }
-            self.apply(.history(canGoBack: webView.canGoBack, canGoForward: webView.canGoForward))
-        }
-        webView.onNotify("estimated-load-progress") { [weak self, weak webView] in
-            guard let webView else { return }
-            self?.apply(.progress(webView.estimatedProgress))
-        }
-        webView.onNotify("title") { [weak self, weak webView] in self?.apply(.titleChanged(webView?.title)) }
-        webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
-        webView.onLoadFailed { [weak self] _, uri, message, cancelled in
-            guard let self else { return false }
-            self.logger.debug("load-failed \(uri) cancelled=\(cancelled): \(message)")
-            self.apply(.failed(uri: uri, message: message, cancelled: cancelled))
-            if !cancelled { self.logger.info("load failed: \(uri): \(message)") }
-            return !cancelled
-        }
-        webView.onWebProcessTerminated { [weak self] reason in
-            guard let self else { return }
-            let crash: CrashReason = switch reason {
-            case .exceededMemoryLimit: .outOfMemory
-            case .terminatedByAPI: .killed
-            default: .crashed
-            }
-            self.logger.warning("web process ended: \(String(describing: reason))")
-            self.apply(.webProcessEnded(reason: crash))
-        }
-    }
-
-    /// Feeds one event to the model and re-renders. The web view's signals come here; so may a benchmark.
-    public func apply(_ event: PageEvent) {
-        state.apply(event)
-        if state.wantsErrorPage, let failure = state.failure, let webView {
-            // In place of the failed page: history keeps its URI, so reload retries it.
-            webView.loadAlternateHTML(ErrorPage.html(for: failure), contentURI: failure.uri)
-            state.apply(.errorPageShown)
+            endEditing(commit: true)
+            page.load(uri: resolution.uri)
+            page.webView?.grabFocus()
         }
         render()
+    }
+
+    public func goBack() { currentPage?.goBack() }
+    public func goForward() { currentPage?.goForward() }
+    public func reload() { currentPage?.reload() }
+    public func stop() { currentPage?.stop() }
+
+    // MARK: The frame loop
+
+    var now: TimeInterval { FrameTicker.now(for: root) }
+
+    /// Asks for frames until every model has settled.
+    func animate() {
+        // Setting these to false finishes what is in flight, so only on a change of the setting.
+        let enabled = Widget.animationsEnabled
+        if pager.animationsEnabled != enabled { pager.animationsEnabled = enabled }
+        if collapse.animationsEnabled != enabled { collapse.animationsEnabled = enabled }
+        if editing.animationsEnabled != enabled { editing.animationsEnabled = enabled }
+        root.queueAllocate()
+        barsArea.queueAllocate()
+        pagesArea.queueAllocate()
+        guard let ticker, !ticker.isRunning else { return }
+        ticker.start { [weak self] now in self?.frame(now: now) ?? false }
+    }
+
+    private func frame(now: TimeInterval) -> Bool {
+        let pagerMoving = pager.tick(now: now)
+        let collapseMoving = collapse.tick(now: now)
+        let editingMoving = editing.tick(now: now)
+        for event in scrollPan.tick(now: now) { collapse.handle(event, now: now) }
+        root.queueAllocate()
+        barsArea.queueAllocate()
+        pagesArea.queueAllocate()
+        root.queueDraw()
+        return pagerMoving || collapseMoving || editingMoving || scrollPan.isPanning || barDrag != nil
+    }
+
+    // MARK: TabPageDelegate
+
+    func tabPageDidChange(_ page: TabPage) {
+        let s = page.state
+        let loaded = s.uri != nil && !s.isLoading && s.failure == nil && s.progress >= 1
+        let wasShowingNewTab = pager.hasNewTabPage
+        _ = pager.updateTab(id: page.id, title: s.title ?? "", uri: s.uri ?? s.requestedURI ?? "", hasLoadedPage: loaded ? true : nil)
+        if pager.hasNewTabPage != wasShowingNewTab { animate() }
+        persistence?.tabsChanged(self)
+        render()
+    }
+
+    func tabPage(_ page: TabPage, didVisit uri: String, title: String?) {
+        guard !isPrivate else { return }
+        persistence?.recordVisit(uri: uri, title: title)
     }
 
     // MARK: Model → widgets
 
-    private func render() {
-        backButton.isSensitive = state.canGoBack
-        forwardButton.isSensitive = state.canGoForward
-        let stopping = state.showsStop
+    func render() {
+        let s = state
+        backButton.isSensitive = s.canGoBack
+        forwardButton.isSensitive = s.canGoForward
+        let stopping = s.showsStop
         reloadButton.iconName = stopping ? "process-stop-symbolic" : "view-refresh-symbolic"
         let reloadName = stopping ? "Stop" : "Reload"
         reloadButton.setAccessibleLabel(reloadName)
         reloadButton.tooltip = reloadName
-        if !addressEntry.containsFocus && addressEntry.text != state.addressText {
-            addressEntry.text = state.addressText
+        tabsButton.setAccessibleDescription("\(pager.tabs.count) open")
+        for tab in pager.tabs.tabs {
+            guard let bar = bars[tab.id], let page = pages[tab.id] else { continue }
+            let editingThis = editing.isEditing && tab.id == pager.tabs.current.id
+            if !editingThis {
+                let shown = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: false)
+                if bar.entry.text != shown { bar.entry.text = shown }
+            }
+            bar.setTitle(page.state.title ?? "")
+            page.root.setAccessibleLabel(page.state.title.flatMap { $0.isEmpty ? nil : $0 } ?? "New Tab")
+            bar.progress.update(progress: page.state.progress, isLoading: page.state.isLoading)
         }
-        if let crash = state.crash {
-            crashBanner.show(crash.explanation + " Reload to try again.")
-        } else if crashBanner.isShown {
-            crashBanner.hide()
-        }
-        progress.update(progress: state.progress, isLoading: state.isLoading)
-        delegate?.browserView(self, didChangeTitle: state.windowTitle)
+        delegate?.browserView(self, didChangeTitle: s.windowTitle)
     }
 
-    private func makeToolbar() -> Widget {
-        let bar = Box(.horizontal, spacing: 6)
-        bar.addCSSClass("skiff-toolbar")
-        bar.setMargins(top: 6, bottom: 6, start: 8, end: 8)
-        for button in [backButton, forwardButton, reloadButton] {
-            button.hasFrame = false
-            button.addCSSClass("skiff-nav-button")
-            button.valign = .center
-        }
-        backButton.onClicked { [weak self] in self?.goBack() }
-        forwardButton.onClicked { [weak self] in self?.goForward() }
-        reloadButton.onClicked { [weak self] in
-            guard let self else { return }
-            if self.state.showsStop { self.stop() } else { self.reload() }
-        }
-
-        addressEntry.placeholder = "Search or enter website name"
-        addressEntry.setInputPurposeURL()
-        addressEntry.setAccessibleLabel("Address")
-        addressEntry.addCSSClass("skiff-address-bar")
-        addressEntry.hexpand = true
-        addressEntry.onActivate { [weak self] in
-            guard let self else { return }
-            self.load(self.addressEntry.text)
-        }
-        let addressColumn = Overlay()
-        addressColumn.hexpand = true
-        addressColumn.setChild(addressEntry)
-        addressColumn.addOverlay(progress.canvas)
-        progress.canvas.setMargins(start: 10, end: 10)
-
-        bar.append(backButton)
-        bar.append(forwardButton)
-        bar.append(addressColumn)
-        bar.append(reloadButton)
-        return bar
-    }
-
-    private static func sandboxNotice(_ reason: String) -> Widget {
-        let box = Box(.vertical, spacing: 12)
-        box.valign = .center
-        box.halign = .center
-        box.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-        let title = Label("Web pages can’t be shown here")
-        title.addCSSClass("title-2")
-        let body = Label(WebSandbox.explanation(for: reason))
-        body.wraps = true
-        body.selectable = true
-        body.setAccessibleLabel("Sandbox unavailable")
-        box.append(title)
-        box.append(body)
-        return box
+    /// A short message over the page (a refused address, an unreadable database).
+    func showNotice(_ message: String) {
+        currentPage?.crashBanner.show(message)
+        logger.notice("\(message)")
     }
 }

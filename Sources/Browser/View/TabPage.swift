@@ -17,7 +17,9 @@ protocol TabPageDelegate: AnyObject {
 @MainActor
 public final class TabPage {
     public let id: UUID
-    public let root = Overlay()
+    /// A list item (the tab pages are a list a screen reader can walk) holding the page and its banner.
+    public let root: Canvas
+    private let content = Overlay()
     /// nil when the sandbox cannot start: then the notice is shown instead.
     public let webView: WebView?
     public private(set) var state = PageState()
@@ -27,23 +29,31 @@ public final class TabPage {
 
     init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status) {
         self.id = id
-        root.vexpand = true
-        root.hexpand = true
+        var drawRoot: (Snapshot) -> Void = { _ in }
+        root = Canvas(role: .listItem, label: "New Tab") { snapshot, _, _ in drawRoot(snapshot) }
         root.addCSSClass("skiff-tab-page")
+        root.addChild(content)
         if sandbox.canShowWebPages, let session {
             let view = WebView(session: session)
             view.setAccessibleLabel("Web page")
             view.vexpand = true
             view.hexpand = true
             webView = view
-            root.setChild(view)
+            content.setChild(view)
         } else {
             webView = nil
             if case .unavailable(let reason) = sandbox {
-                root.setChild(Self.sandboxNotice(reason))
+                content.setChild(Self.sandboxNotice(reason))
             }
         }
-        root.addOverlay(crashBanner.revealer)
+        content.addOverlay(crashBanner.revealer)
+        // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
+        drawRoot = { [weak root, weak content] snapshot in
+            if let root, let content { snapshot.child(content, of: root) }
+        }
+        root.onAllocate { [weak root, weak content] w, h in
+            if let root, let content { root.allocate(content, Rect(x: 0, y: 0, width: Double(w), height: Double(h))) }
+        }
         if let webView { connect(webView) }
     }
 

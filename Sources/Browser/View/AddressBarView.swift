@@ -1,0 +1,82 @@
+import BrowserModel
+import Foundation
+import Gtk
+
+/// One tab's address bar in the pager: a rounded, shadowed field with the page's domain (the full
+/// address while editing) and a 3-px loading line along its bottom edge.
+///
+/// The chrome (the rounded field and its shadow) and the domain text are siblings, as in the
+/// original: collapsing fades and flattens the chrome while the domain stays, scaled down.
+@MainActor
+final class AddressBarView {
+    static let height = 40.0
+    static let cornerRadius = 12.0
+    /// mechanics.md: bar shadow opacity 0.15, radius 4 (Core Animation radius ≈ half a GSK blur).
+    static let shadowOpacity = 0.15
+    static let shadowBlur = 8.0
+    static let textInset = 12.0
+
+    let canvas: Canvas
+    let entry = Entry()
+    let progress = ProgressLineView()
+    /// nil for the hidden new-tab bar past the last tab.
+    var tabID: UUID?
+    var chromeAlpha = 1.0
+    var chromeScale = (x: 1.0, y: 1.0)
+    var domainScale = 1.0
+    var plusAlpha = 0.0
+
+    init(tabID: UUID?) {
+        self.tabID = tabID
+        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
+        canvas = Canvas(role: .group, label: tabID == nil ? "New Tab" : "Address bar") { snapshot, w, h in draw(snapshot, w, h) }
+        canvas.addCSSClass("skiff-address-bar-slot")
+        entry.hasFrame = false
+        entry.placeholder = tabID == nil ? "" : "Search or enter website name"
+        entry.setInputPurposeURL()
+        entry.setAccessibleLabel("Address")
+        entry.addCSSClass("skiff-address-bar")
+        entry.xAlign = 0.5
+        if tabID == nil {
+            entry.canFocus = false
+            entry.canTarget = false
+        }
+        canvas.addChild(entry)
+        canvas.addChild(progress.canvas)
+        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        canvas.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
+    }
+
+    /// The page title as the bar's accessible description, so a screen reader says which tab it is.
+    func setTitle(_ title: String) {
+        entry.setAccessibleDescription(title.isEmpty ? "New Tab" : title)
+        canvas.setAccessibleDescription(title.isEmpty ? "New Tab" : title)
+    }
+
+    private func allocate(width: Double, height: Double) {
+        let field = Rect(x: Self.textInset, y: 0, width: max(1, width - 2 * Self.textInset), height: height)
+        canvas.allocate(entry, field, scaleX: domainScale, scaleY: domainScale)
+        canvas.allocate(progress.canvas, Rect(x: Self.cornerRadius / 2, y: height - 3, width: max(1, width - Self.cornerRadius), height: 3))
+    }
+
+    private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
+        let w = width * chromeScale.x, h = height * chromeScale.y
+        let chrome = Rect(x: (width - w) / 2, y: (height - h) / 2, width: w, height: h)
+        if chromeAlpha > 0.001 {
+            snapshot.withOpacity(chromeAlpha) {
+                snapshot.shadow(chrome, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
+                                offsetX: 0, offsetY: 1, blur: Self.shadowBlur)
+                snapshot.fillRounded(chrome, radius: Self.cornerRadius, color: Color(red: 1, green: 1, blue: 1))
+                snapshot.withRoundedClip(chrome, radius: Self.cornerRadius) { snapshot.child(progress.canvas, of: canvas) }
+            }
+        }
+        snapshot.child(entry, of: canvas)
+        if plusAlpha > 0.001 {
+            let plus = TextLayout(widget: canvas, text: "+", size: 20, weight: .bold, width: 40)
+            let size = plus.size
+            snapshot.withOpacity(plusAlpha) {
+                snapshot.text(plus, x: (width - size.width) / 2, y: (height - size.height) / 2, color: Color(red: 0.2, green: 0.2, blue: 0.25))
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import BrowserModel
+import BrowserStore
+import Foundation
+import Logging
+
+/// The browser's link to its database: history for suggestions, and the open tabs saved at most
+/// a second behind (SessionSaver), so a crash or `kill -9` loses at most that second.
+@MainActor
+public final class BrowserPersistence {
+    let store: any BrowsingDataStore
+    private var saver: SessionSaver?
+    /// Set when the database had to be moved aside or could not be opened: shown to the user.
+    public let startupMessage: String?
+    private var cachedHistory: [Suggestions.HistoryItem]?
+    private let logger = Logger(label: "skiff.browser.persistence")
+
+    init(store: any BrowsingDataStore, message: String?) {
+        self.store = store
+        startupMessage = message
+    }
+
+    /// Opens `browser.sqlite` under the XDG data directory. A damaged file is moved aside and a
+    /// fresh one started; an unusable directory leaves the browser working without saving.
+    public static func open(locations: DataLocations = DataLocations()) -> BrowserPersistence {
+        do {
+            try DataLocations.createPrivateDirectory(locations.dataDirectory)
+        } catch {
+            let message = "Browsing data can’t be saved: \(locations.dataDirectory.path) could not be created (\(error.localizedDescription)). Tabs and history will last until Skiff quits."
+            return BrowserPersistence(store: EphemeralBrowsingStore(), message: message)
+        }
+        switch DiskBrowsingStore.open(at: locations.browserDatabase) {
+        case .opened(let store):
+            return BrowserPersistence(store: store, message: nil)
+        case .recovered(let store, _, let message):
+            return BrowserPersistence(store: store, message: message)
+        case .unavailable(let message):
+            return BrowserPersistence(store: EphemeralBrowsingStore(), message: message + " Tabs and history will last until Skiff quits.")
+        }
+    }
+
+    public var isPersistent: Bool { store.isPersistent }
+
+    func attach(to view: BrowserView) {
+        saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
+    }
+
+    func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
+
+    func recordVisit(uri: String, title: String?) {
+        guard uri.hasPrefix("http") || uri.hasPrefix("file:") else { return }
+        do {
+            try store.recordVisit(uri: uri, title: title, at: Date())
+            if let title, !title.isEmpty { try store.updateTitle(title, forURI: uri) }
+        } catch {
+            logger.warning("history not saved: \(error)")
+        }
+        cachedHistory = nil
+    }
+
+    /// Recent and frequent pages for suggestions (read once per change, not per keystroke).
+    var history: [Suggestions.HistoryItem] {
+        if let cachedHistory { return cachedHistory }
+        let visits = (try? store.history(matching: "", limit: 500)) ?? []
+        let items = visits.map { Suggestions.HistoryItem(uri: $0.uri, title: $0.title, visitCount: $0.visitCount, lastVisit: $0.lastVisit) }
+        cachedHistory = items
+        return items
+    }
+
+    func loadSession() -> StoredSession? {
+        do { return try store.loadSession() } catch {
+            logger.error("saved tabs could not be read: \(error)")
+            return nil
+        }
+    }
+
+    /// Writes what is pending now (quit, window closed).
+    public func flush() { saver?.flush() }
+}
+
+extension BrowserView {
+    /// The open tabs as they would be restored: order, addresses, titles, back/forward lists.
+    var storedSession: StoredSession {
+        let tabs = pager.tabs.tabs.map { tab in
+            StoredTab(id: tab.id, uri: pages[tab.id]?.state.uri ?? tab.uri, title: pages[tab.id]?.state.title ?? tab.title,
+                      sessionState: pages[tab.id]?.sessionState)
+        }
+        return StoredSession(tabs: tabs, currentTabID: pager.tabs.current.id)
+    }
+
+    /// Puts back the tabs of the last session. False when there were none (a first start).
+    func restoreSession() -> Bool {
+        guard let persistence else { return false }
+        persistence.attach(to: self)
+        defer { if let message = persistence.startupMessage { MainLoop.idle { [weak self] in self?.showNotice(message) } } }
+        guard let session = persistence.loadSession(), !session.tabs.isEmpty else { return false }
+        let tabs = session.tabs.map { BrowserTab(id: $0.id, title: $0.title, uri: $0.uri, hasLoadedPage: !$0.uri.isEmpty) }
+        let current = session.tabs.firstIndex { $0.id == session.currentTabID } ?? 0
+        pager.restore(TabList(tabs: tabs, currentIndex: current))
+        for stored in session.tabs {
+            guard let tab = tabs.first(where: { $0.id == stored.id }) else { continue }
+            let page = addPage(for: tab)
+            page.restore(sessionState: stored.sessionState, uri: stored.uri.isEmpty ? nil : stored.uri, title: stored.title)
+        }
+        logger.info("restored \(session.tabs.count) tabs")
+        return true
+    }
+}

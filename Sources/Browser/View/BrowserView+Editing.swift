@@ -1,0 +1,113 @@
+import BrowserModel
+import Foundation
+import Gtk
+
+/// Editing the address: focusing the current bar lifts it, slides its neighbours off, fades in
+/// Cancel and the suggestions; Enter loads, Escape or Cancel puts everything back.
+extension BrowserView {
+    func installEditing() {
+        cancelButton.addCSSClass("flat")
+        cancelButton.addCSSClass("skiff-cancel")
+        cancelButton.onClicked { [weak self] in self?.cancelEditing() }
+        suggestions.onChoose = { [weak self] suggestion in self?.choose(suggestion) }
+    }
+
+    /// Wires one tab's bar: focus begins editing, typing refreshes suggestions, Enter loads.
+    func connectBar(_ bar: AddressBarView) {
+        let focus = EventControllerFocus()
+        focus.onEnter { [weak self, weak bar] in
+            guard let self, let bar, bar.tabID == self.pager.tabs.current.id else { return }
+            self.beginEditing()
+        }
+        focus.onLeave { [weak self, weak bar] in
+            guard let self, let bar, bar.tabID == self.pager.tabs.current.id, self.editing.isEditing else { return }
+            // Focus went elsewhere (a click on the page): editing ends as if cancelled,
+            // unless it went to the suggestions or Cancel, which finish it themselves.
+            MainLoop.idle { [weak self] in
+                guard let self, self.editing.isEditing, !self.suggestions.root.containsFocus, !self.cancelButton.hasFocus,
+                      !(self.bars[self.pager.tabs.current.id]?.entry.containsFocus ?? false) else { return }
+                self.cancelEditing()
+            }
+        }
+        bar.entry.addController(focus)
+        bar.entry.onChanged { [weak self, weak bar] in
+            guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
+            self.refreshSuggestions(for: bar.entry.text)
+        }
+        bar.entry.onActivate { [weak self, weak bar] in
+            guard let self, let bar else { return }
+            if let first = self.suggestions.selected { self.choose(first) } else { self.load(bar.entry.text) }
+        }
+        let keys = EventControllerKey()
+        keys.onPressed { [weak self] key, _ in
+            guard let self, self.editing.isEditing else { return false }
+            switch key {
+            case Key.down: return self.suggestions.move(1)
+            case Key.up: return self.suggestions.move(-1)
+            default: return false
+            }
+        }
+        bar.entry.addController(keys)
+    }
+
+    /// Ctrl+L or a click: the full address, selected, ready to type over.
+    public func focusAddressBar() {
+        guard let bar = bars[pager.tabs.current.id], currentPage?.webView != nil else { return }
+        if collapse.isCollapsed { collapse.expand(now: now) }
+        bar.entry.grabFocus()
+        beginEditing()
+    }
+
+    func beginEditing() {
+        guard let bar = bars[pager.tabs.current.id], let page = currentPage, page.webView != nil else { return }
+        if !bar.entry.containsFocus { bar.entry.grabFocus() }
+        if !editing.isEditing {
+            editing.begin(now: now)
+            bar.entry.xAlign = 0
+            bar.entry.text = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: true)
+            refreshSuggestions(for: "")
+        }
+        bar.entry.selectAll()
+        animate()
+    }
+
+    /// Escape or Cancel: the address as it was, the bars back in place, focus back to the page.
+    public func cancelEditing() {
+        guard editing.isEditing else { return }
+        endEditing(commit: false)
+        currentPage?.webView?.grabFocus()
+    }
+
+    func endEditing(commit: Bool) {
+        guard editing.isEditing else { return }
+        if commit { editing.commit(now: now) } else { editing.cancel(now: now) }
+        for bar in bars.values { bar.entry.xAlign = 0.5 }
+        suggestions.clear()
+        render()
+        animate()
+    }
+
+    /// Escape: leave the address bar, else stop a load. False: not ours (the page gets it).
+    public func escape() -> Bool {
+        if editing.isEditing { cancelEditing(); return true }
+        if state.isLoading { stop(); return true }
+        return false
+    }
+
+    private func refreshSuggestions(for text: String) {
+        let openTabs = pager.tabs.tabs.filter { $0.id != pager.tabs.current.id && !$0.uri.isEmpty }
+            .map { Suggestions.OpenTabItem(id: $0.id.uuidString, uri: $0.uri, title: $0.title) }
+        let history = persistence?.history ?? []
+        suggestions.show(Suggestions.rank(text: text, history: history, openTabs: openTabs, now: Date()))
+        root.queueAllocate()
+    }
+
+    private func choose(_ suggestion: Suggestions.Suggestion) {
+        switch suggestion.kind {
+        case .switchToTab(let id):
+            if let index = pager.tabs.tabs.firstIndex(where: { $0.id.uuidString == id }) { selectTab(at: index) }
+        case .history:
+            load(suggestion.uri)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import BrowserModel
+import Foundation
+import Gtk
+
+/// Placing and drawing: the pages where the pager puts them, the bars where the pager, the
+/// toolbar pose and the editing pose put them. Read-only over the models.
+extension BrowserView {
+    /// Where the bar strip's top edge is, for a window of height `h`.
+    func stripTop(height h: Double, pose: ToolbarPose) -> Double {
+        h + pose.barsOffsetY - Self.stripHeight
+    }
+
+    func layoutRoot(width: Double, height: Double) {
+        if pager.metrics.containerWidth != width { pager.setContainerWidth(width, now: now) }
+        let pose = collapse.pose(now: now)
+        let edit = editing.pose(now: now)
+        // The page is resized only when the toolbar has settled: resizing a web view every frame
+        // relayouts the page every frame. While it moves, the chrome slides over the page.
+        if pose.state == .collapsed || pose.state == .expanded { pageHeightState = pose.state }
+        let pagesHeight = height - (pageHeightState == .collapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight)
+        root.allocate(pagesArea, Rect(x: 0, y: 0, width: width, height: max(1, pagesHeight)))
+        let top = stripTop(height: height, pose: pose)
+        root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
+        root.allocate(toolbar, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
+        toolbar.opacity = max(0, 1 - pose.toolbarOffsetY / 60)
+        if let origin = tabsButton.origin(in: root) {
+            tabsPopover.popover.point(to: Rect(x: origin.x, y: origin.y, width: Double(tabsButton.width), height: Double(tabsButton.height)))
+        }
+        tabsPopover.popover.present()
+
+        let current = pager.layout(now: now).bars.first { $0.tabID == pager.tabs.current.id }
+        let barX = current?.x ?? 24, barWidth = current?.width ?? width - 48
+        let cancelWidth = 72.0
+        cancelButton.opacity = edit.cancelAlpha
+        cancelShown = edit.cancelAlpha > 0.01
+        root.setChildVisible(cancelButton, cancelShown)
+        if cancelShown {
+            root.allocate(cancelButton, Rect(x: barX + barWidth - cancelWidth * edit.cancelAlpha + 8, y: top + (Self.stripHeight - 34) / 2 + edit.barLiftY,
+                                             width: cancelWidth - 8, height: 34))
+        }
+        suggestions.root.opacity = edit.suggestionsAlpha
+        suggestionsShown = edit.suggestionsAlpha > 0.01 && suggestions.count > 0
+        root.setChildVisible(suggestions.root, suggestionsShown)
+        if suggestionsShown {
+            let h = min(suggestions.preferredHeight, max(60, top - 16))
+            root.allocate(suggestions.root, Rect(x: barX, y: top - h - 6 + edit.suggestionsOffsetY + edit.barLiftY, width: barWidth, height: h))
+        }
+    }
+
+    func layoutPages(width: Double, height: Double) {
+        let layout = pager.layout(now: now)
+        var shown = Set<ObjectIdentifier>()
+        for page in layout.pages {
+            let widget: Widget = page.tabID.flatMap { pages[$0]?.root } ?? newTabPage
+            // Pages entirely off screen are not drawn, not picked and not read out.
+            let onScreen = page.x < width && page.x + width > 0 && page.alpha > 0.001
+            pagesArea.setChildVisible(widget, onScreen)
+            guard onScreen else { continue }
+            shown.insert(ObjectIdentifier(widget))
+            widget.opacity = page.alpha
+            pagesArea.allocate(widget, Rect(x: page.x, y: 0, width: width, height: height), scaleX: page.scale, scaleY: page.scale)
+        }
+        if !layout.pages.contains(where: \.isNewTabPlaceholder) { pagesArea.setChildVisible(newTabPage, false) }
+        visiblePages = shown
+    }
+
+    func layoutBars(width: Double, height: Double) {
+        let layout = pager.layout(now: now)
+        let pose = collapse.pose(now: now)
+        let edit = editing.pose(now: now)
+        let currentID = pager.tabs.current.id
+        let barHeight = AddressBarView.height
+        let cancelRoom = 72.0 * edit.cancelAlpha
+        var placed = Set<ObjectIdentifier>()
+        for bar in layout.bars {
+            let view = bar.tabID.flatMap { bars[$0] } ?? newTabBar
+            let isCurrent = bar.tabID == currentID
+            let index = bar.index, currentIndex = pager.tabs.currentIndex
+            var x = bar.x, w = bar.width, y = (height - barHeight) / 2
+            if isCurrent {
+                y += edit.barLiftY
+                w -= cancelRoom
+                view.chromeScale = (pose.currentBarScale.x, pose.currentBarScale.y)
+                view.domainScale = pose.domainScale
+                view.chromeAlpha = pose.barChromeAlpha
+                view.entry.opacity = pose.domainAlpha * edit.domainAlpha
+                view.canvas.opacity = bar.alpha
+            } else {
+                x += index < currentIndex ? -edit.sideBarsOffsetX : edit.sideBarsOffsetX
+                view.chromeScale = (pose.sideBarScale.x, pose.sideBarScale.y)
+                view.domainScale = 1
+                view.chromeAlpha = pose.barChromeAlpha
+                view.entry.opacity = pose.barChromeAlpha
+                view.canvas.opacity = bar.alpha * edit.sideBarsAlpha
+            }
+            view.plusAlpha = bar.plusAlpha
+            let onScreen = x < width && x + w > 0 && view.canvas.opacity > 0.001
+            barsArea.setChildVisible(view.canvas, onScreen)
+            guard onScreen else { continue }
+            placed.insert(ObjectIdentifier(view))
+            barsArea.allocate(view.canvas, Rect(x: x, y: y, width: max(1, w), height: barHeight))
+            view.canvas.queueDraw()
+        }
+        if !layout.bars.contains(where: \.isNewTabPlaceholder) { barsArea.setChildVisible(newTabBar.canvas, false) }
+        visibleBars = placed
+    }
+
+    func drawRoot(_ snapshot: Snapshot, width: Double, height: Double) {
+        snapshot.child(pagesArea, of: root)
+        let pose = collapse.pose(now: now)
+        let top = stripTop(height: height, pose: pose)
+        // The chrome's backdrop: under the bars and toolbar, over the page, with a hairline on top.
+        let backdrop = Rect(x: 0, y: top, width: width, height: max(0, height - top))
+        snapshot.fill(backdrop, color: Color(red: 0.965, green: 0.965, blue: 0.972, alpha: 0.97))
+        snapshot.fill(Rect(x: 0, y: top, width: width, height: 1), color: Color(red: 0, green: 0, blue: 0, alpha: 0.08 * pose.barChromeAlpha))
+        snapshot.child(barsArea, of: root)
+        snapshot.child(toolbar, of: root)
+        if cancelShown { snapshot.child(cancelButton, of: root) }
+        if suggestionsShown { snapshot.child(suggestions.root, of: root) }
+    }
+
+    func drawPages(_ snapshot: Snapshot) {
+        for page in pager.layout(now: now).pages {
+            let widget: Widget = page.tabID.flatMap { pages[$0]?.root } ?? newTabPage
+            if visiblePages.contains(ObjectIdentifier(widget)) { snapshot.child(widget, of: pagesArea) }
+        }
+    }
+
+    func drawBars(_ snapshot: Snapshot) {
+        for bar in pager.layout(now: now).bars {
+            let view = bar.tabID.flatMap { bars[$0] } ?? newTabBar
+            if visibleBars.contains(ObjectIdentifier(view)) { snapshot.child(view.canvas, of: barsArea) }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import BrowserModel
+import Foundation
+import Gtk
+
+/// A press on the bars that may become a swipe.
+struct BarDrag {
+    /// Sideways travel (px) before a press on the bars becomes a swipe rather than a click into
+    /// the address field: GTK's drag threshold.
+    static let threshold = 8.0
+    var isSwiping = false
+}
+
+/// Swiping the address bars, touchpad horizontal scrolling over them, and the tab commands
+/// (new, close, next, previous) that drive the same pager.
+extension BrowserView {
+    func installPagerInput() {
+        let drag = GestureDrag()
+        drag.phase = .capture
+        drag.onBegin { [weak self] _, _ in
+            guard let self else { return }
+            self.barDrag = self.editing.isEditing ? nil : BarDrag()
+        }
+        drag.onUpdate { [weak self, weak drag] dx, dy in
+            guard let self, var state = self.barDrag else { return }
+            if !state.isSwiping {
+                guard abs(dx) > BarDrag.threshold, abs(dx) > abs(dy) else { return }
+                state.isSwiping = true
+                self.barDrag = state
+                // From here on it is a swipe: the entry must not also select text.
+                drag?.claim()
+                self.pager.dragBegan(now: self.now)
+            }
+            self.pager.dragChanged(translationX: dx, now: self.now)
+            self.animate()
+        }
+        drag.onEnd { [weak self] _, _ in
+            guard let self else { return }
+            let swiping = self.barDrag?.isSwiping == true
+            self.barDrag = nil
+            if swiping {
+                self.handle(self.pager.dragEnded(now: self.now))
+                self.animate()
+            } else if self.collapse.isCollapsed {
+                // A click on the compact bar brings the toolbar back.
+                self.collapse.expand(now: self.now)
+                self.animate()
+            }
+        }
+        barsArea.addController(drag)
+
+        // Touchpad: two fingers sideways over the bars swipe them; the lift of the fingers ends it.
+        let scroll = EventControllerScroll([.horizontal])
+        scroll.onBegin { [weak self] in
+            guard let self, !self.editing.isEditing else { return }
+            self.horizontalScroll = 0
+            self.pager.dragBegan(now: self.now)
+            self.barDrag = BarDrag(isSwiping: true)
+        }
+        scroll.onScroll { [weak self, weak scroll] dx, _ in
+            guard let self, let scroll, !self.editing.isEditing else { return false }
+            if scroll.currentEventIsDiscrete {
+                // A tilt wheel or a sideways notch: one tab per notch.
+                if dx != 0 { self.selectTab(offset: dx > 0 ? 1 : -1) }
+                return true
+            }
+            guard self.barDrag != nil else { return false }
+            // Fingers moving left move the content left, towards later tabs.
+            self.horizontalScroll -= dx
+            self.pager.dragChanged(translationX: self.horizontalScroll, now: self.now)
+            self.animate()
+            return true
+        }
+        scroll.onEnd { [weak self] in
+            guard let self, self.barDrag != nil else { return }
+            self.barDrag = nil
+            self.handle(self.pager.dragEnded(now: self.now))
+            self.animate()
+        }
+        barsArea.addController(scroll)
+    }
+
+    func handle(_ outcome: PagerOutcome) {
+        switch outcome {
+        case .none:
+            break
+        case .selectedTab:
+            tabSelected()
+        case .createdTab(let tab):
+            addPage(for: tab)
+            tabSelected()
+            beginEditing()
+        }
+    }
+
+    /// What follows a change of the current tab: focus its page, show its state.
+    func tabSelected() {
+        if !editing.isEditing { currentPage?.webView?.grabFocus() }
+        persistence?.tabsChanged(self)
+        render()
+        animate()
+    }
+
+    // MARK: Commands
+
+    /// Ctrl+T, the "+" button: a new tab at the end with the overscroll's reveal, address focused.
+    public func newTab() {
+        endEditing(commit: false)
+        let tab = pager.revealNewTab(now: now)
+        addPage(for: tab)
+        tabSelected()
+        beginEditing()
+    }
+
+    /// Ctrl+W, the close button: the pager settles on the neighbour.
+    public func closeTab(at index: Int? = nil) {
+        let tabs = pager.tabs.tabs
+        let i = index ?? pager.tabs.currentIndex
+        guard tabs.indices.contains(i) else { return }
+        endEditing(commit: false)
+        guard let result = pager.closeTab(id: tabs[i].id, now: now) else { return }
+        removePage(id: result.closedTab.id)
+        if let replacement = result.replacementTab { addPage(for: replacement) }
+        tabSelected()
+    }
+
+    /// Ctrl+Tab / Ctrl+PgDn (+1), Ctrl+Shift+Tab / Ctrl+PgUp (−1): wraps around, animated.
+    public func selectTab(offset: Int) {
+        let count = pager.tabs.count
+        guard count > 1 else { return }
+        endEditing(commit: false)
+        let target = ((pager.tabs.currentIndex + offset) % count + count) % count
+        pager.select(target, now: now, animated: Widget.animationsEnabled)
+        tabSelected()
+    }
+
+    public func selectTab(at index: Int) {
+        guard pager.tabs.tabs.indices.contains(index) else { return }
+        endEditing(commit: false)
+        pager.select(index, now: now, animated: Widget.animationsEnabled)
+        tabSelected()
+    }
+}

@@ -1,0 +1,92 @@
+import BrowserModel
+import Gtk
+
+/// The list that rises over the bar while editing: open tabs first, then history.
+@MainActor
+final class SuggestionsView {
+    static let rowHeight = 44.0
+    let root = Box(.vertical, spacing: 0)
+    private var rows: [(button: Button, suggestion: Suggestions.Suggestion)] = []
+    private var selectedIndex: Int?
+    var onChoose: ((Suggestions.Suggestion) -> Void)?
+
+    init() {
+        root.addCSSClass("skiff-suggestions")
+        root.setAccessibleLabel("Suggestions")
+    }
+
+    var count: Int { rows.count }
+    var titles: [String] { rows.map { $0.suggestion.title.isEmpty ? $0.suggestion.uri : $0.suggestion.title } }
+    var preferredHeight: Double { Double(rows.count) * Self.rowHeight + 12 }
+    var selected: Suggestions.Suggestion? { selectedIndex.map { rows[$0].suggestion } }
+
+    func show(_ suggestions: [Suggestions.Suggestion]) {
+        clear()
+        for suggestion in suggestions {
+            let title = suggestion.title.isEmpty ? suggestion.uri : suggestion.title
+            let prefix: String = if case .switchToTab = suggestion.kind { "Switch to Tab · " } else { "" }
+            let button = Button(label: prefix + title)
+            button.hasFrame = false
+            button.addCSSClass("skiff-suggestion")
+            button.setAccessibleDescription(suggestion.uri)
+            button.tooltip = suggestion.uri
+            button.onClicked { [weak self] in self?.onChoose?(suggestion) }
+            root.append(button)
+            rows.append((button, suggestion))
+        }
+    }
+
+    func clear() {
+        for row in rows { root.remove(row.button) }
+        rows = []
+        selectedIndex = nil
+    }
+
+    /// Arrow keys in the address field walk the list; the field keeps focus and its text.
+    func move(_ delta: Int) -> Bool {
+        guard !rows.isEmpty else { return false }
+        if let i = selectedIndex { rows[i].button.removeCSSClass("selected") }
+        let next = max(-1, min(rows.count - 1, (selectedIndex ?? -1) + delta))
+        selectedIndex = next >= 0 ? next : nil
+        if let i = selectedIndex { rows[i].button.addCSSClass("selected") }
+        return true
+    }
+}
+
+/// The open tabs, from the toolbar's Tabs button: a list a screen reader can walk, and a way to
+/// any tab without swiping through the others.
+@MainActor
+final class TabsPopover {
+    let popover = Popover()
+    private let list = Box(.vertical, spacing: 2)
+    private var rows: [Box] = []
+    var onSelect: ((Int) -> Void)?
+    var onClose: ((Int) -> Void)?
+
+    init() {
+        list.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        list.setAccessibleLabel("Open tabs")
+        popover.setChild(list)
+    }
+
+    func show(titles: [String], current: Int) {
+        for row in rows { list.remove(row) }
+        rows = []
+        for (i, title) in titles.enumerated() {
+            let row = Box(.horizontal, spacing: 4)
+            let open = Button(label: title.isEmpty ? "New Tab" : title)
+            open.hasFrame = false
+            open.hexpand = true
+            if i == current { open.addCSSClass("suggested-action") }
+            open.onClicked { [weak self] in self?.popover.popdown(); self?.onSelect?(i) }
+            let close = Button(iconName: "window-close-symbolic", accessibleLabel: "Close \(title.isEmpty ? "New Tab" : title)")
+            close.hasFrame = false
+            close.onClicked { [weak self] in self?.popover.popdown(); self?.onClose?(i) }
+            row.append(open)
+            row.append(close)
+            list.append(row)
+            rows.append(row)
+        }
+        popover.popup()
+    }
+}
