@@ -1,0 +1,161 @@
+import Foundation
+
+/// Ranks what the suggestions panel shows while the address bar is being edited.
+///
+/// Order: open tabs that match ("Switch to Tab") first, then history — entries whose address starts with
+/// the text (host prefix, so "git" finds github.com), then entries where every typed word starts a word of
+/// the title or address. Within each group, frecency: visits weighted by how recent the last one was.
+/// Case- and diacritic-insensitive; one row per address; deterministic (the caller passes `now`).
+public enum Suggestions {
+    public struct HistoryItem: Sendable, Hashable {
+        public var uri: String
+        public var title: String
+        public var visitCount: Int
+        public var lastVisit: Date
+
+        public init(uri: String, title: String, visitCount: Int, lastVisit: Date) {
+            self.uri = uri
+            self.title = title
+            self.visitCount = visitCount
+            self.lastVisit = lastVisit
+        }
+    }
+
+    public struct OpenTabItem: Sendable, Hashable {
+        /// The view's tab identifier, handed back in `Suggestion.Kind.switchToTab`.
+        public var id: String
+        public var uri: String
+        public var title: String
+
+        public init(id: String, uri: String, title: String) {
+            self.id = id
+            self.uri = uri
+            self.title = title
+        }
+    }
+
+    public struct Suggestion: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            case switchToTab(id: String)
+            case history
+        }
+
+        public var kind: Kind
+        public var uri: String
+        public var title: String
+
+        public init(kind: Kind, uri: String, title: String) {
+            self.kind = kind
+            self.uri = uri
+            self.title = title
+        }
+    }
+
+    public static let defaultLimit = 8
+    /// With nothing typed the panel offers a few favourites, not a full page of history.
+    public static let emptyTextLimit = 5
+    /// Recency buckets (days) and weights, after Firefox's frecency: a visit this week counts ten times a
+    /// visit from last season.
+    static let recencyBuckets: [(maxAgeDays: Double, weight: Double)] = [
+        (4, 1.0), (14, 0.7), (31, 0.5), (90, 0.3),
+    ]
+    static let oldVisitWeight = 0.1
+
+    public static func rank(text: String, history: [HistoryItem], openTabs: [OpenTabItem], now: Date,
+                            limit: Int = defaultLimit) -> [Suggestion] {
+        guard limit > 0 else { return [] }
+        let query = fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var seen = Set<String>()
+        var results: [Suggestion] = []
+
+        func add(_ suggestion: Suggestion) {
+            guard results.count < limit, seen.insert(dedupeKey(suggestion.uri)).inserted else { return }
+            results.append(suggestion)
+        }
+
+        if query.isEmpty {
+            let favourites = history.sorted { isRankedBefore($0, $1, now: now) }
+            for item in favourites where results.count < min(limit, emptyTextLimit) {
+                add(Suggestion(kind: .history, uri: item.uri, title: item.title))
+            }
+            return results
+        }
+
+        let terms = query.split(whereSeparator: \.isWhitespace).map(String.init)
+        // Open tabs keep the order the user arranged them in; address matches still lead.
+        let tabs = openTabs.enumerated().compactMap { index, tab -> (tier: Int, index: Int, tab: OpenTabItem)? in
+            matchTier(uri: tab.uri, title: tab.title, query: query, terms: terms).map { ($0, index, tab) }
+        }
+        for match in tabs.sorted(by: { ($0.tier, $0.index) < ($1.tier, $1.index) }) {
+            add(Suggestion(kind: .switchToTab(id: match.tab.id), uri: match.tab.uri, title: match.tab.title))
+        }
+
+        let matches = history.compactMap { item -> (tier: Int, item: HistoryItem)? in
+            matchTier(uri: item.uri, title: item.title, query: query, terms: terms).map { ($0, item) }
+        }
+        let ordered = matches.sorted { a, b in
+            a.tier != b.tier ? a.tier < b.tier : isRankedBefore(a.item, b.item, now: now)
+        }
+        for match in ordered {
+            add(Suggestion(kind: .history, uri: match.item.uri, title: match.item.title))
+        }
+        return results
+    }
+
+    /// 0: the address (without scheme and `www.`) starts with the text. 1: every word matches. nil: no match.
+    static func matchTier(uri: String, title: String, query: String, terms: [String]) -> Int? {
+        let address = strippedAddress(fold(uri))
+        let typedAddress = strippedAddress(query)
+        if !typedAddress.isEmpty, address.hasPrefix(typedAddress) { return 0 }
+        let titleText = fold(title)
+        let wordSet = Set(words(in: titleText) + words(in: address))
+        let allMatch = terms.allSatisfy { term in
+            // A term with punctuation in it ("news.y", "a/b") is looked for as it is typed.
+            if term.contains(where: { !$0.isLetter && !$0.isNumber }) {
+                return address.contains(term) || titleText.contains(term)
+            }
+            return wordSet.contains { $0.hasPrefix(term) }
+        }
+        return allMatch ? 1 : nil
+    }
+
+    /// Frecency, then the more recent visit, then the shorter address, then the address itself, so equal
+    /// scores still come out in one order.
+    static func isRankedBefore(_ a: HistoryItem, _ b: HistoryItem, now: Date) -> Bool {
+        let scoreA = frecency(a, now: now)
+        let scoreB = frecency(b, now: now)
+        if scoreA != scoreB { return scoreA > scoreB }
+        if a.lastVisit != b.lastVisit { return a.lastVisit > b.lastVisit }
+        if a.uri.count != b.uri.count { return a.uri.count < b.uri.count }
+        return a.uri < b.uri
+    }
+
+    static func frecency(_ item: HistoryItem, now: Date) -> Double {
+        let ageDays = max(0, now.timeIntervalSince(item.lastVisit)) / 86_400
+        let weight = recencyBuckets.first { ageDays <= $0.maxAgeDays }?.weight ?? oldVisitWeight
+        return Double(max(item.visitCount, 0)) * weight
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Scheme and a leading `www.` removed, so "exa", "www.exa" and "https://exa" all mean the same.
+    private static func strippedAddress(_ text: String) -> String {
+        var rest = Substring(text)
+        if let schemeEnd = rest.range(of: "://") {
+            rest = rest[schemeEnd.upperBound...]
+        }
+        if rest.hasPrefix("www.") { rest = rest.dropFirst(4) }
+        return String(rest)
+    }
+
+    private static func words(in text: String) -> [Substring] {
+        text.split { !$0.isLetter && !$0.isNumber }
+    }
+
+    /// "https://a.org/" and "https://a.org" are one page.
+    private static func dedupeKey(_ uri: String) -> String {
+        uri.hasSuffix("/") ? String(uri.dropLast()) : uri
+    }
+}
