@@ -13,13 +13,14 @@ public final class MainWindow: BrowserViewDelegate {
     public let today: TodayView
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
-    public init(window: Window, options: Options, sandbox: WebSandbox.Status) {
+    public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil) {
         self.window = window
         window.title = "Skiff"
         window.setIconName(SkiffApplication.id)
         window.setDefaultSize(width: options.windowSize.width, height: options.windowSize.height)
 
-        browser = BrowserView(sandbox: sandbox, ephemeral: options.ephemeral)
+        browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence)
+        if options.isPrivate { window.addCSSClass("skiff-private") }
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         today = TodayView(source: options.todayFeedSource)
@@ -39,14 +40,16 @@ public final class MainWindow: BrowserViewDelegate {
         window.title = browser.state.windowTitle
     }
 
-    public func installAppShortcuts(quit: @escaping @MainActor () -> Void) {
+    public func installAppShortcuts(quit: @escaping @MainActor () -> Void, newPrivateWindow: @escaping @MainActor () -> Void = {}) {
         let shortcuts = ShortcutController()
         shortcuts.phase = .capture
         shortcuts.add("<Control>q") { quit(); return true }
+        shortcuts.add("<Control><Shift>n") { newPrivateWindow(); return true }
         window.addController(shortcuts)
     }
 
     public func browserView(_ view: BrowserView, didChangeTitle title: String) {
-        if window.title != title { window.title = title }
+        let shown = browser.isPrivate ? "\(title) (Private)" : title
+        if window.title != shown { window.title = shown }
     }
 }

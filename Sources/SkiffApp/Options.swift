@@ -57,8 +57,9 @@ public struct Options: ParsableArguments, Sendable {
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false
 
-    @Flag(help: "Don't keep cookies, cache or history on disk.")
-    public var ephemeral = false
+    @Flag(name: [.customLong("private"), .customLong("ephemeral")],
+          help: "A private window: no cookies, cache, history or tabs are written to disk (also Ctrl+Shift+N).")
+    public var isPrivate = false
 
     public init() {}
 }

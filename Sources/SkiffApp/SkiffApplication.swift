@@ -4,13 +4,16 @@ import Foundation
 import Gtk
 import Logging
 
-/// The GtkApplication: one main window; quits when it closes.
+/// The GtkApplication: the main window (which saves its tabs), any private windows opened from it
+/// (which save nothing); quits when the last one closes.
 @MainActor
 public final class SkiffApplication {
     public static let id = "io.github.skiff.Skiff"
     let app = Application(id: SkiffApplication.id)
     let options: Options
     public private(set) var window: MainWindow?
+    private var privateWindows: [MainWindow] = []
+    private var persistence: BrowserPersistence?
     let logger = Logger(label: "skiff.app")
     /// Process start, for the start-up figure in `--bench`.
     let launchedAt = Date()
@@ -35,11 +38,14 @@ public final class SkiffApplication {
     private func activate() {
         if let window { window.window.present(); return }
         let sandbox = WebSandbox.probe()
-        let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox)
+        let persistence = options.isPrivate ? nil : BrowserPersistence.open()
+        self.persistence = persistence
+        let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence)
         self.window = window
-        window.installAppShortcuts { [weak self] in self?.quit() }
+        window.installAppShortcuts(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
         window.window.onCloseRequest { [weak self] in
             // Let GTK close it; drop our handle so nothing keeps the window's widgets alive.
+            self?.persistence?.flush()
             self?.window = nil
             return false
         }
@@ -50,7 +56,26 @@ public final class SkiffApplication {
         }
     }
 
+    /// Ctrl+Shift+N: a window whose tabs use an ephemeral WebKit session and write nothing to disk.
+    private func openPrivateWindow() {
+        var privateOptions = options
+        privateOptions.isPrivate = true
+        privateOptions.section = .browser
+        let main = MainWindow(window: ApplicationWindow(application: app), options: privateOptions, sandbox: WebSandbox.probe(), persistence: nil)
+        main.installAppShortcuts(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
+        privateWindows.append(main)
+        main.window.onCloseRequest { [weak self, weak main] in
+            self?.privateWindows.removeAll { $0 === main }
+            return false
+        }
+        main.window.present()
+        main.browser.focusAddressBar()
+    }
+
     public func quit() {
+        persistence?.flush()
+        for w in privateWindows { w.window.destroy() }
+        privateWindows = []
         window?.window.destroy()
         window = nil
         app.quit()
