@@ -57,10 +57,11 @@ public final class BrowserView {
 
     /// Loads what the user typed: a URL, a host, a path or a search.
     public func load(_ typed: String) {
-        guard let webView, let target = AddressInput.resolve(typed) else { return }
-        state.apply(.navigationRequested(uri: target.uri))
+        // A refused input (javascript:) loads nothing; showing its message is left to the address-bar work.
+        guard let webView, let uri = AddressInput.resolve(typed)?.uri else { return }
+        state.apply(.navigationRequested(uri: uri))
         crashBanner.hide()
-        webView.load(uri: target.uri)
+        webView.load(uri: uri)
         webView.grabFocus()
         render()
     }
