@@ -48,11 +48,12 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         }
         let pool = try DatabasePool(path: url.path, configuration: configuration)
         do {
-            try migrator.migrate(pool)
             // quick_check reads every page but skips index cross-checks: milliseconds for a browser's
             // few megabytes, and it catches the torn or overwritten pages that open alone would not.
-            let verdict = try pool.read { try String.fetchOne($0, sql: "PRAGMA quick_check(1)") }
-            guard verdict == "ok" else { throw StoreDamage.integrityCheckFailed(verdict ?? "no answer") }
+            // It runs before the migrations so nothing is ever written into a damaged file.
+            let verdict = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+            guard verdict == ["ok"] else { throw StoreDamage.integrityCheckFailed(verdict.joined(separator: "; ")) }
+            try migrator.migrate(pool)
         } catch {
             try? pool.close()
             throw error
