@@ -1,2 +1,0 @@
-// History, open tabs and the current tab, kept in SQLite. Filled in by the persistence work.
-import BrowserModel

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One open tab as saved: its address and title for showing it before WebKit has loaded anything,
+/// and WebKit's serialized session state (the back/forward list) to restore its history.
+public struct StoredTab: Equatable, Sendable {
+    public var id: UUID
+    public var uri: String
+    public var title: String
+    /// `webkit_web_view_get_session_state` serialized; nil when WebKit had none (a tab never loaded).
+    public var sessionState: Data?
+
+    public init(id: UUID, uri: String, title: String, sessionState: Data?) {
+        self.id = id
+        self.uri = uri
+        self.title = title
+        self.sessionState = sessionState
+    }
+}
+
+/// The open tabs, in their on-screen order (the array order *is* the position), and which one was showing.
+public struct StoredSession: Equatable, Sendable {
+    public var tabs: [StoredTab]
+    /// Always one of `tabs`' ids, or nil.
+    public var currentTabID: UUID?
+
+    public init(tabs: [StoredTab], currentTabID: UUID?) {
+        self.tabs = tabs
+        self.currentTabID = currentTabID.flatMap { id in tabs.contains { $0.id == id } ? id : nil }
+    }
+}
+
+/// A page in history: one row per address, with how often and when it was last visited.
+public struct HistoryVisit: Equatable, Sendable {
+    public var uri: String
+    public var title: String
+    public var visitCount: Int
+    public var lastVisit: Date
+
+    public init(uri: String, title: String, visitCount: Int, lastVisit: Date) {
+        self.uri = uri
+        self.title = title
+        self.visitCount = visitCount
+        self.lastVisit = lastVisit
+    }
+}
+
+/// History and the open tabs. The SQLite store keeps them on disk; the ephemeral one (private
+/// windows, or when the disk store can't be opened) keeps them in memory only.
+/// Safe to call from any thread; calls are short and synchronous.
+public protocol BrowsingDataStore: AnyObject, Sendable {
+    /// Whether anything saved here outlives the process.
+    var isPersistent: Bool { get }
+
+    /// Counts one visit to `uri`. An empty or nil `title` keeps the title already known (a visit is
+    /// usually recorded before the page has a title; call `updateTitle` when it arrives).
+    func recordVisit(uri: String, title: String?, at date: Date) throws
+    /// Sets the title of a page already in history; does nothing for an unknown address.
+    func updateTitle(_ title: String, forURI uri: String) throws
+    /// Pages whose address or title contains `text` (case-insensitive), most visited first, then
+    /// most recent. An empty `text` matches everything.
+    func history(matching text: String, limit: Int) throws -> [HistoryVisit]
+    /// Every page, most recent first.
+    func allHistory() throws -> [HistoryVisit]
+    func clearHistory() throws
+
+    /// Replaces the saved tabs and current tab with `session`, all or nothing.
+    func saveSession(_ session: StoredSession) throws
+    /// The last saved session, or nil if none was ever saved (a first start).
+    func loadSession() throws -> StoredSession?
+}
+
+extension HistoryVisit {
+    /// The order `history(matching:limit:)` promises, shared so both stores agree.
+    static func moreRelevant(_ a: HistoryVisit, _ b: HistoryVisit) -> Bool {
+        if a.visitCount != b.visitCount { return a.visitCount > b.visitCount }
+        if a.lastVisit != b.lastVisit { return a.lastVisit > b.lastVisit }
+        return a.uri < b.uri
+    }
+}

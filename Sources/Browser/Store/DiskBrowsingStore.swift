@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+
+/// History and open tabs in one SQLite database, in WAL mode.
+///
+/// WAL with `synchronous = NORMAL`: a commit reaches the operating system before `saveSession`
+/// returns, so killing the app (even `kill -9`) never loses a committed save and never leaves a
+/// half-written one; only a power cut can lose the last commits, which is the usual browser trade.
+/// WAL also lets a reader (history suggestions) run while a session save is being written.
+public final class DiskBrowsingStore: BrowsingDataStore {
+    /// Long enough to ride out another Skiff process's save, short enough that start-up never hangs.
+    static let busyTimeout: TimeInterval = 5
+
+    public let databaseURL: URL
+    let pool: DatabasePool
+
+    init(pool: DatabasePool, url: URL) {
+        self.pool = pool
+        self.databaseURL = url
+    }
+
+    public var isPersistent: Bool { true }
+
+    /// Opens or creates the database at `url` (creating its folder, 0700, if needed). A damaged or
+    /// unreadable file is moved aside and a fresh database started; see `BrowserStoreOpenResult`.
+    public static func open(at url: URL, now: Date = Date()) -> BrowserStoreOpenResult {
+        StoreOpening.open(at: url, now: now)
+    }
+
+    /// The database's journal mode as SQLite reports it ("wal").
+    public func journalMode() throws -> String {
+        try pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Lets GRDB drop its connections; later calls throw. For tests and orderly shutdown.
+    public func close() throws {
+        try pool.close()
+    }
+
+    // MARK: Connecting
+
+    static func connect(at url: URL) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.label = "skiff.browser"
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        do {
+            // quick_check reads every page but skips index cross-checks: milliseconds for a browser's
+            // few megabytes, and it catches the torn or overwritten pages that open alone would not.
+            // It runs before the migrations so nothing is ever written into a damaged file.
+            let verdict = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+            guard verdict == ["ok"] else { throw StoreDamage.integrityCheckFailed(verdict.joined(separator: "; ")) }
+            try migrator.migrate(pool)
+        } catch {
+            try? pool.close()
+            throw error
+        }
+        return pool
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE history (
+                    uri TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL DEFAULT '',
+                    visitCount INTEGER NOT NULL DEFAULT 0,
+                    lastVisit REAL NOT NULL -- seconds since 1970
+                );
+                CREATE INDEX history_lastVisit ON history(lastVisit);
+                CREATE TABLE tabs (
+                    id TEXT PRIMARY KEY NOT NULL, -- UUID string
+                    position INTEGER NOT NULL,
+                    uri TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    sessionState BLOB
+                );
+                CREATE TABLE meta (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT
+                );
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: History
+
+    public func recordVisit(uri: String, title: String?, at date: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, 1, ?)
+                ON CONFLICT(uri) DO UPDATE SET
+                    visitCount = visitCount + 1,
+                    lastVisit = max(lastVisit, excluded.lastVisit),
+                    title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END
+                """, arguments: [uri, title ?? "", date.timeIntervalSince1970])
+        }
+    }
+
+    public func updateTitle(_ title: String, forURI uri: String) throws {
+        try pool.write { try $0.execute(sql: "UPDATE history SET title = ? WHERE uri = ?", arguments: [title, uri]) }
+    }
+
+    public func history(matching text: String, limit: Int) throws -> [HistoryVisit] {
+        let pattern = "%" + Self.escapeLike(text) + "%"
+        return try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT uri, title, visitCount, lastVisit FROM history
+                WHERE uri LIKE ?1 ESCAPE '\\' OR title LIKE ?1 ESCAPE '\\'
+                ORDER BY visitCount DESC, lastVisit DESC, uri ASC
+                LIMIT ?2
+                """, arguments: [pattern, max(0, limit)]).map(Self.visit)
+        }
+    }
+
+    public func allHistory() throws -> [HistoryVisit] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT uri, title, visitCount, lastVisit FROM history ORDER BY lastVisit DESC, uri ASC
+                """).map(Self.visit)
+        }
+    }
+
+    public func clearHistory() throws {
+        try pool.write { try $0.execute(sql: "DELETE FROM history") }
+    }
+
+    private static func visit(_ row: Row) -> HistoryVisit {
+        HistoryVisit(uri: row["uri"], title: row["title"], visitCount: row["visitCount"],
+                     lastVisit: Date(timeIntervalSince1970: row["lastVisit"]))
+    }
+
+    /// "%" and "_" typed by the user are literal characters, not wildcards.
+    static func escapeLike(_ text: String) -> String {
+        var escaped = ""
+        for c in text {
+            if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
+            escaped.append(c)
+        }
+        return escaped
+    }
+
+    // MARK: Session
+
+    /// Set whenever a session is saved, so an empty session (all tabs closed) differs from none.
+    static let sessionSavedKey = "sessionSaved"
+    static let currentTabKey = "currentTabID"
+
+    public func saveSession(_ session: StoredSession) throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM tabs")
+            for (position, tab) in session.tabs.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO tabs (id, position, uri, title, sessionState) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [tab.id.uuidString, position, tab.uri, tab.title, tab.sessionState])
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                           arguments: [Self.currentTabKey, session.currentTabID?.uuidString])
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')",
+                           arguments: [Self.sessionSavedKey])
+        }
+    }
+
+    public func loadSession() throws -> StoredSession? {
+        try pool.read { db in
+            guard try Row.fetchOne(db, sql: "SELECT 1 FROM meta WHERE key = ?", arguments: [Self.sessionSavedKey]) != nil else {
+                return nil
+            }
+            // A row whose id isn't a UUID can only come from outside the app; skipping it keeps the rest.
+            let tabs = try Row.fetchAll(db, sql: "SELECT id, uri, title, sessionState FROM tabs ORDER BY position")
+                .compactMap { row -> StoredTab? in
+                    guard let id = UUID(uuidString: row["id"]) else { return nil }
+                    return StoredTab(id: id, uri: row["uri"], title: row["title"], sessionState: row["sessionState"])
+                }
+            let current = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?",
+                                              arguments: [Self.currentTabKey])
+            return StoredSession(tabs: tabs, currentTabID: current.flatMap(UUID.init(uuidString:)))
+        }
+    }
+}
+
+/// Why an opened file was judged damaged although SQLite itself raised no error.
+enum StoreDamage: Error, CustomStringConvertible {
+    case integrityCheckFailed(String)
+
+    var description: String {
+        switch self {
+        case .integrityCheckFailed(let verdict): "integrity check failed: \(verdict)"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// History and tabs in memory only: for private windows (nothing may reach the disk) and as the
+/// stand-in when the SQLite store can't be opened, so the browser works the same, just forgetfully.
+public final class EphemeralBrowsingStore: BrowsingDataStore, @unchecked Sendable {
+    // @unchecked: every access to the state goes through `lock`.
+    private let lock = NSLock()
+    private var visits: [String: HistoryVisit] = [:]
+    private var session: StoredSession?
+
+    public init() {}
+
+    public var isPersistent: Bool { false }
+
+    public func recordVisit(uri: String, title: String?, at date: Date) throws {
+        lock.withLock {
+            var visit = visits[uri] ?? HistoryVisit(uri: uri, title: "", visitCount: 0, lastVisit: date)
+            visit.visitCount += 1
+            visit.lastVisit = max(visit.lastVisit, date)
+            if let title, !title.isEmpty { visit.title = title }
+            visits[uri] = visit
+        }
+    }
+
+    public func updateTitle(_ title: String, forURI uri: String) throws {
+        lock.withLock { visits[uri]?.title = title }
+    }
+
+    public func history(matching text: String, limit: Int) throws -> [HistoryVisit] {
+        let all = lock.withLock { Array(visits.values) }
+        let matching = text.isEmpty ? all : all.filter {
+            $0.uri.range(of: text, options: .caseInsensitive) != nil
+                || $0.title.range(of: text, options: .caseInsensitive) != nil
+        }
+        return Array(matching.sorted(by: HistoryVisit.moreRelevant).prefix(max(0, limit)))
+    }
+
+    public func allHistory() throws -> [HistoryVisit] {
+        lock.withLock { Array(visits.values) }.sorted { ($0.lastVisit, $1.uri) > ($1.lastVisit, $0.uri) }
+    }
+
+    public func clearHistory() throws {
+        lock.withLock { visits.removeAll() }
+    }
+
+    public func saveSession(_ session: StoredSession) throws {
+        lock.withLock { self.session = session }
+    }
+
+    public func loadSession() throws -> StoredSession? {
+        lock.withLock { session }
+    }
+}

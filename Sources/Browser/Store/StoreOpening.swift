@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+import Logging
+
+/// How opening the browsing-data database went. The app always continues: with the disk store when
+/// there is one, otherwise with an `EphemeralBrowsingStore`, showing `message` when there is one.
+public enum BrowserStoreOpenResult: Sendable {
+    case opened(DiskBrowsingStore)
+    /// The old file was damaged or unreadable; it was moved to `movedTo` and a new database started.
+    case recovered(DiskBrowsingStore, movedTo: URL, message: String)
+    /// Nothing could be opened or created (folder not writable, disk full, database in use).
+    case unavailable(message: String)
+
+    public var store: DiskBrowsingStore? {
+        switch self {
+        case .opened(let store), .recovered(let store, _, _): store
+        case .unavailable: nil
+        }
+    }
+
+    /// What to tell the user, or nil when all went well.
+    public var message: String? {
+        switch self {
+        case .opened: nil
+        case .recovered(_, _, let message), .unavailable(let message): message
+        }
+    }
+}
+
+/// Choosing the store for a window: the one call the app makes at start-up.
+public enum BrowsingData {
+    /// A private window gets an in-memory store and touches nothing on disk (not even the folder);
+    /// otherwise the SQLite database under `locations`, falling back to memory if it can't be used.
+    public static func open(privateMode: Bool, locations: DataLocations = DataLocations(), now: Date = Date())
+        -> (store: any BrowsingDataStore, message: String?)
+    {
+        if privateMode { return (EphemeralBrowsingStore(), nil) }
+        let result = DiskBrowsingStore.open(at: locations.browserDatabase, now: now)
+        return (result.store ?? EphemeralBrowsingStore(), result.message)
+    }
+}
+
+enum StoreOpening {
+    static let logger = Logger(label: "skiff.browser.store")
+
+    static func open(at url: URL, now: Date) -> BrowserStoreOpenResult {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try DataLocations.createPrivateDirectory(folder)
+        } catch {
+            return unavailable(url, reason: "its folder can't be created: \(describe(error))")
+        }
+        let firstError: Error
+        do {
+            return .opened(DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url), url: url))
+        } catch {
+            firstError = error
+        }
+        logger.error("browsing data at \(url.path) can't be opened: \(describe(firstError))")
+
+        guard shouldMoveAside(url, after: firstError) else {
+            return unavailable(url, reason: reason(for: firstError, folder: folder))
+        }
+        let movedTo: URL
+        do {
+            movedTo = try moveAside(url, now: now)
+        } catch {
+            return unavailable(url, reason: "it is damaged and can't be moved aside: \(describe(error))")
+        }
+        do {
+            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url), url: url)
+            logger.notice("damaged browsing data moved to \(movedTo.path); started a new database")
+            return .recovered(store, movedTo: movedTo, message:
+                "Your browsing data could not be read and was moved to \(movedTo.path); a new one was started.")
+        } catch {
+            return unavailable(url, reason: reason(for: error, folder: folder))
+        }
+    }
+
+    /// Only a file SQLite calls damaged, or one we can't read or write, is moved aside. A busy
+    /// database (another Skiff is saving), a full disk or a read-only folder leave the file alone:
+    /// moving a good database aside would look to the user like losing everything.
+    static func shouldMoveAside(_ url: URL, after error: Error) -> Bool {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue { return true }
+        if error is StoreDamage { return true }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT, .SQLITE_FORMAT: return true
+            case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_NOMEM: return false
+            default: break
+            }
+        }
+        return !files.isReadableFile(atPath: url.path) || !files.isWritableFile(atPath: url.path)
+    }
+
+    /// Renames the database and its -wal and -shm files to "<name>.corrupt-<UTC time>" (+ "-wal",
+    /// "-shm"), keeping them together so the sqlite3 tool can still open the moved copy.
+    static func moveAside(_ url: URL, now: Date) throws -> URL {
+        let files = FileManager.default
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let base = url.path + ".corrupt-" + formatter.string(from: now)
+        var target = base
+        var attempt = 1
+        while [target, target + "-wal", target + "-shm"].contains(where: files.fileExists(atPath:)) {
+            attempt += 1
+            target = base + "-\(attempt)"
+        }
+        try files.moveItem(atPath: url.path, toPath: target)
+        for suffix in ["-wal", "-shm"] where files.fileExists(atPath: url.path + suffix) {
+            try files.moveItem(atPath: url.path + suffix, toPath: target + suffix)
+        }
+        return URL(fileURLWithPath: target)
+    }
+
+    static func reason(for error: Error, folder: URL) -> String {
+        if let error = error as? DatabaseError, [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            return "another Skiff is using it"
+        }
+        if !FileManager.default.isWritableFile(atPath: folder.path) {
+            return "the folder \(folder.path) isn't writable"
+        }
+        return describe(error)
+    }
+
+    static func unavailable(_ url: URL, reason: String) -> BrowserStoreOpenResult {
+        logger.error("browsing data unavailable at \(url.path): \(reason)")
+        return .unavailable(message:
+            "Your browsing data at \(url.path) can't be used (\(reason)), so tabs and history won't be saved this time.")
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+@testable import BrowserStore
+
+/// A damaged or unusable database must never stop the browser: damaged files are moved aside (not
+/// deleted) with a message, and an unusable folder means running without saving, also with a message.
+final class StoreRecoveryTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var databaseURL: URL { directory.url.appendingPathComponent("browser.sqlite") }
+    private let crashTime = Date(timeIntervalSince1970: 1_717_243_200) // 2024-06-01 12:00:00 UTC
+
+    override func setUpWithError() throws { directory = try TemporaryDirectory() }
+    override func tearDown() { directory.remove() }
+
+    private func assertRecoveredAndWorking(_ result: BrowserStoreOpenResult, originalBytes: Data?,
+                                           file: StaticString = #filePath, line: UInt = #line) throws {
+        guard case .recovered(let store, let movedTo, let message) = result else {
+            return XCTFail("expected the damaged file to be moved aside, got \(result)", file: file, line: line)
+        }
+        XCTAssertEqual(movedTo.path, databaseURL.path + ".corrupt-20240601T120000Z", file: file, line: line)
+        XCTAssertEqual(message, "Your browsing data could not be read and was moved to \(movedTo.path); a new one was started.",
+                       file: file, line: line)
+        if let originalBytes {
+            XCTAssertEqual(try Data(contentsOf: movedTo), originalBytes, "the old file is kept as it was", file: file, line: line)
+        }
+        XCTAssertNil(try store.loadSession(), "a fresh database", file: file, line: line)
+        let tab = StoredTab(id: UUID(), uri: "https://after.example", title: "After", sessionState: Data([9]))
+        try store.saveSession(StoredSession(tabs: [tab], currentTabID: tab.id))
+        try store.close()
+        guard case .opened(let reopened) = DiskBrowsingStore.open(at: databaseURL, now: crashTime) else {
+            return XCTFail("the new database opens cleanly next time", file: file, line: line)
+        }
+        XCTAssertEqual(try reopened.loadSession()?.tabs, [tab], file: file, line: line)
+    }
+
+    func testGarbageFileIsMovedAsideAndAFreshDatabaseStarted() throws {
+        let garbage = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
+        try garbage.write(to: databaseURL)
+        try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: garbage)
+    }
+
+    func testDatabaseWithOverwrittenPagesIsMovedAside() throws {
+        guard case .opened(let store) = DiskBrowsingStore.open(at: databaseURL) else { return XCTFail("setup") }
+        for i in 0..<2_000 {
+            try store.recordVisit(uri: "https://site\(i).example/\(String(repeating: "p", count: 100))", title: "Site \(i)", at: Date())
+        }
+        try store.close()
+        // Keep SQLite's header (so it is still "a database") but scribble over the pages after it.
+        var bytes = try Data(contentsOf: databaseURL)
+        XCTAssertGreaterThan(bytes.count, 40_000)
+        for i in 4_096..<40_000 { bytes[i] = UInt8(truncatingIfNeeded: i &* 7) }
+        try bytes.write(to: databaseURL)
+
+        try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: bytes)
+    }
+
+    func testMovingAsideTakesTheWriteAheadLogAndSharedMemoryAlong() throws {
+        try Data("damaged".utf8).write(to: databaseURL)
+        try Data("old log".utf8).write(to: URL(fileURLWithPath: databaseURL.path + "-wal"))
+        try Data("old shm".utf8).write(to: URL(fileURLWithPath: databaseURL.path + "-shm"))
+
+        let movedTo = try StoreOpening.moveAside(databaseURL, now: crashTime)
+
+        // Kept together so the sqlite3 tool can still open the moved copy with its log; and no old
+        // log is left where a new database would pick it up.
+        XCTAssertEqual(directory.contents(), ["browser.sqlite.corrupt-20240601T120000Z",
+                                              "browser.sqlite.corrupt-20240601T120000Z-shm",
+                                              "browser.sqlite.corrupt-20240601T120000Z-wal"])
+        XCTAssertEqual(try String(contentsOfFile: movedTo.path + "-wal", encoding: .utf8), "old log")
+    }
+
+    func testAfterRecoveryOnlyTheNewDatabaseAndTheDamagedCopyRemain() throws {
+        try Data(repeating: 0x5A, count: 8_192).write(to: databaseURL)
+        try Data("stale log".utf8).write(to: URL(fileURLWithPath: databaseURL.path + "-wal"))
+        let result = DiskBrowsingStore.open(at: databaseURL, now: crashTime)
+        try XCTUnwrap(result.store).recordVisit(uri: "https://new.example", title: "New", at: Date())
+
+        let names = directory.contents()
+        XCTAssertTrue(names.contains("browser.sqlite"), "\(names)")
+        XCTAssertTrue(names.contains("browser.sqlite.corrupt-20240601T120000Z"), "\(names)")
+        XCTAssertEqual(names.filter { !$0.hasPrefix("browser.sqlite") }, [])
+        XCTAssertEqual(try XCTUnwrap(result.store).allHistory().map(\.uri), ["https://new.example"])
+    }
+
+    func testASecondDamageTheSameSecondDoesNotOverwriteTheFirstCopy() throws {
+        try Data("first garbage".utf8).write(to: databaseURL)
+        guard case .recovered(let first, let firstCopy, _) = DiskBrowsingStore.open(at: databaseURL, now: crashTime) else {
+            return XCTFail("expected recovery")
+        }
+        try first.close()
+        try Data("second garbage".utf8).write(to: databaseURL)
+        try? FileManager.default.removeItem(atPath: databaseURL.path + "-wal")
+        try? FileManager.default.removeItem(atPath: databaseURL.path + "-shm")
+        guard case .recovered(_, let secondCopy, _) = DiskBrowsingStore.open(at: databaseURL, now: crashTime) else {
+            return XCTFail("expected recovery")
+        }
+        XCTAssertNotEqual(firstCopy, secondCopy)
+        XCTAssertEqual(try String(contentsOf: firstCopy, encoding: .utf8), "first garbage")
+        XCTAssertEqual(try String(contentsOf: secondCopy, encoding: .utf8), "second garbage")
+    }
+
+    func testAFolderWhereTheDatabaseShouldBeIsMovedAside() throws {
+        try FileManager.default.createDirectory(at: databaseURL, withIntermediateDirectories: true)
+        try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: nil)
+    }
+
+    func testUnreadableFileIsMovedAside() throws {
+        try skipIfRoot()
+        guard case .opened(let store) = DiskBrowsingStore.open(at: databaseURL) else { return XCTFail("setup") }
+        try store.close()
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: databaseURL.path)
+        try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: nil)
+    }
+
+    // MARK: Unusable location: run without saving
+
+    func testAFolderThatCannotBeCreatedGivesAClearMessageAndMemoryStore() throws {
+        // A file where the data folder should be: fails for root too, unlike permission bits.
+        let blocker = directory.url.appendingPathComponent("share")
+        try Data("a file".utf8).write(to: blocker)
+        let locations = DataLocations(environment: ["XDG_DATA_HOME": blocker.path, "HOME": directory.url.path])
+
+        let result = DiskBrowsingStore.open(at: locations.browserDatabase)
+        guard case .unavailable(let message) = result else { return XCTFail("expected no store, got \(result)") }
+        XCTAssertNil(result.store)
+        XCTAssertTrue(message.contains(locations.browserDatabase.path), message)
+        XCTAssertTrue(message.contains("won't be saved"), message)
+
+        let opened = BrowsingData.open(privateMode: false, locations: locations)
+        XCTAssertEqual(opened.message, message)
+        XCTAssertFalse(opened.store.isPersistent, "the browser carries on, in memory")
+        try opened.store.recordVisit(uri: "https://still.works", title: "Works", at: Date())
+        XCTAssertEqual(try opened.store.allHistory().map(\.uri), ["https://still.works"])
+    }
+
+    func testNonWritableFolderGivesAClearMessage() throws {
+        try skipIfRoot()
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.url.path)
+        let result = DiskBrowsingStore.open(at: databaseURL)
+        guard case .unavailable(let message) = result else { return XCTFail("expected no store, got \(result)") }
+        XCTAssertTrue(message.contains("isn't writable"), message)
+    }
+
+    func testAHealthyDatabaseIsNeverMovedAside() throws {
+        guard case .opened(let store) = DiskBrowsingStore.open(at: databaseURL) else { return XCTFail("setup") }
+        try store.recordVisit(uri: "https://a.example", title: "A", at: Date())
+        try store.close()
+        for _ in 0..<3 {
+            guard case .opened(let again) = DiskBrowsingStore.open(at: databaseURL, now: crashTime) else {
+                return XCTFail("a good database opens as it is")
+            }
+            XCTAssertEqual(try again.allHistory().count, 1)
+            try again.close()
+        }
+        XCTAssertEqual(directory.contents().filter { $0.contains("corrupt") }, [])
+    }
+}
