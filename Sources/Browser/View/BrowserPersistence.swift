@@ -1,6 +1,7 @@
 import BrowserModel
 import BrowserStore
 import Foundation
+import Gtk
 import Logging
 
 /// The browser's link to its database: history for suggestions, and the open tabs saved at most

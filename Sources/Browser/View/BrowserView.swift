@@ -152,16 +152,20 @@ public final class BrowserView: TabPageDelegate {
         case .none:
             return
         case .some(let resolution):
-            if case .refused(let message) = resolution {
-                showNotice(message)
+            guard let uri = resolution.uri else {
+                if case .refused(let message) = resolution { showNotice(message) }
                 return
             }
             endEditing(commit: true)
-            page.load(uri: resolution.uri)
+            page.load(uri: uri, httpFallback: resolution.httpFallbackURI)
             page.webView?.grabFocus()
         }
         render()
     }
+
+    /// Feeds an event to the current tab as if its web view had reported it (the benchmark's
+    /// synthetic loading line).
+    public func apply(_ event: PageEvent) { currentPage?.apply(event) }
 
     public func goBack() { currentPage?.goBack() }
     public func goForward() { currentPage?.goForward() }

@@ -24,6 +24,7 @@ public final class TabPage {
     public let webView: WebView?
     public private(set) var state = PageState()
     weak var delegate: TabPageDelegate?
+    private var pendingFallback: (https: String, http: String)?
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     private let logger = Logger(label: "skiff.browser.tab")
 
@@ -59,9 +60,12 @@ public final class TabPage {
 
     // MARK: Commands
 
-    /// Loads a resolved address.
-    func load(uri: String) {
+    /// Loads a resolved address. For a bare host typed without a scheme, `httpFallback` is tried
+    /// once if https cannot connect at all (never after a certificate error: that is an attack
+    /// until shown otherwise).
+    func load(uri: String, httpFallback: String? = nil) {
         guard let webView else { return }
+        pendingFallback = httpFallback.map { (https: uri, http: $0) }
         state.apply(.navigationRequested(uri: uri))
         crashBanner.hide()
         webView.load(uri: uri)
@@ -105,6 +109,7 @@ public final class TabPage {
             case .started: self.apply(.loadStarted(uri: webView.uri))
             case .redirected: self.apply(.uriChanged(webView.uri))
             case .committed:
+                self.pendingFallback = nil
                 self.apply(.committed(uri: webView.uri))
                 if let uri = webView.uri, self.state.failure == nil { self.delegate?.tabPage(self, didVisit: uri, title: webView.title) }
             case .finished: self.apply(.finished)
@@ -125,12 +130,18 @@ public final class TabPage {
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
         webView.onLoadFailed { [weak self] _, uri, message, cancelled in
             guard let self else { return false }
+            if !cancelled, let fallback = self.pendingFallback, fallback.https == uri || uri.hasPrefix(fallback.https) {
+                self.logger.info("https failed for \(uri) (\(message)); trying \(fallback.http)")
+                self.load(uri: fallback.http)
+                return true
+            }
             self.apply(.failed(uri: uri, message: message, cancelled: cancelled))
             if !cancelled { self.logger.info("load failed: \(uri): \(message)") }
             return !cancelled
         }
         webView.onTLSError { [weak self] uri, problems in
             guard let self else { return false }
+            self.pendingFallback = nil
             // Never a silent load: the page is replaced by an explanation, and nothing of it is shown.
             let message = "The connection is not private: the site's certificate cannot be trusted, because " + problems.joined(separator: ", and ") + "."
             self.logger.warning("TLS error: \(uri): \(problems)")

@@ -18,7 +18,7 @@ final class CardView {
     let canvas: Canvas
     private(set) var content: CardContent?
     private(set) var index: CardIndex?
-    private let press: CardPress
+    private var press = CardPress()
     private let ticker: FrameTicker
     private let images: TextureCache
     private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
@@ -29,7 +29,6 @@ final class CardView {
 
     init(images: TextureCache) {
         self.images = images
-        press = CardPress()
         var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
         canvas = Canvas(role: .button, label: "Card") { snapshot, w, h in draw(snapshot, w, h) }
         ticker = FrameTicker(widget: canvas)
@@ -44,7 +43,7 @@ final class CardView {
         guard content.id != self.content?.id else { return }
         self.content = content
         texts = nil
-        press.reset()
+        press = CardPress()
         canvas.setAccessibleLabel(content.title)
         canvas.setAccessibleDescription(content.accessibleDescription)
         canvas.queueDraw()
@@ -110,8 +109,9 @@ final class CardView {
         canvas.queueDraw()
         ticker.start { [weak self] now in
             guard let self else { return false }
+            let moving = self.press.tick(now: now)
             self.canvas.queueDraw()
-            return !self.press.isSettled(at: now)
+            return moving
         }
     }
 

@@ -81,17 +81,17 @@ final class GridView {
             let next = TodayLayout(width: width, sectionCardCounts: source.sectionCardCounts)
             layout = next
             viewportHeight = height
-            let offset = anchor.map { next.scrollOffset(for: $0) } ?? adjustment.value
+            let offset = anchor.map { next.scrollOffset(for: $0, viewportHeight: height) } ?? adjustment.value
             adjustment.configure(value: clampOffset(offset), upper: next.contentHeight, pageSize: height)
             recycle()
         }
         guard let layout else { return }
         let top = adjustment.value
         for (index, card) in assignedCards {
-            container.allocate(card.canvas, rect(layout.cardFrame(of: index), minusY: top))
+            if let frame = layout.frame(of: index) { container.allocate(card.canvas, rect(frame, minusY: top)) }
         }
         for (section, header) in assignedHeaders {
-            container.allocate(header.canvas, rect(layout.headerFrame(of: section), minusY: top))
+            if let frame = layout.headerFrame(of: section) { container.allocate(header.canvas, rect(frame, minusY: top)) }
         }
     }
 
@@ -123,6 +123,7 @@ final class GridView {
         for index in wantedCards.sorted() where assignedCards[index] == nil {
             let card = freeCards.popLast() ?? makeCard()
             card.show(source.content(at: index), at: index)
+            card.canvas.opacity = index == hiddenCard ? 0 : 1
             assignedCards[index] = card
         }
         let assignedSet = Set(assignedCards.values.map(ObjectIdentifier.init))
@@ -173,6 +174,14 @@ final class GridView {
         }
     }
 
+    /// The card a story is showing stays hidden while it is out, so it never shows twice.
+    var hiddenCard: CardIndex? {
+        didSet {
+            if let old = oldValue { assignedCards[old]?.canvas.opacity = 1 }
+            if let new = hiddenCard { assignedCards[new]?.canvas.opacity = 0 }
+        }
+    }
+
     /// Redraws the visible cards (the shared shadow moved).
     func redrawCards() {
         for card in assignedCards.values { card.canvas.queueDraw() }
@@ -182,8 +191,8 @@ final class GridView {
 
     /// A card's frame in the grid's coordinates now (after scrolling and resizing).
     func visibleFrame(of index: CardIndex) -> Rect? {
-        guard let layout else { return nil }
-        return rect(layout.cardFrame(of: index), minusY: adjustment.value)
+        guard let frame = layout?.frame(of: index) else { return nil }
+        return rect(frame, minusY: adjustment.value)
     }
 
     func cardView(at index: CardIndex) -> CardView? { assignedCards[index] }
@@ -193,8 +202,7 @@ final class GridView {
 
     /// Scrolls the least distance that shows the whole card (with its inset), then focuses it.
     func reveal(_ index: CardIndex, focus: Bool) {
-        guard let layout else { return }
-        let frame = layout.cellFrame(of: index)
+        guard let frame = layout?.cellFrame(of: index) else { return }
         var offset = adjustment.value
         if frame.y < offset { offset = frame.y }
         if frame.y + frame.height > offset + viewportHeight { offset = frame.y + frame.height - viewportHeight }
@@ -284,7 +292,9 @@ final class GridView {
     private func focusFirstVisible() -> Bool {
         guard let layout else { return false }
         let viewport = LayoutRect(x: 0, y: adjustment.value, width: layout.width, height: viewportHeight)
-        guard let first = layout.cards(in: viewport).sorted().first(where: { layout.cellFrame(of: $0).y >= adjustment.value - 1 }) ?? layout.cards(in: viewport).sorted().first else { return false }
+        let onScreen = layout.cards(in: viewport).sorted()
+        let top = adjustment.value - 1
+        guard let first = onScreen.first(where: { (layout.cellFrame(of: $0)?.y ?? -1) >= top }) ?? onScreen.first else { return false }
         reveal(first, focus: true)
         return true
     }

@@ -26,8 +26,8 @@ final class StoryView {
     /// Called when the shrink back into the card has finished.
     var onClosed: ((CardIndex) -> Void)?
 
-    var isOpen: Bool { transition.state == .open || transition.state == .opening }
-    var isShown: Bool { transition.state != .closed }
+    var isOpen: Bool { transition.phase == .open || transition.phase == .opening }
+    var isShown: Bool { transition.isPresented }
 
     init(images: TextureCache) {
         self.images = images
@@ -58,13 +58,14 @@ final class StoryView {
         drawHeader = { [weak self] snapshot, w, h in self?.drawHeader(snapshot, width: w, height: h) }
         headerHeight = { [weak self] in
             guard let self else { return 0 }
-            return Int(self.transition.pose(at: FrameTicker.now(for: self.container)).headerHeight.rounded())
+            return Int(self.transition.appearance(at: FrameTicker.now(for: self.container)).headerImageHeight.rounded())
         }
         container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
         closeButton.onClicked { [weak self] in self?.onClose?() }
     }
 
-    func open(_ content: CardContent, index: CardIndex, from frame: Rect) {
+    /// - Parameter size: the area the story will fill (the story itself is not allocated yet).
+    func open(_ content: CardContent, index: CardIndex, from frame: Rect, size: (width: Double, height: Double)) {
         self.content = content
         self.index = index
         container.setAccessibleLabel(content.title)
@@ -73,8 +74,8 @@ final class StoryView {
         scroller.verticalOffset = 0
         container.isVisible = true
         transition.animationsEnabled = Widget.animationsEnabled
-        let bounds = LayoutRect(x: 0, y: 0, width: Double(container.width), height: Double(container.height))
-        transition.open(from: LayoutRect(frame), to: bounds, now: FrameTicker.now(for: container))
+        transition.open(from: LayoutRect(frame), windowSize: Size(width: size.width, height: size.height),
+                        now: FrameTicker.now(for: container))
         animate()
         closeButton.grabFocus()
     }
@@ -92,19 +93,19 @@ final class StoryView {
         container.queueDraw()
         ticker.start { [weak self] now in
             guard let self else { return false }
+            let moving = self.transition.tick(now: now)
             self.header.queueResize()
             self.container.queueAllocate()
             self.container.queueDraw()
-            if self.transition.isAnimating(at: now) { return true }
-            self.finished(now: now)
-            return false
+            if !moving { self.finished() }
+            return moving
         }
-        if !transition.isAnimating(at: FrameTicker.now(for: container)) { finished(now: FrameTicker.now(for: container)) }
+        // With animations off the transition is already at its end.
+        if !transition.tick(now: FrameTicker.now(for: container)) { ticker.stop(); finished() }
     }
 
-    private func finished(now: TimeInterval) {
-        transition.settle(now: now)
-        if transition.state == .closed {
+    private func finished() {
+        if transition.phase == .closed {
             container.isVisible = false
             if let index { onClosed?(index) }
         }
@@ -131,12 +132,10 @@ final class StoryView {
     }
 
     private func allocate(width: Double, height: Double) {
-        let pose = transition.pose(at: FrameTicker.now(for: container))
-        // An open story follows the window as it is resized; mid-flight it follows the animation.
-        if transition.state == .open {
-            transition.resize(to: LayoutRect(x: 0, y: 0, width: width, height: height))
-        }
-        let frame = transition.state == .open ? Rect(x: 0, y: 0, width: width, height: height) : Rect(pose.frame)
+        // An open story follows the window as it is resized.
+        transition.windowSize = Size(width: width, height: height)
+        let pose = transition.appearance(at: FrameTicker.now(for: container))
+        let frame = Rect(pose.frame)
         container.allocate(scroller, frame)
         let size = Self.closeButtonSize
         container.allocate(closeButton, Rect(x: frame.x + frame.width - size - Self.closeButtonInset, y: frame.y + Self.closeButtonInset, width: size, height: size))
@@ -145,8 +144,8 @@ final class StoryView {
     }
 
     private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
-        guard transition.state != .closed else { return }
-        let pose = transition.pose(at: FrameTicker.now(for: container))
+        guard transition.isPresented else { return }
+        let pose = transition.appearance(at: FrameTicker.now(for: container))
         let frame = Rect(pose.frame)
         // Dim what is behind as the story grows, so the eye follows it.
         snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Color(red: 0.96, green: 0.96, blue: 0.97, alpha: 0.85 * pose.progress))

@@ -26,6 +26,9 @@ public final class TodayView {
     private var shadowTicker: FrameTicker?
     private let logger = Logger(label: "skiff.today")
     private var loadedFeed: FeedSource?
+    /// The original's shadow sits a little below the card even with the device flat; the pointer
+    /// offset is added to this.
+    static let shadowRestingDrop = 6.0
 
     public init(source: TodayFeedSource) {
         self.source = source
@@ -78,11 +81,15 @@ public final class TodayView {
         let story = StoryView(images: images)
         grid.shadowOffset = { [weak self] in
             guard let self else { return (0, 8) }
-            return self.shadow.offset(at: FrameTicker.now(for: self.root))
+            let offset = self.shadow.offset(at: FrameTicker.now(for: self.root))
+            return (offset.x, offset.y + Self.shadowRestingDrop)
         }
         grid.onOpen = { [weak self] index in self?.openStory(index) }
         story.onClose = { [weak self] in self?.closeStory() }
-        story.onClosed = { [weak self] index in self?.grid?.cardView(at: index)?.canvas.grabFocus() }
+        story.onClosed = { [weak self] index in
+            self?.grid?.hiddenCard = nil
+            self?.grid?.cardView(at: index)?.canvas.grabFocus()
+        }
         let page = Overlay()
         page.setChild(grid.root)
         page.addOverlay(story.container)
@@ -121,7 +128,8 @@ public final class TodayView {
 
     private func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
-        story.open(feed.content(at: index), index: index, from: frame)
+        story.open(feed.content(at: index), index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
+        grid.hiddenCard = index
     }
 
     private func closeStory() {
@@ -147,7 +155,7 @@ public final class TodayView {
 
     private func pointerMoved(_ x: Double, _ y: Double) {
         shadow.animationsEnabled = Widget.animationsEnabled
-        shadow.pointerMoved(x: x, y: y, width: Double(root.width), height: Double(root.height), now: FrameTicker.now(for: root))
+        shadow.pointerMoved(to: Point(x: x, y: y), windowSize: Size(width: Double(root.width), height: Double(root.height)), now: FrameTicker.now(for: root))
         animateShadow()
     }
 
@@ -156,8 +164,9 @@ public final class TodayView {
         grid?.redrawCards()
         shadowTicker.start { [weak self] now in
             guard let self else { return false }
+            let moving = self.shadow.tick(now: now)
             self.grid?.redrawCards()
-            return !self.shadow.isSettled(at: now)
+            return moving
         }
     }
 
