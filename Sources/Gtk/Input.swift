@@ -73,9 +73,12 @@ public final class EventControllerScroll: EventController {
         self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(axes.rawValue))))
     }
 
-    /// (dx, dy) -> handled. Return false to let the scroll go on to the widget underneath.
+    /// (dx, dy, source) -> handled. Return false to let the scroll go on to the widget underneath.
+    /// `source.isDiscreteScroll` tells a wheel notch from touchpad pixels.
     @discardableResult
-    public func onScroll(_ body: @escaping ScrollHandler) -> SignalHandlerID { onScroll("scroll", body) }
+    public func onScroll(_ body: @escaping SourcedScrollHandler) -> SignalHandlerID {
+        connectBoxed("scroll", unsafeBitCast(sourcedScrollTrampoline, to: UnsafeRawPointer.self), body)
+    }
     @discardableResult
     public func onBegin(_ body: @escaping VoidHandler) -> SignalHandlerID { on("scroll-begin", body) }
     @discardableResult
@@ -83,10 +86,6 @@ public final class EventControllerScroll: EventController {
     @discardableResult
     public func onDecelerate(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("decelerate", body) }
 
-    /// Whether the event being handled is a discrete wheel step (vs touchpad/touch pixels).
-    public var currentEventIsDiscrete: Bool {
-        gtk_event_controller_scroll_get_unit(controllerPointer) == GDK_SCROLL_UNIT_WHEEL
-    }
 }
 
 /// A range's value, bounds and page size (what a scrollbar shows and edits).
@@ -145,5 +144,42 @@ extension Object {
     @discardableResult
     func onKey(_ signal: String, _ body: @escaping KeyHandler) -> SignalHandlerID {
         connectBoxed(signal, unsafeBitCast(keyTrampoline, to: UnsafeRawPointer.self), body)
+    }
+}
+
+/// The controller or gesture an event came through, valid only during the handler. Handlers get
+/// it as an argument because capturing the Swift wrapper would keep the controller alive forever
+/// (strongly) or find it gone (weakly: the wrapper is released once GTK owns the controller).
+@MainActor
+public struct EventSource {
+    let raw: UnsafeMutableRawPointer
+    /// Takes the sequence for this gesture: other gestures on it (an entry's text selection) are cancelled.
+    public func claim() { gtk_gesture_set_state(OpaquePointer(raw), GTK_EVENT_SEQUENCE_CLAIMED) }
+    /// For scroll controllers: whether this event is a discrete wheel notch (vs touchpad pixels).
+    public var isDiscreteScroll: Bool {
+        gtk_event_controller_scroll_get_unit(OpaquePointer(raw)) == GDK_SCROLL_UNIT_WHEEL
+    }
+}
+
+public typealias SourcedScrollHandler = @MainActor (Double, Double, EventSource) -> Bool
+public typealias SourcedPointHandler = @MainActor (Double, Double, EventSource) -> Void
+
+private let sourcedScrollTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Int32 = { instance, dx, dy, data in
+    guard let body = ClosureBox<SourcedScrollHandler>.from(data), let instance else { return 0 }
+    nonisolated(unsafe) let raw = instance
+    return MainActor.assumeIsolated { body(dx, dy, EventSource(raw: raw)) ? 1 : 0 }
+}
+
+private let sourcedPointTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { instance, x, y, data in
+    guard let body = ClosureBox<SourcedPointHandler>.from(data), let instance else { return }
+    nonisolated(unsafe) let raw = instance
+    MainActor.assumeIsolated { body(x, y, EventSource(raw: raw)) }
+}
+
+extension GestureDrag {
+    /// drag-update with the gesture, so the handler can claim the sequence.
+    @discardableResult
+    public func onUpdate(_ body: @escaping SourcedPointHandler) -> SignalHandlerID {
+        connectBoxed("drag-update", unsafeBitCast(sourcedPointTrampoline, to: UnsafeRawPointer.self), body)
     }
 }

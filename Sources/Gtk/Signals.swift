@@ -35,6 +35,8 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is ScrollHandler.Type: return { data, _ in release(data, ScrollHandler.self) }
     case is KeyHandler.Type: return { data, _ in release(data, KeyHandler.self) }
     case is TLSErrorHandler.Type: return { data, _ in release(data, TLSErrorHandler.self) }
+    case is SourcedScrollHandler.Type: return { data, _ in release(data, SourcedScrollHandler.self) }
+    case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

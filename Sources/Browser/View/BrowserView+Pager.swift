@@ -20,14 +20,14 @@ extension BrowserView {
             guard let self else { return }
             self.barDrag = self.editing.isEditing ? nil : BarDrag()
         }
-        drag.onUpdate { [weak self, weak drag] dx, dy in
+        drag.onUpdate { [weak self] (dx: Double, dy: Double, source: EventSource) in
             guard let self, var state = self.barDrag else { return }
             if !state.isSwiping {
                 guard abs(dx) > BarDrag.threshold, abs(dx) > abs(dy) else { return }
                 state.isSwiping = true
                 self.barDrag = state
                 // From here on it is a swipe: the entry must not also select text.
-                drag?.claim()
+                source.claim()
                 self.pager.dragBegan(now: self.now)
             }
             self.pager.dragChanged(translationX: dx, now: self.now)
@@ -56,9 +56,9 @@ extension BrowserView {
             self.pager.dragBegan(now: self.now)
             self.barDrag = BarDrag(isSwiping: true)
         }
-        scroll.onScroll { [weak self, weak scroll] dx, _ in
-            guard let self, let scroll, !self.editing.isEditing else { return false }
-            if scroll.currentEventIsDiscrete {
+        scroll.onScroll { [weak self] dx, _, source in
+            guard let self, !self.editing.isEditing else { return false }
+            if source.isDiscreteScroll {
                 // A tilt wheel or a sideways notch: one tab per notch.
                 if dx != 0 { self.selectTab(offset: dx > 0 ? 1 : -1) }
                 return true

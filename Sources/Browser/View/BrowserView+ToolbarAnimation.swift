@@ -13,9 +13,9 @@ extension BrowserView {
             guard let self else { return }
             self.feed(self.scrollPan.scrollBegan(now: self.now))
         }
-        scroll.onScroll { [weak self, weak scroll] _, dy in
-            guard let self, let scroll, !self.editing.isEditing else { return false }
-            self.feed(self.scrollPan.scrolled(dy: dy, now: self.now, isDiscreteWheel: scroll.currentEventIsDiscrete))
+        scroll.onScroll { [weak self] _, dy, source in
+            guard let self, !self.editing.isEditing else { return false }
+            self.feed(self.scrollPan.scrolled(dy: dy, now: self.now, isDiscreteWheel: source.isDiscreteScroll))
             if dy < 0 { self.checkPageTop() }
             return false
         }

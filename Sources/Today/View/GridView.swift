@@ -219,10 +219,10 @@ final class GridView {
     private func installScrolling() {
         let scroll = EventControllerScroll([.vertical, .kinetic])
         scroll.onBegin { [weak self] in self?.stopFling() }
-        scroll.onScroll { [weak self, weak scroll] _, dy in
-            guard let self, let scroll else { return false }
+        scroll.onScroll { [weak self] _, dy, source in
+            guard let self else { return false }
             self.stopFling()
-            let step = scroll.currentEventIsDiscrete ? Self.wheelStep(pageSize: self.viewportHeight) : 1
+            let step = source.isDiscreteScroll ? Self.wheelStep(pageSize: self.viewportHeight) : 1
             self.setOffset(self.adjustment.value + dy * step)
             return true
         }
