@@ -91,8 +91,8 @@ final class AddressBarPagerTests: XCTestCase {
     func testAHardShortFlingLandsWithoutSailingPastThePage() {
         let driver = PagerDriver(AddressBarPager(tabs: makeTabs(6, current: 2), containerWidth: 390))
         let page = driver.pageWidth
-        // Half a page in two frames: several thousand px/s, towards a page half a page away.
-        XCTAssertEqual(driver.drag(by: -0.5 * page, over: 2.0 / 60), .selectedTab(index: 3))
+        // 80 % of a page in three frames: over 5000 px/s, released a fifth of a page from the next page.
+        XCTAssertEqual(driver.drag(by: -0.8 * page, over: 3.0 / 60), .selectedTab(index: 3))
         var furthest = -Double.infinity
         driver.settle { furthest = max(furthest, $0.barsOffset) }
         XCTAssertEqual(driver.offset, 3 * page)

@@ -311,7 +311,7 @@ public final class AddressBarPager {
     @discardableResult
     public func updateTab(id: UUID, title: String? = nil, uri: String? = nil, hasLoadedPage: Bool? = nil) -> Bool {
         let changed = tabs.update(id, title: title, uri: uri, hasLoadedPage: hasLoadedPage)
-        // The new-tab page can vanish under a settle heading for it (the last tab changed its mind).
+        // Pages can only disappear here if the last tab stops counting as loaded; never rest past the end.
         if settlePage >= pageCount { jump(to: tabs.currentIndex) }
         return changed
     }
