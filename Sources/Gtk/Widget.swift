@@ -117,8 +117,21 @@ open class Widget: Object {
     public func queueResize() { gtk_widget_queue_resize(widget) }
 
     /// The accessible name screen readers (and our external tests) find this widget by.
-    public func setAccessibleLabel(_ label: String) { skiff_accessible_set_label(widget, label) }
-    public func setAccessibleDescription(_ text: String) { skiff_accessible_set_description(widget, text) }
+    public func setAccessibleLabel(_ label: String) {
+        skiff_accessible_set_label(widget, label)
+        g_object_set_data_full(gobject, "skiff-accessible-label", g_strdup(label), g_free)
+    }
+    public func setAccessibleDescription(_ text: String) {
+        skiff_accessible_set_description(widget, text)
+        g_object_set_data_full(gobject, "skiff-accessible-description", g_strdup(text), g_free)
+    }
+    /// What was last given to `setAccessibleLabel` (GTK has no getter for accessible properties).
+    public var accessibleLabel: String? {
+        g_object_get_data(gobject, "skiff-accessible-label").map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
+    public var accessibleDescription: String? {
+        g_object_get_data(gobject, "skiff-accessible-description").map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
 
     /// Adds an event controller; the widget takes ownership of it.
     public func addController(_ controller: EventController) {

@@ -50,7 +50,7 @@ public final class SkiffApplication {
             return false
         }
         window.window.present()
-        if let url = options.url { window.browser.load(url) }
+        if let url = options.url { window.browser.open(url) }
         if options.bench {
             Benchmark(window: window, launchedAt: launchedAt, url: options.url) { [weak self] in self?.quit() }.start()
         }

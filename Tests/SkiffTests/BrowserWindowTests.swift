@@ -47,6 +47,15 @@ final class BrowserWindowTests: XCTestCase {
         return result ?? nil
     }
 
+    /// The address as the user sees it on Ctrl+L: the full URL (the bar shows only the domain).
+    @MainActor
+    private static func editedAddress(_ main: MainWindow) -> String {
+        main.browser.focusAddressBar()
+        let text = main.browser.addressEntry.text
+        main.browser.cancelEditing()
+        return text
+    }
+
     /// Waits until the web view shows Skiff's error page (it loads after the failure is known).
     @MainActor
     private static func waitForErrorPage(_ main: MainWindow) -> Bool {
@@ -59,9 +68,9 @@ final class BrowserWindowTests: XCTestCase {
             guard let main = try? Self.makeWindow() else { return XCTFail("window") }
             defer { main.window.destroy() }
             main.browser.load("\(server.base)/")
-            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"), "window title was \(main.window.title)")
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"), "window title was \(main.window.title)")
             XCTAssertEqual(Self.js(main.browser.webView, "document.getElementById('h').textContent"), "One")
-            XCTAssertEqual(main.browser.addressEntry.text, "\(server.base)/")
+            XCTAssertEqual(Self.editedAddress(main), "\(server.base)/")
             XCTAssertFalse(main.browser.backButton.isSensitive, "nothing to go back to yet")
             XCTAssertEqual(main.browser.state.progress, 1)
         }
@@ -73,17 +82,17 @@ final class BrowserWindowTests: XCTestCase {
             guard let main = try? Self.makeWindow() else { return XCTFail("window") }
             defer { main.window.destroy() }
             main.browser.load("\(server.base)/")
-            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"))
             // Typed the way a user types it: no scheme; an IP address gets http://.
             main.browser.load("127.0.0.1:\(server.port)/two")
-            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff"))
+            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff (Private)"))
             XCTAssertTrue(main.browser.backButton.isSensitive)
             main.browser.backButton.emit("clicked")
-            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"))
             XCTAssertTrue(main.browser.forwardButton.isSensitive)
             main.browser.forwardButton.emit("clicked")
-            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff"))
-            XCTAssertEqual(main.browser.addressEntry.text, "\(server.base)/two")
+            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff (Private)"))
+            XCTAssertEqual(Self.editedAddress(main), "\(server.base)/two")
         }
     }
 
@@ -94,15 +103,15 @@ final class BrowserWindowTests: XCTestCase {
             defer { main.window.destroy() }
             let dead = "http://127.0.0.1:\(TestHTTPServer.closedPort())/nothing-here"
             main.browser.load(dead)
-            XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff"), "title was \(main.window.title)")
+            XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff (Private)"), "title was \(main.window.title)")
             XCTAssertEqual(main.browser.state.failure?.uri, dead)
             XCTAssertTrue(Self.waitForErrorPage(main), "the error page is what the web view shows")
             let message = Self.js(main.browser.webView, "document.getElementById('skiff-error-message').textContent") ?? ""
             XCTAssertFalse(message.isEmpty, "the error says why")
-            XCTAssertEqual(main.browser.addressEntry.text, dead, "the typed address is not lost")
+            XCTAssertEqual(Self.editedAddress(main), dead, "the typed address is not lost")
             // The app is still alive and browsing works afterwards.
             main.browser.load("\(server.base)/")
-            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+            XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"))
             XCTAssertNil(main.browser.state.failure)
         }
     }
@@ -112,9 +121,9 @@ final class BrowserWindowTests: XCTestCase {
             guard let main = try? Self.makeWindow() else { return XCTFail("window") }
             defer { main.window.destroy() }
             main.browser.load("http://127.0.0.1:9/blocked")
-            XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff"), "title was \(main.window.title)")
+            XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff (Private)"), "title was \(main.window.title)")
             XCTAssertTrue(Self.waitForErrorPage(main), "WebKit shows about:blank for blocked ports; Skiff shows why")
-            XCTAssertEqual(main.browser.addressEntry.text, "http://127.0.0.1:9/blocked")
+            XCTAssertEqual(Self.editedAddress(main), "http://127.0.0.1:9/blocked")
         }
     }
 
@@ -124,13 +133,13 @@ final class BrowserWindowTests: XCTestCase {
             guard let main = try? Self.makeWindow() else { return XCTFail("window") }
             defer { main.window.destroy() }
             main.browser.load("\(server.base)/two")
-            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff"))
+            XCTAssertTrue(Self.waitForTitle(main, "Page Two — Skiff (Private)"))
             main.browser.webView?.terminateWebProcess()
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.crash != nil }, timeout: 10))
             XCTAssertEqual(main.browser.state.crash, .killed)
             MainLoop.run(for: 0.2)
-            XCTAssertEqual(main.window.title, "Page Two — Skiff", "the dead page's title stays")
-            XCTAssertEqual(main.browser.addressEntry.text, "\(server.base)/two", "and so does its address")
+            XCTAssertEqual(main.window.title, "Page Two — Skiff (Private)", "the dead page's title stays")
+            XCTAssertEqual(Self.editedAddress(main), "\(server.base)/two", "and so does its address")
             XCTAssertTrue(main.browser.crashBannerIsShown, "the user is told the page stopped")
             main.browser.reload()
             let recovered = MainLoop.run(until: {
@@ -138,7 +147,7 @@ final class BrowserWindowTests: XCTestCase {
                     && Self.js(main.browser.webView, "document.getElementById('h').textContent") == "Two"
             }, timeout: 20)
             XCTAssertTrue(recovered, "a new web process shows the page again")
-            XCTAssertEqual(main.window.title, "Page Two — Skiff")
+            XCTAssertEqual(main.window.title, "Page Two — Skiff (Private)")
             XCTAssertFalse(main.browser.crashBannerIsShown)
         }
     }
@@ -182,7 +191,7 @@ final class BrowserWindowTests: XCTestCase {
             do {
                 guard let main = try? Self.makeWindow() else { return XCTFail("window") }
                 main.browser.load("\(server.base)/")
-                XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff"))
+                XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"))
                 XCTAssertGreaterThan(LiveCounts.closureBoxes.current, before)
                 main.window.destroy()
             }

@@ -68,6 +68,10 @@ extension BrowserView {
             refreshSuggestions(for: "")
         }
         bar.entry.selectAll()
+        // GTK finishes moving focus into the entry's text after this; select again once it has.
+        MainLoop.idle { [weak bar, weak self] in
+            if self?.editing.isEditing == true { bar?.entry.selectAll() }
+        }
         animate()
     }
 

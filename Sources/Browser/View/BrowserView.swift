@@ -102,6 +102,9 @@ public final class BrowserView: TabPageDelegate {
             let first = pager.tabs.current
             addPage(for: first)
         }
+        if session == nil {
+            for button in [backButton, forwardButton, reloadButton, tabsButton, newTabButton] { button.isSensitive = false }
+        }
         render()
     }
 
@@ -119,6 +122,23 @@ public final class BrowserView: TabPageDelegate {
     public var isToolbarCollapsed: Bool { collapse.isCollapsed }
     public var isEditingAddress: Bool { editing.isEditing }
     public var suggestionTitles: [String] { suggestions.titles }
+    /// The current tab's bar in `ancestor`'s coordinates (tests aim real pointer input at it).
+    public func currentBarFrame(in ancestor: Widget) -> Rect? {
+        guard let bar = bars[pager.tabs.current.id], let origin = bar.canvas.origin(in: ancestor) else { return nil }
+        return Rect(x: origin.x, y: origin.y, width: Double(bar.canvas.width), height: Double(bar.canvas.height))
+    }
+    /// Every tab's bar entry, in tab order (accessible names and descriptions for tests).
+    public var barEntries: [Entry] { pager.tabs.tabs.compactMap { bars[$0.id]?.entry } }
+    public var isAnimating: Bool { ticker?.isRunning ?? false }
+
+    /// Opens an address from outside (the command line): in the current tab if it is blank,
+    /// else in a new tab, so restored tabs are never replaced.
+    public func open(_ typed: String) {
+        if let page = currentPage, page.state.uri != nil || page.state.requestedURI != nil {
+            newTab()
+        }
+        load(typed)
+    }
 
     @discardableResult
     func addPage(for tab: BrowserTab) -> TabPage {
@@ -131,6 +151,8 @@ public final class BrowserView: TabPageDelegate {
         barsArea.addChild(bar.canvas)
         connectBar(bar)
         bar.setTitle(tab.title)
+        // Without a sandbox there are no pages to address: nothing to type into.
+        if page.webView == nil { bar.entry.isSensitive = false }
         return page
     }
 

@@ -1,0 +1,188 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// The Safari-style container with real X input (xdotool) over real WebKit tabs and pages from 127.0.0.1.
+final class BrowserContainerTests: XCTestCase {
+    static let longPage: String = {
+        let paragraphs = (0..<150).map { "<p style='font:18px sans-serif;margin:20px'>Paragraph \($0) of a long page.</p>" }.joined()
+        return "<html><head><title>Long</title></head><body>\(paragraphs)</body></html>"
+    }()
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        server = try TestHTTPServer(routes: [
+            "/long": .init(body: Self.longPage),
+            "/one": .init(body: "<title>One</title><h1>One</h1>"),
+            "/two": .init(body: "<title>Two</title><h1>Two</h1>"),
+        ])
+    }
+
+    override func tearDown() { server?.stop() }
+
+    @MainActor
+    private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
+        let options = try Options.parse(["--window-size", "900x640", "--private"])
+        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+        main.window.present()
+        main.browser.delegate = nil
+        main.window.title = title
+        guard let id = XDoTool.window(named: title) else { throw XCTSkip("no X window") }
+        XDoTool.run(["windowfocus", "--sync", id])
+        return (main, id)
+    }
+
+    @MainActor
+    private static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
+        main.browser.load(uri)
+        return MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 20)
+    }
+
+    @MainActor
+    private static func settle(_ main: MainWindow) {
+        MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+        MainLoop.run(for: 0.1)
+    }
+
+    func testWheelScrollingCollapsesTheToolbarAndScrollingToTheTopExpandsIt() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Container Wheel")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/long", title: "Long"))
+            XCTAssertEqual(main.browser.toolbarState, .expanded)
+            XDoTool.run(["mousemove", "--window", window, "400", "250"])
+            for _ in 0..<3 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.05) }
+            XCTAssertTrue(MainLoop.run(until: { main.browser.toolbarState == .collapsed }, timeout: 3), "state \(main.browser.toolbarState)")
+            // The page scrolled too: the toolbar watched, it did not take the wheel.
+            var scrolled: String?
+            main.browser.webView?.evaluate("String(window.scrollY > 0)") { scrolled = $0 }
+            MainLoop.run(until: { scrolled != nil }, timeout: 5)
+            XCTAssertEqual(scrolled, "true")
+            Self.settle(main)
+            for _ in 0..<12 { XDoTool.run(["click", "4"]); MainLoop.run(for: 0.05) }
+            XCTAssertTrue(MainLoop.run(until: { main.browser.toolbarState == .expanded }, timeout: 3), "back at the top the toolbar is back")
+        }
+    }
+
+    func testDraggingTheBarsSwitchesTabsAndCtrlTabWalksThem() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Container Drag")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            main.browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/two", title: "Two"))
+            Self.settle(main)
+            XCTAssertEqual(main.browser.tabCount, 2)
+            XCTAssertEqual(main.browser.currentTabIndex, 1)
+            guard let bar = main.browser.currentBarFrame(in: main.window) else { return XCTFail("no bar") }
+            // Drag the current bar to the right: the previous tab comes in.
+            let y = Int(bar.y + bar.height / 2), x0 = Int(bar.x + bar.width / 2)
+            XDoTool.run(["mousemove", "--window", window, "\(x0)", "\(y)"])
+            XDoTool.run(["mousedown", "1"])
+            for step in 1...12 { XDoTool.run(["mousemove", "--window", window, "\(x0 + step * 25)", "\(y)"]); MainLoop.run(for: 0.016) }
+            XDoTool.run(["mouseup", "1"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 0 }, timeout: 3), "the drag went to the first tab")
+            Self.settle(main)
+            XCTAssertEqual(main.browser.state.title, "One")
+            XCTAssertEqual(main.browser.tabCount, 2, "a drag creates no tab")
+
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+Tab"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 1 }, timeout: 3), "Ctrl+Tab moved on")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+Page_Up"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 0 }, timeout: 3), "Ctrl+PgUp moved back")
+        }
+    }
+
+    func testOverscrollPastTheLastTabCreatesExactlyOneTab() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Container Overscroll")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            Self.settle(main)
+            guard let bar = main.browser.currentBarFrame(in: main.window) else { return XCTFail("no bar") }
+            let y = Int(bar.y + bar.height / 2), x0 = Int(bar.x + bar.width * 0.8)
+            XDoTool.run(["mousemove", "--window", window, "\(x0)", "\(y)"])
+            XDoTool.run(["mousedown", "1"])
+            for step in 1...20 { XDoTool.run(["mousemove", "--window", window, "\(x0 - step * 30)", "\(y)"]); MainLoop.run(for: 0.016) }
+            XDoTool.run(["mouseup", "1"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3), "the overscroll made a tab")
+            Self.settle(main)
+            MainLoop.run(for: 0.5)
+            XCTAssertEqual(main.browser.tabCount, 2, "exactly one")
+            XCTAssertEqual(main.browser.currentTabIndex, 1)
+            XCTAssertTrue(main.browser.isEditingAddress, "the new tab's address is ready for typing")
+        }
+    }
+
+    func testCtrlTAndCtrlW() throws {
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container Keys")
+            defer { main.window.destroy() }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3))
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 3))
+            XCTAssertEqual(main.browser.currentTabIndex, 2)
+            XDoTool.run(["key", "Escape"])
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+w"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3))
+            XCTAssertEqual(main.browser.currentTabIndex, 1, "closing the last tab settles on its left neighbour")
+        }
+    }
+
+    func testCtrlLEndsFocusedWithTheWholeAddressSelected() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container Edit")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertEqual(main.browser.addressEntry.text, "127.0.0.1:\(base.split(separator: ":").last ?? "")", "the domain shows when not editing")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.isEditingAddress }, timeout: 3))
+            Self.settle(main)
+            XCTAssertTrue(main.browser.addressEntry.containsFocus)
+            XCTAssertEqual(main.browser.addressEntry.text, "\(base)/one", "the full address while editing")
+            XCTAssertTrue(main.browser.addressEntry.isAllSelected, "selected, ready to type over")
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !main.browser.isEditingAddress }, timeout: 3), "Escape ends editing")
+        }
+    }
+
+    func testTypingJavascriptIsRefusedAndNothingRuns() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container JS")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            main.browser.load("javascript:document.title='pwned'")
+            MainLoop.run(for: 0.5)
+            XCTAssertEqual(main.browser.state.title, "One")
+            XCTAssertTrue(main.browser.crashBannerIsShown, "a message says why")
+        }
+    }
+
+    func testAccessibleNames() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container A11y")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            let names = [main.browser.backButton, main.browser.forwardButton, main.browser.reloadButton,
+                         main.browser.tabsButton, main.browser.newTabButton].map(\.accessibleLabel)
+            XCTAssertEqual(names, ["Back", "Forward", "Reload", "Tabs", "New Tab"])
+            XCTAssertEqual(main.browser.barEntries.map(\.accessibleLabel), ["Address"])
+            XCTAssertEqual(main.browser.barEntries.first?.accessibleDescription, "One")
+        }
+    }
+}
