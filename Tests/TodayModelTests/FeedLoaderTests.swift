@@ -105,6 +105,20 @@ final class FeedLoaderTests: XCTestCase {
                        "card \"a\" (section 2026-11-21): image \"images/gone.jpg\" was not found; a placeholder is shown")
     }
 
+    func testEveryCardSharingAnImageGetsTheSameAnswer() throws {
+        let missing = ["image": "\"images/gone.jpg\""]
+        let text = F.feed(sections: [F.section(cards: [
+            F.card(id: "a", set: missing), F.card(id: "b"), F.card(id: "c", set: missing), F.card(id: "d"),
+        ])])
+        let result = try fixture.load(text)
+        let cards = try loadedFeed(result).sections[0].cards
+        XCTAssertEqual(cards.map { $0.imageURL != nil }, [false, true, false, true])
+        XCTAssertEqual(result.problems.map(\.message), [
+            "card \"a\" (section 2026-11-21): image \"images/gone.jpg\" was not found; a placeholder is shown",
+            "card \"c\" (section 2026-11-21): image \"images/gone.jpg\" was not found; a placeholder is shown",
+        ])
+    }
+
     func testImagePathsResolveAgainstTheFeedsFolder() throws {
         let nested = fixture.directory.appendingPathComponent("feeds", isDirectory: true)
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)

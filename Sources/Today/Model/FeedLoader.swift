@@ -5,7 +5,7 @@ import Foundation
 /// Never throws and never traps on bad content: whatever is in the file, the result is either a
 /// feed to show or a fatal problem that says why there is none.
 public enum FeedLoader {
-    /// A hand-written feed is kilobytes and 100,000 cards are roughly 30 MB of JSON; refusing
+    /// A hand-written feed is kilobytes and 100,000 cards are about 40 MB of JSON; refusing
     /// anything bigger keeps a wrong path (a video, a disk image) from being read into memory.
     public static let maximumFileSize = 64 * 1024 * 1024
 
@@ -66,6 +66,7 @@ struct FeedValidator {
     /// Every well-formed id met so far (also of skipped cards), with its line, so a duplicate
     /// can say where the first one is.
     private var idLines: [String: Int] = [:]
+    private var resolvedImages: [String: URL?] = [:]
 
     init(file: String, directory: URL) {
         self.file = file
@@ -280,13 +281,21 @@ struct FeedValidator {
                 + "a placeholder is shown")
             return nil
         }
-        let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard let url = existingImage(path) else {
             warn(at: value, "\(prefix)image \"\(path)\" was not found; a placeholder is shown")
             return nil
         }
         return url
+    }
+
+    /// Feeds reuse a handful of images across many cards: resolve and check each path once.
+    private mutating func existingImage(_ path: String) -> URL? {
+        if let known = resolvedImages[path] { return known }
+        let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        resolvedImages[path] = .some(exists ? url : nil)
+        return exists ? url : nil
     }
 
     private mutating func skip(at value: JSONValue, _ message: String) {

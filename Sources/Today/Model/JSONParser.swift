@@ -236,8 +236,20 @@ public struct JSONParser {
             case 0..<0x20:
                 throw error("control character \(String(format: "U+%04X", Int(byte))) must be escaped in a string")
             default:
-                buffer.append(byte)
-                advance()
+                // A run of plain characters in one go: no line breaks can occur in it, so only
+                // the column needs keeping.
+                let runStart = index
+                var end = index
+                var scalars = 0
+                while end < bytes.count {
+                    let plain = bytes[end]
+                    if plain < 0x20 || plain == 0x22 || plain == 0x5C { break }
+                    if plain & 0xC0 != 0x80 { scalars += 1 }
+                    end += 1
+                }
+                buffer.append(contentsOf: bytes[runStart..<end])
+                index = end
+                column += scalars
             }
         }
     }
