@@ -169,7 +169,6 @@ struct FeedValidator {
         if let cardsValue = value["cards"] {
             if let array = cardsValue.arrayValue {
                 cardValues = array
-                if array.isEmpty { warn(at: cardsValue, "\(context) has no cards") }
             } else {
                 failures.append((cardsValue, "\"cards\" must be an array, found \(cardsValue.typeDescription)"))
             }
@@ -180,6 +179,9 @@ struct FeedValidator {
         reportDuplicateAndUnknownFields(members, known: Self.sectionFields, context: context)
         for (at, message) in failures { skip(at: at, "\(context): \(message)") }
         guard failures.isEmpty, let date else { return nil }
+        if cardValues.isEmpty, let cardsValue = value["cards"] {
+            warn(at: cardsValue, "\(context) has no cards")
+        }
 
         var cards: [Card] = []
         for (offset, cardValue) in cardValues.enumerated() {

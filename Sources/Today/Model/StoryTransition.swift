@@ -19,7 +19,7 @@ public struct StoryAppearance: Sendable, Hashable {
 /// desktop it can grow from a 227-point card to a 2560-point window, and at 0.1 s (six frames)
 /// that much motion reads as a cut. So:
 /// - Opening is a spring with a 0.35 s period and damping 0.85: long enough to follow the card
-///   as it grows, and the slight under-damping (~0.5 % overshoot) makes it land rather than stop.
+///   as it grows, and the slight under-damping (~0.6 % overshoot) makes it land rather than stop.
 /// - Closing is 0.3 s ease-in-out: a dismissal should be a little quicker than the opening,
 ///   and it must land exactly in the card's slot; a spring would overshoot into a card smaller
 ///   than its slot, and neighbouring cards would show through.
