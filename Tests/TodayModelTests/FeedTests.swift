@@ -1,3 +1,0 @@
-import XCTest
-@testable import TodayModel
-final class FeedTests: XCTestCase {}
