@@ -37,6 +37,9 @@ final class RecordingStore: BrowsingDataStore, @unchecked Sendable {
     func loadSession() throws -> StoredSession? { lock.withLock { sessions.last } }
 }
 
+@MainActor
+final class FiredBox { var date: Date? }
+
 /// A saver over a model of one tab whose title is its version number, on a fake clock.
 @MainActor
 final class SaverHarness {
@@ -130,6 +133,22 @@ final class SessionSaverTests: XCTestCase {
             h.saver.flush()
             XCTAssertEqual(h.recorded.count, 1, "one change, one save; flush finds nothing new")
         }
+    }
+
+    func testTheRealSchedulerRunsOnTheMainQueueAfterTheDelay() {
+        // The app's GLib loop drains the main queue; here Foundation's run loop does the same.
+        let start = Date()
+        let firedAt = MainActor.assumeIsolated { () -> FiredBox in
+            let box = FiredBox()
+            MainQueueScheduler().schedule(after: 0.05) { box.date = Date() }
+            return box
+        }
+        while MainActor.assumeIsolated({ firedAt.date == nil }), Date().timeIntervalSince(start) < 5 {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+        }
+        let fired = MainActor.assumeIsolated { firedAt.date }
+        XCTAssertNotNil(fired, "the save must run without anything else happening")
+        if let fired { XCTAssertGreaterThanOrEqual(fired.timeIntervalSince(start), 0.05) }
     }
 
     func testBackgroundWritesReachTheDatabaseInOrder() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import BrowserStore
 
@@ -139,6 +140,24 @@ final class StoreRecoveryTests: XCTestCase {
         let result = DiskBrowsingStore.open(at: databaseURL)
         guard case .unavailable(let message) = result else { return XCTFail("expected no store, got \(result)") }
         XCTAssertTrue(message.contains("isn't writable"), message)
+    }
+
+    func testADatabaseBusyInAnotherProcessIsLeftAlone() throws {
+        // Another Skiff holds the write lock on a database that still needs its tables created.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true // to hold the lock across calls, as a live process would
+        let other = try DatabaseQueue(path: databaseURL.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE theirs (x); INSERT INTO theirs VALUES (42); BEGIN EXCLUSIVE")
+        }
+        defer { try? other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") } }
+
+        let result = StoreOpening.open(at: databaseURL, now: crashTime, busyTimeout: 0.2)
+        guard case .unavailable(let message) = result else { return XCTFail("expected no store, got \(result)") }
+        XCTAssertTrue(message.contains("another Skiff is using it"), message)
+        XCTAssertEqual(directory.contents().filter { $0.contains("corrupt") }, [], "a good database in use is never moved aside")
+        XCTAssertEqual(try other.read { try Int.fetchOne($0, sql: "SELECT x FROM theirs") }, 42)
     }
 
     func testAHealthyDatabaseIsNeverMovedAside() throws {

@@ -189,7 +189,10 @@ public enum AddressInput {
             var count = 0
             for (i, piece) in pieces.enumerated() {
                 if mayEndInIPv4 && i == pieces.count - 1 && piece.contains(".") {
-                    guard isIPv4(String(piece)) else { return nil }
+                    // Unlike a bare IPv4 host, the embedded form allows no leading zeros ("01"):
+                    // inet_pton and the URL standard both refuse them.
+                    let octets = piece.split(separator: ".", omittingEmptySubsequences: false)
+                    guard isIPv4(String(piece)), octets.allSatisfy({ $0 == "0" || !$0.hasPrefix("0") }) else { return nil }
                     count += 2
                 } else {
                     guard (1...4).contains(piece.count), piece.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }

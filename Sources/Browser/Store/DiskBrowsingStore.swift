@@ -39,7 +39,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
 
     // MARK: Connecting
 
-    static func connect(at url: URL) throws -> DatabasePool {
+    static func connect(at url: URL, busyTimeout: TimeInterval = busyTimeout) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "skiff.browser"
         configuration.busyMode = .timeout(busyTimeout)

@@ -43,7 +43,7 @@ public enum BrowsingData {
 enum StoreOpening {
     static let logger = Logger(label: "skiff.browser.store")
 
-    static func open(at url: URL, now: Date) -> BrowserStoreOpenResult {
+    static func open(at url: URL, now: Date, busyTimeout: TimeInterval = DiskBrowsingStore.busyTimeout) -> BrowserStoreOpenResult {
         let folder = url.deletingLastPathComponent()
         do {
             try DataLocations.createPrivateDirectory(folder)
@@ -52,7 +52,7 @@ enum StoreOpening {
         }
         let firstError: Error
         do {
-            return .opened(DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url), url: url))
+            return .opened(DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, busyTimeout: busyTimeout), url: url))
         } catch {
             firstError = error
         }
@@ -68,7 +68,7 @@ enum StoreOpening {
             return unavailable(url, reason: "it is damaged and can't be moved aside: \(describe(error))")
         }
         do {
-            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url), url: url)
+            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, busyTimeout: busyTimeout), url: url)
             logger.notice("damaged browsing data moved to \(movedTo.path); started a new database")
             return .recovered(store, movedTo: movedTo, message:
                 "Your browsing data could not be read and was moved to \(movedTo.path); a new one was started.")
