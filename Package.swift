@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion"]),
-        .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel"]),
+        .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion"]),
         .testTarget(name: "SkiffTests", dependencies: [
             "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Gtk", "TestSupport",
