@@ -47,6 +47,11 @@ final class Benchmark {
             report.append(String(format: "start-up: process start → first frame  %.0f ms", (first - processStart) * 1000))
         }
 
+        if window.stack.visibleChildName == Section.today.rawValue {
+            await measureToday(report: report)
+            return
+        }
+
         let browser = window.browser
         guard let webView = browser.webView else {
             report.append("web pages unavailable (sandbox): frame figures skipped")
@@ -84,10 +89,80 @@ final class Benchmark {
         }
         report.append(Self.percentileLine("loading line only: frame work (update→paint)", chrome.work))
         report.append(Self.percentileLine("loading line only: frame interval", chrome.interval))
-        stats.detach()
         let memory = ProcessClock.memory()
-        report.append(String(format: "memory: UI process %.0f MB RSS; web and network processes %.0f MB RSS (%d processes)",
+        report.append(String(format: "memory, 1 tab: UI process %.0f MB RSS; web and network processes %.0f MB RSS (%d processes)",
                              memory.selfMB, memory.childrenMB, memory.children))
+
+        // 3. The toolbar collapsing and expanding under a scripted pan, five times.
+        let collapse = await frames(for: 5.0) { t in
+            let cycle = t.truncatingRemainder(dividingBy: 1.0)
+            let down = Int(t) % 2 == 0
+            if cycle < 1.0 / 60 { browser.benchScrollBegan() }
+            if cycle < 0.3 { browser.benchScroll(dy: down ? 2 : -2) }
+            if cycle >= 0.3 && cycle < 0.3 + 1.0 / 60 { browser.benchScrollEnded() }
+        }
+        report.append(Self.percentileLine("toolbar collapse/expand: frame work", collapse.work))
+        report.append(Self.percentileLine("toolbar collapse/expand: frame interval", collapse.interval))
+
+        // 4. A tab swipe back and forth between two tabs, and a new-tab overscroll.
+        browser.benchOpenTabs(count: 2, html: BenchPage.html)
+        await sleep(1.5)
+        let swipe = await frames(for: 4.0) { t in
+            let cycle = t.truncatingRemainder(dividingBy: 1.0)
+            let direction: Double = browser.currentTabIndex == 0 ? -1 : 1
+            if cycle < 1.0 / 60 { browser.benchDragBegan() }
+            if cycle < 0.35 { browser.benchDrag(translation: direction * cycle * 900) }
+            if cycle >= 0.35 && cycle < 0.35 + 1.0 / 60 { browser.benchDragEnded() }
+        }
+        report.append(Self.percentileLine("tab swipe: frame work", swipe.work))
+        report.append(Self.percentileLine("tab swipe: frame interval", swipe.interval))
+        browser.selectTab(at: browser.tabCount - 1)
+        await sleep(1.0)
+        let tabsBefore = browser.tabCount
+        let overscroll = await frames(for: 1.5) { t in
+            if t < 1.0 / 60 { browser.benchDragBegan() }
+            if t < 0.5 { browser.benchDrag(translation: -t * 1400) }
+            if t >= 0.5 && t < 0.5 + 1.0 / 60 { browser.benchDragEnded() }
+        }
+        report.append(Self.percentileLine("new-tab overscroll: frame work", overscroll.work))
+        report.append(Self.percentileLine("new-tab overscroll: frame interval", overscroll.interval))
+        report.append("new-tab overscroll: \(browser.tabCount - tabsBefore) tab created")
+        stats.detach()
+
+        // 5. Memory with 5 and 20 tabs of the bench page.
+        for count in [5, 20] {
+            browser.benchOpenTabs(count: count, html: BenchPage.html)
+            await sleep(Double(count) * 0.25 + 2)
+            let m = ProcessClock.memory()
+            report.append(String(format: "memory, %d tabs: UI process %.0f MB RSS; web and network processes %.0f MB RSS (%d processes)",
+                                 browser.tabCount, m.selfMB, m.childrenMB, m.children))
+        }
+        emit(report)
+    }
+
+    /// The Today grid: scrolling at a reading pace, then a jump through the whole feed to show
+    /// that memory does not grow with how far the user has scrolled.
+    private func measureToday(report start: [String]) async {
+        var report = start
+        let today = window.today
+        while today.visibleCards.isEmpty && today.errorMessage == nil { await sleep(0.005) }
+        report.append("today: \(Int(today.contentHeight)) px of content, \(today.cardWidgetCount) card widgets on screen")
+        await sleep(0.5)
+        let before = ProcessClock.memory()
+        let height = today.contentHeight
+        let scrolling = await frames(for: Self.scrollSeconds) { t in
+            // 1,500 px/s, down and back: a brisk touchpad scroll, the same for every feed size.
+            let travel = min(height, 3000)
+            today.scroll(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel)
+        }
+        report.append(Self.percentileLine("today scrolling: frame work (update→paint)", scrolling.work))
+        report.append(Self.percentileLine("today scrolling: frame interval", scrolling.interval))
+        let jump = await frames(for: 3.0) { t in today.scroll(to: height * min(1, t / 2.8)) }
+        report.append(Self.percentileLine("today jump to the end: frame work", jump.work))
+        stats.detach()
+        let after = ProcessClock.memory()
+        report.append(String(format: "today memory: %.0f MB RSS before scrolling, %.0f MB after scrolling to the end (%d images decoded)",
+                             before.selfMB, after.selfMB, today.decodedImageCount))
         emit(report)
     }
 

@@ -122,6 +122,7 @@ final class BrowserContainerTests: XCTestCase {
             XCTAssertEqual(main.browser.tabCount, 2, "exactly one")
             XCTAssertEqual(main.browser.currentTabIndex, 1)
             XCTAssertTrue(main.browser.isEditingAddress, "the new tab's address is ready for typing")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 2), "and has the keyboard")
         }
     }
 
@@ -131,6 +132,7 @@ final class BrowserContainerTests: XCTestCase {
             defer { main.window.destroy() }
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 2), "Ctrl+T leaves the new address focused")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 3))
             XCTAssertEqual(main.browser.currentTabIndex, 2)

@@ -187,6 +187,8 @@ final class BrowserWindowTests: XCTestCase {
     func testClosingTheWindowReleasesEveryHandler() throws {
         let server: TestHTTPServer = self.server
         MainActor.assumeIsolated {
+            // Earlier tests' timers (a deferred focus, a page-top check) release their boxes when they fire.
+            MainLoop.run(for: 1.0)
             let before = LiveCounts.closureBoxes.current
             do {
                 guard let main = try? Self.makeWindow() else { return XCTFail("window") }

@@ -107,7 +107,7 @@ final class CommandLineTests: XCTestCase {
         try app.run()
         defer { if app.isRunning { app.terminate() } }
 
-        guard let window = waitForWindow(named: "CLI One — Skiff") else {
+        guard let window = waitForWindow(named: "CLI One — Skiff \\(Private\\)") else {
             return XCTFail("the window never showed the page title")
         }
         _ = xdotool(["windowraise", window])
@@ -119,13 +119,13 @@ final class CommandLineTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.2)
         _ = xdotool(["type", "--delay", "20", "127.0.0.1:\(server.port)/two"])
         _ = xdotool(["key", "Return"])
-        XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff"), "Ctrl+L, typing and Enter loaded the page")
+        XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff \\(Private\\)"), "Ctrl+L, typing and Enter loaded the page")
 
         // Alt+Left goes back, Alt+Right forward again.
         _ = xdotool(["key", "--clearmodifiers", "alt+Left"])
-        XCTAssertNotNil(waitForWindow(named: "CLI One — Skiff"), "Alt+Left went back")
+        XCTAssertNotNil(waitForWindow(named: "CLI One — Skiff \\(Private\\)"), "Alt+Left went back")
         _ = xdotool(["key", "--clearmodifiers", "alt+Right"])
-        XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff"), "Alt+Right went forward")
+        XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff \\(Private\\)"), "Alt+Right went forward")
 
         // Ctrl+Q quits cleanly.
         _ = xdotool(["key", "--clearmodifiers", "ctrl+q"])

@@ -60,7 +60,10 @@ extension BrowserView {
 
     func beginEditing() {
         guard let bar = bars[pager.tabs.current.id], let page = currentPage, page.webView != nil else { return }
-        if !bar.entry.containsFocus { bar.entry.grabFocus() }
+        if !bar.entry.containsFocus && !bar.entry.grabFocus() {
+            // A new tab's bar is not on screen until the next layout: focus it once it is.
+            focusWhenShown(bar, attempts: 20)
+        }
         if !editing.isEditing {
             editing.begin(now: now)
             bar.entry.xAlign = 0
@@ -73,6 +76,17 @@ extension BrowserView {
             if self?.editing.isEditing == true { bar?.entry.selectAll() }
         }
         animate()
+    }
+
+    private func focusWhenShown(_ bar: AddressBarView, attempts: Int) {
+        MainLoop.after(milliseconds: 16) { [weak self, weak bar] in
+            guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
+            if bar.entry.grabFocus() {
+                bar.entry.selectAll()
+            } else if attempts > 0 {
+                self.focusWhenShown(bar, attempts: attempts - 1)
+            }
+        }
     }
 
     /// Escape or Cancel: the address as it was, the bars back in place, focus back to the page.
