@@ -92,9 +92,11 @@ open class Widget: Object {
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     public var height: Int { Int(gtk_widget_get_height(widget)) }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
-    /// This widget or one inside it has the keyboard focus.
+    /// This widget or one inside it is its window's focus widget (whether or not the window is
+    /// the active one: GTK's focus state flags are cleared while the window is in the background).
     public var containsFocus: Bool {
-        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 

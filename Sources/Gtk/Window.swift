@@ -2,6 +2,11 @@ import CGtk
 
 @MainActor
 open class Window: Widget {
+    /// The type of the widget with the keyboard focus, for diagnostics ("GtkText", "WebKitWebView").
+    public var focusTypeName: String? {
+        gtk_window_get_focus(raw.assumingMemoryBound(to: GtkWindow.self)).map { String(cString: skiff_object_type_name($0)) }
+    }
+
     open override class var gType: GType { gtk_window_get_type() }
 
     /// A standalone window. GTK owns toplevels: the wrapper's own reference keeps it alive too.

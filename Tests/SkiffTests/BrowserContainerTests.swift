@@ -132,7 +132,7 @@ final class BrowserContainerTests: XCTestCase {
             defer { main.window.destroy() }
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 2), "Ctrl+T leaves the new address focused")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 2), "Ctrl+T leaves the new address focused, not \(main.window.focusTypeName ?? "nothing")")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 3))
             XCTAssertEqual(main.browser.currentTabIndex, 2)

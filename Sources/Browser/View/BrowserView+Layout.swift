@@ -53,7 +53,8 @@ extension BrowserView {
         for page in layout.pages {
             let widget: Widget = page.tabID.flatMap { pages[$0]?.root } ?? newTabPage
             // Pages entirely off screen are not drawn, not picked and not read out.
-            let onScreen = page.x < width && page.x + width > 0 && page.alpha > 0.001
+            let isCurrent = page.tabID == pager.tabs.current.id
+            let onScreen = page.x < width && page.x + width > 0 && (page.alpha > 0.001 || isCurrent)
             pagesArea.setChildVisible(widget, onScreen)
             guard onScreen else { continue }
             shown.insert(ObjectIdentifier(widget))
@@ -94,7 +95,9 @@ extension BrowserView {
                 view.canvas.opacity = bar.alpha * edit.sideBarsAlpha
             }
             view.plusAlpha = bar.plusAlpha
-            let onScreen = x < width && x + w > 0 && view.canvas.opacity > 0.001
+            // The current bar stays mapped even while transparent (a new tab's bar fading in):
+            // unmapping the focus widget would send the keyboard focus elsewhere.
+            let onScreen = x < width && x + w > 0 && (view.canvas.opacity > 0.001 || isCurrent)
             barsArea.setChildVisible(view.canvas, onScreen)
             guard onScreen else { continue }
             placed.insert(ObjectIdentifier(view))

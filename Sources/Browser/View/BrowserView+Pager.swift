@@ -87,14 +87,16 @@ extension BrowserView {
             tabSelected()
         case .createdTab(let tab):
             addPage(for: tab)
-            tabSelected()
+            tabSelected(focusPage: false)
             beginEditing()
         }
     }
 
-    /// What follows a change of the current tab: focus its page, show its state.
-    func tabSelected() {
-        if !editing.isEditing { currentPage?.webView?.grabFocus() }
+    /// What follows a change of the current tab: focus its page, show its state. A new tab goes
+    /// straight to its address instead (WebKit would take a focus request made before it is shown
+    /// when it is mapped, after the address has the focus).
+    func tabSelected(focusPage: Bool = true) {
+        if focusPage && !editing.isEditing { currentPage?.webView?.grabFocus() }
         persistence?.tabsChanged(self)
         render()
         animate()
@@ -107,7 +109,7 @@ extension BrowserView {
         endEditing(commit: false)
         let tab = pager.revealNewTab(now: now)
         addPage(for: tab)
-        tabSelected()
+        tabSelected(focusPage: false)
         beginEditing()
     }
 
