@@ -37,10 +37,9 @@ final class AddressBarView {
         entry.setAccessibleLabel("Address")
         entry.addCSSClass("skiff-address-bar")
         entry.xAlign = 0.5
-        if tabID == nil {
-            entry.canFocus = false
-            entry.canTarget = false
-        }
+        // Clicks go to the bar (a tap edits, a drag swipes); the entry takes them only while editing.
+        entry.canTarget = false
+        if tabID == nil { entry.canFocus = false }
         canvas.addChild(entry)
         canvas.addChild(progress.canvas)
         draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }

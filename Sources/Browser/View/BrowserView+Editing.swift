@@ -66,6 +66,7 @@ extension BrowserView {
         }
         if !editing.isEditing {
             editing.begin(now: now)
+            bar.entry.canTarget = true
             bar.entry.xAlign = 0
             bar.entry.text = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: true)
             refreshSuggestions(for: "")
@@ -99,7 +100,10 @@ extension BrowserView {
     func endEditing(commit: Bool) {
         guard editing.isEditing else { return }
         if commit { editing.commit(now: now) } else { editing.cancel(now: now) }
-        for bar in bars.values { bar.entry.xAlign = 0.5 }
+        for bar in bars.values {
+            bar.entry.xAlign = 0.5
+            bar.entry.canTarget = false
+        }
         suggestions.clear()
         render()
         animate()

@@ -8,6 +8,8 @@ struct BarDrag {
     /// the address field: GTK's drag threshold.
     static let threshold = 8.0
     var isSwiping = false
+    /// Where the press began, in the bars' coordinates: a tap there picks the bar under it.
+    var startX = 0.0
 }
 
 /// Swiping the address bars, touchpad horizontal scrolling over them, and the tab commands
@@ -16,9 +18,9 @@ extension BrowserView {
     func installPagerInput() {
         let drag = GestureDrag()
         drag.phase = .capture
-        drag.onBegin { [weak self] _, _ in
+        drag.onBegin { [weak self] x, _ in
             guard let self else { return }
-            self.barDrag = self.editing.isEditing ? nil : BarDrag()
+            self.barDrag = self.editing.isEditing ? nil : BarDrag(startX: x)
         }
         drag.onUpdate { [weak self] (dx: Double, dy: Double, source: EventSource) in
             guard let self, var state = self.barDrag else { return }
@@ -34,16 +36,17 @@ extension BrowserView {
             self.animate()
         }
         drag.onEnd { [weak self] _, _ in
-            guard let self else { return }
-            let swiping = self.barDrag?.isSwiping == true
+            guard let self, let ended = self.barDrag else { return }
             self.barDrag = nil
-            if swiping {
+            if ended.isSwiping {
                 self.handle(self.pager.dragEnded(now: self.now))
                 self.animate()
             } else if self.collapse.isCollapsed {
                 // A click on the compact bar brings the toolbar back.
                 self.collapse.expand(now: self.now)
                 self.animate()
+            } else {
+                self.tapBar(at: ended.startX)
             }
         }
         barsArea.addController(drag)
@@ -77,6 +80,21 @@ extension BrowserView {
             self.animate()
         }
         barsArea.addController(scroll)
+    }
+
+    /// A click that did not become a swipe: on the current bar it edits the address (as a tap
+    /// does in Safari); on a neighbour it goes to that tab; on the "+" bar it opens a new one.
+    /// Entries take no clicks themselves until editing, so a press can still become a swipe.
+    private func tapBar(at x: Double) {
+        let layout = pager.layout(now: now)
+        guard let bar = layout.bars.first(where: { x >= $0.x && x <= $0.x + $0.width }) else { return }
+        if bar.isNewTabPlaceholder {
+            newTab()
+        } else if bar.tabID == pager.tabs.current.id {
+            focusAddressBar()
+        } else {
+            selectTab(at: bar.index)
+        }
     }
 
     func handle(_ outcome: PagerOutcome) {
