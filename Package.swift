@@ -61,8 +61,8 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion"]),
-        .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel"], exclude: ["KillRestoreHelper.md"]),
-        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion"]),
+        .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
+        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport"]),
         .testTarget(name: "SkiffTests", dependencies: [
             "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Gtk", "TestSupport",
         ]),

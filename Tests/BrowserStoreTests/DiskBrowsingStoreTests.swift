@@ -13,7 +13,7 @@ final class DiskBrowsingStoreTests: XCTestCase {
         let result = DiskBrowsingStore.open(at: databaseURL)
         guard case .opened(let store) = result else {
             XCTFail("expected a clean open, got \(result)", file: file, line: line)
-            throw XCTSkip()
+            throw TestFailure("setup failed")
         }
         return store
     }

@@ -27,7 +27,3 @@ final class TemporaryDirectory {
     }
 }
 
-/// Permission tests mean nothing to root, which may read and write anything.
-func skipIfRoot() throws {
-    if geteuid() == 0 { throw XCTSkip("running as root: file permissions don't stop root") }
-}

@@ -35,7 +35,7 @@ final class BrowserContainerTests: XCTestCase {
         main.window.present()
         main.browser.delegate = nil
         main.window.title = title
-        guard let id = XDoTool.window(named: title) else { throw XCTSkip("no X window") }
+        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
         XDoTool.run(["windowfocus", "--sync", id])
         return (main, id)
     }
