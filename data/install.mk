@@ -38,6 +38,8 @@ install: release
 	install -Dm644 $(SKIFF_DATA)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -Dm644 $(SKIFF_DATA)/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 	install -Dm644 $(SKIFF_DATA)/style.css $(DESTDIR)$(DATADIR)/skiff/style.css
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today $(SKIFF_DATA)/today/feed.json $(SKIFF_DATA)/today/LICENSE.md
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today/images $(SKIFF_DATA)/today/images/*
 ifeq ($(strip $(DESTDIR)),)
 	glib-compile-schemas $(DATADIR)/glib-2.0/schemas
 	gtk4-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true
@@ -48,6 +50,7 @@ endif
 
 uninstall:
 	rm -f $(INSTALL_FILES)
+	rm -rf $(DESTDIR)$(DATADIR)/skiff/today
 	rmdir $(DESTDIR)$(DATADIR)/skiff 2>/dev/null || true
 ifeq ($(strip $(DESTDIR)),)
 	glib-compile-schemas $(DATADIR)/glib-2.0/schemas || true
