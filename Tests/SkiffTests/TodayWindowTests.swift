@@ -124,7 +124,7 @@ final class TodayWindowTests: XCTestCase {
             defer { main.window.destroy() }
             let message = try XCTUnwrap(main.today.errorMessage, "the error view is shown")
             XCTAssertTrue(message.contains("malformed.json"), message)
-            XCTAssertTrue(message.contains("line"), message)
+            XCTAssertTrue(message.contains("line 8, column 9"), message)
             XCTAssertTrue(main.today.visibleCards.isEmpty)
         }
     }
@@ -137,7 +137,9 @@ final class TodayWindowTests: XCTestCase {
             XCTAssertNil(main.today.errorMessage)
             XCTAssertEqual(main.today.visibleCards.count, 2, "the two good cards show")
             let problems = try XCTUnwrap(main.today.problemsText)
-            XCTAssertTrue(problems.contains("wrong-types.json:"), problems)
+            XCTAssertTrue(problems.contains("wrong-types.json, line 8"), problems)
+            XCTAssertTrue(problems.contains("wrong-types.json, line 9"), problems)
+            XCTAssertTrue(problems.contains("missing.jpg"), "the missing picture is named: \(problems)")
         }
     }
 

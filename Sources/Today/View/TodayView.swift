@@ -58,7 +58,7 @@ public final class TodayView {
                 show(feed, problems: result.problems.filter { $0.severity != .fatal })
             } else {
                 let problems = result.problems
-                let lines = problems.map(\.description)
+                let lines = problems.map(Self.readable)
                 showError(title: "This feed can’t be shown", message: lines.isEmpty ? "\(url.path): unknown error" : lines.prefix(12).joined(separator: "\n"))
                 for line in lines { logger.error("\(line)") }
             }
@@ -66,6 +66,14 @@ public final class TodayView {
             let pool = imageDirectory.map(Self.images(in:)) ?? []
             show(FeedGenerator.generate(cardCount: count, imagePool: pool), problems: [])
         }
+    }
+
+    /// "feed.json, line 8, column 9: expected …" — spelled out for people, not compilers.
+    static func readable(_ problem: FeedProblem) -> String {
+        var place = problem.file
+        if let line = problem.line { place += ", line \(line)" }
+        if let column = problem.column { place += ", column \(column)" }
+        return "\(place): \(problem.message)"
     }
 
     static func images(in directory: URL) -> [URL] {
@@ -97,7 +105,7 @@ public final class TodayView {
         stack.visibleChildName = "feed"
         self.grid = grid
         self.story = story
-        banner.add(problems.map(\.description))
+        banner.add(problems.map(Self.readable))
         for problem in problems { logger.warning("\(problem.description)") }
     }
 
@@ -116,7 +124,7 @@ public final class TodayView {
             errorView?.onRetry = nil
             if let old = errorView { stack.remove(old.root) }
             errorView = nil
-            showError(title: "This feed still can’t be shown", message: result.problems.map(\.description).prefix(12).joined(separator: "\n"))
+            showError(title: "This feed still can’t be shown", message: result.problems.map(Self.readable).prefix(12).joined(separator: "\n"))
             return
         }
         if let old = errorView { stack.remove(old.root) }
