@@ -33,7 +33,12 @@ final class ErrorView {
         root.append(heading)
         root.append(messageLabel)
         root.append(retry)
+        self.retry = retry
     }
+
+    private var retry: Button?
+    /// Focus goes to the action, not the message (a focused selectable label selects all its text).
+    func focusDefault() { retry?.grabFocus() }
 
     var message: String { messageLabel.text }
 }

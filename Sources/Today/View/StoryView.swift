@@ -161,7 +161,8 @@ final class StoryView {
     private func drawHeader(_ snapshot: Snapshot, width: Double, height: Double) {
         guard let content else { return }
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
-        CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot)
+        // The picture covers the header and is cropped to it (it would spill over the text otherwise).
+        snapshot.withClip(bounds) { CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot) }
         let inset = CardView.textInset + 4
         let textWidth = max(1, min(width, 760) - 2 * inset)
         let ink = content.lightText ? Color(red: 1, green: 1, blue: 1) : Color(red: 0.07, green: 0.07, blue: 0.09)

@@ -115,6 +115,7 @@ public final class TodayView {
         stack.addTitled(view.root, name: "error", title: "Error")
         stack.visibleChildName = "error"
         errorView = view
+        MainLoop.idle { [weak view] in view?.focusDefault() }
     }
 
     private func retry() {
