@@ -7,6 +7,7 @@ import Foundation
 /// the title or address. Within each group, frecency: visits weighted by how recent the last one was.
 /// Case- and diacritic-insensitive; one row per address; deterministic (the caller passes `now`).
 public enum Suggestions {
+    /// A page in history: one row per address, with how often and when it was last visited.
     public struct HistoryItem: Sendable, Hashable {
         public var uri: String
         public var title: String

@@ -1,3 +1,4 @@
+import BrowserModel
 import Foundation
 
 /// One open tab as saved: its address and title for showing it before WebKit has loaded anything,
@@ -29,20 +30,8 @@ public struct StoredSession: Equatable, Sendable {
     }
 }
 
-/// A page in history: one row per address, with how often and when it was last visited.
-public struct HistoryVisit: Equatable, Sendable {
-    public var uri: String
-    public var title: String
-    public var visitCount: Int
-    public var lastVisit: Date
-
-    public init(uri: String, title: String, visitCount: Int, lastVisit: Date) {
-        self.uri = uri
-        self.title = title
-        self.visitCount = visitCount
-        self.lastVisit = lastVisit
-    }
-}
+/// A page in history (defined with the suggestions that rank it).
+public typealias HistoryVisit = Suggestions.HistoryItem
 
 /// History and the open tabs. The SQLite store keeps them on disk; the ephemeral one (private
 /// windows, or when the disk store can't be opened) keeps them in memory only.

@@ -61,8 +61,7 @@ public final class BrowserPersistence {
     /// Recent and frequent pages for suggestions (read once per change, not per keystroke).
     var history: [Suggestions.HistoryItem] {
         if let cachedHistory { return cachedHistory }
-        let visits = (try? store.history(matching: "", limit: 500)) ?? []
-        let items = visits.map { Suggestions.HistoryItem(uri: $0.uri, title: $0.title, visitCount: $0.visitCount, lastVisit: $0.lastVisit) }
+        let items = (try? store.history(matching: "", limit: 500)) ?? []
         cachedHistory = items
         return items
     }
