@@ -21,6 +21,48 @@ public final class Texture: Object {
     public var pixelHeight: Int { Int(gdk_texture_get_height(paintable)) }
 }
 
+/// A decoded picture kept in memory (GdkPixbuf), from which textures of exactly the size they are
+/// drawn at are made: drawing a texture 1:1 is a copy, while scaling a large one in every frame
+/// costs the software renderer several milliseconds per picture.
+@MainActor
+public final class DecodedImage: Object {
+    public override class var gType: GType { gdk_pixbuf_get_type() }
+
+    public static func load(path: String) -> Result<DecodedImage, TextureError> {
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            return .failure(TextureError(path: path, message: message))
+        }
+        return .success(DecodedImage(adopting: UnsafeMutableRawPointer(pixbuf)))
+    }
+
+    var pixbuf: OpaquePointer { OpaquePointer(raw) }
+    public var pixelWidth: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
+    public var pixelHeight: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
+
+    /// The picture scaled to cover `width`×`height` pixels and cropped to them, centred.
+    public func texture(covering width: Int, _ height: Int) -> Texture? {
+        guard width > 0, height > 0 else { return nil }
+        let scale = max(Double(width) / Double(max(1, pixelWidth)), Double(height) / Double(max(1, pixelHeight)))
+        let w = max(width, Int((Double(pixelWidth) * scale).rounded(.up)))
+        let h = max(height, Int((Double(pixelHeight) * scale).rounded(.up)))
+        guard let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(w), Int32(h), GDK_INTERP_BILINEAR) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
+        guard let cropped = gdk_pixbuf_new_subpixbuf(scaled, Int32((w - width) / 2), Int32((h - height) / 2), Int32(width), Int32(height)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(cropped)) }
+        guard let texture = gdk_texture_new_for_pixbuf(cropped) else { return nil }
+        return Texture(adopting: UnsafeMutableRawPointer(texture))
+    }
+
+    /// The whole picture as a texture (to be scaled while drawing: a story growing, a small avatar).
+    public func texture() -> Texture? {
+        guard let texture = gdk_texture_new_for_pixbuf(pixbuf) else { return nil }
+        return Texture(adopting: UnsafeMutableRawPointer(texture))
+    }
+}
+
 public struct TextureError: Error, Sendable, Equatable {
     public let path: String
     public let message: String
@@ -107,6 +149,12 @@ extension Snapshot {
         let scale = max(rect.width / tw, rect.height / th)
         let w = tw * scale, h = th * scale
         var r = Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2, width: w, height: h).graphene
+        gtk_snapshot_append_texture(pointer, texture.paintable, &r)
+    }
+
+    /// Draws `texture` into `rect` as it is (a texture made for that size).
+    public func texture(_ texture: Texture, _ rect: Rect) {
+        var r = rect.graphene
         gtk_snapshot_append_texture(pointer, texture.paintable, &r)
     }
 

@@ -89,6 +89,8 @@ open class Widget: Object {
         guard gtk_widget_compute_point(widget, ancestor.widget, &src, &out) != 0 else { return nil }
         return (Double(out.x), Double(out.y))
     }
+    /// Device pixels per logical pixel (2 on a HiDPI screen).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     public var height: Int { Int(gtk_widget_get_height(widget)) }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }

@@ -126,7 +126,7 @@ final class CardView {
             snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
                             offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
             snapshot.withRoundedClip(bounds, radius: Self.cornerRadius) {
-                CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot)
+                CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot, scale: canvas.scaleFactor)
                 drawTexts(snapshot, content: content, width: width, height: height)
             }
             if canvas.hasVisibleFocus {
@@ -162,9 +162,14 @@ final class CardView {
 /// card's accent colour) and scrims that keep the text legible on any image.
 @MainActor
 enum CardArtwork {
-    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scrims: Bool = true) {
+    /// - Parameter scale: with a device scale, the picture is drawn from a texture made at exactly
+    ///   the card's size (cards do not change size while they move); nil scales the whole picture
+    ///   while drawing (the story, whose size changes every frame).
+    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scale: Int? = nil, scrims: Bool = true) {
         snapshot.fill(bounds, color: content.accent)
-        if let texture = images.texture(for: content.imagePath) {
+        if let scale, let texture = images.texture(for: content.imagePath, covering: Int(bounds.width.rounded()) * scale, Int(bounds.height.rounded()) * scale) {
+            snapshot.texture(texture, bounds)
+        } else if let texture = images.texture(for: content.imagePath) {
             snapshot.textureCovering(texture, bounds)
         } else {
             Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
