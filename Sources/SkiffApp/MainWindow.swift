@@ -21,6 +21,7 @@ public final class MainWindow: BrowserViewDelegate {
 
         browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence)
         if options.isPrivate { window.addCSSClass("skiff-private") }
+        if let search = options.search { browser.searchEngine = search.engine }
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         today = TodayView(source: options.todayFeedSource)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrowserModel
 import Foundation
 
 /// `--window-size 1280x800`
@@ -33,6 +34,15 @@ public enum Section: String, CaseIterable, ExpressibleByArgument, Sendable {
     }
 }
 
+/// `--search 'https://example.org/?q=%s'`: refused unless it is an http(s) URL with `%s`.
+public struct SearchTemplate: ExpressibleByArgument, Sendable {
+    public let engine: SearchEngine
+    public init?(argument: String) {
+        guard let engine = SearchEngine(name: "Custom", template: argument) else { return nil }
+        self.engine = engine
+    }
+}
+
 public struct Options: ParsableArguments, Sendable {
     public static let version = "0.1.0"
 
@@ -53,6 +63,9 @@ public struct Options: ParsableArguments, Sendable {
 
     @Option(help: .hidden)
     public var generatedFeed: Int?
+
+    @Option(help: ArgumentHelp("The search engine for what the address bar does not read as an address: an http(s) URL with %s where the words go (default DuckDuckGo).", valueName: "URL"))
+    public var search: SearchTemplate?
 
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false

@@ -174,6 +174,59 @@ final class BrowserContainerTests: XCTestCase {
         }
     }
 
+    func testWordsGoToTheConfiguredSearchEngine() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let options = try Options.parse(["--private", "--search", "\(base)/one?q=%s"])
+            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+            main.window.present()
+            defer { main.window.destroy() }
+            main.browser.load("swift gtk & webkit")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "One" }, timeout: 20), "the engine's page loaded")
+            XCTAssertEqual(main.browser.state.uri, "\(base)/one?q=swift%20gtk%20%26%20webkit")
+            XCTAssertThrowsError(try Options.parse(["--search", "javascript:alert(%s)"]), "only http(s) engines")
+        }
+    }
+
+    /// A real TLS server on 127.0.0.1 with a self-signed certificate (openssl s_server).
+    func testAnUntrustedCertificateShowsAnInterstitialNotThePage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func openssl(_ args: [String]) throws -> Process {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            p.arguments = args
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            p.currentDirectoryURL = dir
+            try p.run()
+            return p
+        }
+        let make = try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out", "cert.pem",
+                                "-days", "1", "-subj", "/CN=127.0.0.1"])
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0, "openssl made a certificate")
+        let port = TestHTTPServer.closedPort()
+        let server = try openssl(["s_server", "-accept", "127.0.0.1:\(port)", "-cert", "cert.pem", "-key", "key.pem", "-www", "-quiet"])
+        defer { server.terminate(); server.waitUntilExit() }
+        Thread.sleep(forTimeInterval: 0.5)
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container TLS")
+            defer { main.window.destroy() }
+            main.browser.load("https://127.0.0.1:\(port)/")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.failure != nil }, timeout: 20), "the load was stopped")
+            let message = main.browser.state.failure?.message ?? ""
+            XCTAssertTrue(message.contains("not private") && message.contains("not signed by an authority"), message)
+            var shown: String?
+            MainLoop.run(until: {
+                main.browser.webView?.evaluate("document.getElementById('skiff-error') ? 'error page' : document.body.innerText") { shown = $0 }
+                return shown == "error page"
+            }, timeout: 10)
+            XCTAssertEqual(shown, "error page", "the interstitial, never the page")
+        }
+    }
+
     func testAccessibleNames() throws {
         let base = server.base
         try MainActor.assumeIsolated {

@@ -117,6 +117,19 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    func testEveryCardIsAFocusableButtonNamedByItsTitle() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today A11y", width: 1000)
+            defer { main.window.destroy() }
+            let cards = main.today.visibleCardAccessibility
+            XCTAssertFalse(cards.isEmpty)
+            XCTAssertEqual(cards.map(\.name), main.today.visibleCards.map(\.title))
+            XCTAssertTrue(cards.allSatisfy { $0.isButton && $0.focusable })
+            // The sample's first card: its category, then its subtitle.
+            XCTAssertEqual(cards.first?.description, "World Premiere. A night under the northern lights")
+        }
+    }
+
     func testAMalformedFeedShowsTheErrorViewWithItsLine() throws {
         try MainActor.assumeIsolated {
             let path = Self.fixtures.appendingPathComponent("malformed.json").path

@@ -79,8 +79,10 @@ public final class TestHTTPServer: @unchecked Sendable {
             if n <= 0 { break }
             request += String(decoding: buffer[0..<n], as: UTF8.self)
         }
-        let path = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-        let response = routes[path] ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(path)")
+        let target = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        // A route answers with or without a query string (a search engine's "/find?q=…").
+        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+        let response = routes[target] ?? routes[path] ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(path)")
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = Array(response.body.utf8)
         let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"

@@ -29,6 +29,8 @@ public final class BrowserView: TabPageDelegate {
     public let root: Canvas
     public weak var delegate: BrowserViewDelegate?
     public let isPrivate: Bool
+    /// Where words typed into the address bar go.
+    public var searchEngine = SearchEngine.duckDuckGo
 
     let sandbox: WebSandbox.Status
     let session: NetworkSession?
@@ -170,7 +172,7 @@ public final class BrowserView: TabPageDelegate {
     /// Loads what the user typed: a URL, a host, a path or a search. `javascript:` is refused.
     public func load(_ typed: String) {
         guard let page = currentPage, page.webView != nil else { return }
-        switch AddressInput.resolve(typed) {
+        switch AddressInput.resolve(typed, searchEngine: searchEngine) {
         case .none:
             return
         case .some(let resolution):

@@ -210,6 +210,11 @@ public final class TodayView {
             return (feed.content(at: item.index).title, frame)
         }
     }
+    /// What a screen reader finds for each card on screen: role, name, description.
+    public var visibleCardAccessibility: [(isButton: Bool, name: String?, description: String?, focusable: Bool)] {
+        grid?.visibleCards.map { ($0.view.canvas.accessibleRole == .button, $0.view.canvas.accessibleLabel,
+                                  $0.view.canvas.accessibleDescription, $0.view.canvas.isFocusable) } ?? []
+    }
     public var isStoryOpen: Bool { story?.isOpen ?? false }
     public var isStoryShown: Bool { story?.isShown ?? false }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
