@@ -64,7 +64,10 @@ public final class TodayView {
             }
         case .generated(let count, let imageDirectory):
             let pool = imageDirectory.map(Self.images(in:)) ?? []
-            show(FeedGenerator.generate(cardCount: count, imagePool: pool), problems: [])
+            let started = Date()
+            let feed = FeedGenerator.generate(cardCount: count, imagePool: pool)
+            logger.info("generated \(count) cards in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            show(feed, problems: [])
         }
     }
 
