@@ -119,6 +119,7 @@ final class SessionRestoreTests: XCTestCase {
         // The first tab comes back with its history: switch to it and go back.
         xdotool(["key", "--clearmodifiers", "ctrl+Page_Up"])
         XCTAssertNotNil(waitForWindow("Tab A2 — Skiff"), "the other tab was restored")
+        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["key", "--clearmodifiers", "alt+Left"])
         XCTAssertNotNil(waitForWindow("Tab A — Skiff"), "its back list was restored")
     }

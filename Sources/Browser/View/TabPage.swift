@@ -92,6 +92,8 @@ public final class TabPage {
         if let title { state.apply(.titleChanged(title)) }
         if let sessionState, let webView, webView.restoreSessionState(sessionState) {
             if let uri { state.apply(.navigationRequested(uri: uri)) }
+            // The back/forward list is back at once, before its page loads: Back works straight away.
+            state.apply(.history(canGoBack: webView.canGoBack, canGoForward: webView.canGoForward))
             changed()
             return
         }
