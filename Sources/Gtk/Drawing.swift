@@ -5,17 +5,6 @@ import CGtk
 public final class Texture: Object {
     public override class var gType: GType { gdk_texture_get_type() }
 
-    /// Loads an image file; returns nil and the loader's message if it cannot be decoded.
-    public static func load(path: String) -> Result<Texture, TextureError> {
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_filename(path, &error) else {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            if let error { g_error_free(error) }
-            return .failure(TextureError(path: path, message: message))
-        }
-        return .success(Texture(adopting: UnsafeMutableRawPointer(texture)))
-    }
-
     var paintable: OpaquePointer { OpaquePointer(raw) }
     public var pixelWidth: Int { Int(gdk_texture_get_width(paintable)) }
     public var pixelHeight: Int { Int(gdk_texture_get_height(paintable)) }

@@ -271,7 +271,7 @@ public final class BrowserView: TabPageDelegate {
 
     /// A short message over the page (a refused address, an unreadable database).
     func showNotice(_ message: String) {
-        currentPage?.crashBanner.show(message)
+        currentPage?.crashBanner.show(message, offersReload: false)
         logger.notice("\(message)")
     }
 }

@@ -24,8 +24,12 @@ final class CrashBanner {
         revealer.setAccessibleLabel("Page crashed")
     }
 
-    func show(_ text: String) {
+    /// - Parameter offersReload: false for a notice that Reload cannot help (a refused address,
+    ///   an unreadable database): then the banner only explains.
+    func show(_ text: String, offersReload: Bool = true) {
         message.text = text
+        reloadButton.isVisible = offersReload
+        revealer.setAccessibleLabel(offersReload ? "Page crashed" : "Notice")
         revealer.revealsChild = true
     }
 
