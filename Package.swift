@@ -58,11 +58,13 @@ let package = Package(
 
         // Shared by the display tests: the display requirement and a loopback HTTP server.
         .target(name: "TestSupport", dependencies: ["Gtk"], path: "Tests/TestSupport"),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        // A fake 60 Hz clock for the model tests (no GTK).
+        .target(name: "TestClock", path: "Tests/TestClock"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestClock"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion"]),
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
-        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport"]),
+        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
             "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Gtk", "TestSupport",
         ]),

@@ -1,3 +1,4 @@
+import TestClock
 import XCTest
 @testable import Motion
 

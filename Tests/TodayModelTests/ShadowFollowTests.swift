@@ -1,4 +1,5 @@
 import Motion
+import TestClock
 import XCTest
 @testable import TodayModel
 
