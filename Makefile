@@ -22,7 +22,7 @@ run:
 
 test:
 	@swift=$$($(SETUP) --test | tail -1) && \
-	$$swift build --build-tests && \
+	set -o pipefail && $$swift build --build-tests 2>&1 | tools/no-warnings.sh && \
 	tools/validate-data.sh && \
 	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build --disable-swift-testing $(TESTFLAGS)
 

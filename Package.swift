@@ -42,7 +42,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/View"),
 
-        .target(name: "TodayModel", dependencies: ["Motion"], path: "Sources/Today/Model"),
+        // What every section's data files share: the JSON reader with line/column, the problem
+        // type, and the guarded file read.
+        .target(name: "JSONReader", path: "Sources/Shared/JSONReader"),
+
+        .target(name: "TodayModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Today/Model"),
         .target(name: "Today", dependencies: [
             "Gtk", "Motion", "TodayModel",
             .product(name: "Logging", package: "swift-log"),
@@ -64,6 +68,7 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion"]),
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
+        .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
             "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Gtk", "TestSupport",

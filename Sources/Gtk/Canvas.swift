@@ -76,8 +76,8 @@ public enum AccessibleRole: Sendable {
 /// The Swift side of a custom widget: how big it wants to be and how it draws.
 /// Closures capture their owner weakly; the canvas keeps them until it is finalized.
 public final class SnapshotHandlers {
-    let draw: @MainActor (Snapshot, Double, Double) -> Void
-    let measure: @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)
+    var draw: @MainActor (Snapshot, Double, Double) -> Void
+    var measure: @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)
     var allocate: (@MainActor (Int, Int) -> Void)?
     var heightForWidth = false
     init(draw: @escaping @MainActor (Snapshot, Double, Double) -> Void,
@@ -104,6 +104,19 @@ public final class Canvas: Widget {
         let handlers = ClosureBox(SnapshotHandlers(draw: draw, measure: measure))
         g_object_set_qdata_full(gobject, CanvasType.quark, handlers.retainedPointer(), destroyNotify(for: SnapshotHandlers.self))
         setAccessibleLabel(label)
+    }
+
+    /// Replaces how the canvas draws. For owners that must exist before their drawing can refer
+    /// to them: create the canvas with no drawing, then set it here (capturing the owner weakly).
+    public func onDraw(_ body: @escaping @MainActor (Snapshot, Double, Double) -> Void) {
+        CanvasType.handlers(widget)?.draw = body
+        queueDraw()
+    }
+
+    /// Replaces how the canvas measures itself (see `onDraw`).
+    public func onMeasure(_ body: @escaping @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)) {
+        CanvasType.handlers(widget)?.measure = body
+        queueResize()
     }
 
     // MARK: Containers: a canvas may parent widgets, place them itself and draw them with `Snapshot.child`.

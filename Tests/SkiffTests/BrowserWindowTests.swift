@@ -169,7 +169,6 @@ final class BrowserWindowTests: XCTestCase {
     }
 
     func testWithoutASandboxTheBrowserExplainsInsteadOfCrashing() throws {
-        let server: TestHTTPServer = self.server
         MainActor.assumeIsolated {
             let view = BrowserView(sandbox: .unavailable(reason: "bwrap: Creating new namespace failed: Operation not permitted"))
             let window = Window()

@@ -28,8 +28,7 @@ final class AddressBarView {
 
     init(tabID: UUID?) {
         self.tabID = tabID
-        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        canvas = Canvas(role: .group, label: tabID == nil ? "New Tab" : "Address bar") { snapshot, w, h in draw(snapshot, w, h) }
+        canvas = Canvas(role: .group, label: tabID == nil ? "New Tab" : "Address bar") { _, _, _ in }
         canvas.addCSSClass("skiff-address-bar-slot")
         entry.hasFrame = false
         entry.placeholder = tabID == nil ? "" : "Search or enter website name"
@@ -42,7 +41,7 @@ final class AddressBarView {
         if tabID == nil { entry.canFocus = false }
         canvas.addChild(entry)
         canvas.addChild(progress.canvas)
-        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         canvas.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
     }
 

@@ -71,12 +71,9 @@ public final class BrowserView: TabPageDelegate {
         session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
         self.persistence = ephemeral ? nil : persistence
         pager = AddressBarPager(tabs: TabList(), containerWidth: 800)
-        var drawRoot: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        var drawPages: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        var drawBars: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        root = Canvas(role: .group, label: "Browser") { s, w, h in drawRoot(s, w, h) }
-        pagesArea = Canvas(role: .list, label: "Tabs") { s, w, h in drawPages(s, w, h) }
-        barsArea = Canvas(role: .group, label: "Address bars") { s, w, h in drawBars(s, w, h) }
+        root = Canvas(role: .group, label: "Browser") { _, _, _ in }
+        pagesArea = Canvas(role: .list, label: "Tabs") { _, _, _ in }
+        barsArea = Canvas(role: .group, label: "Address bars") { _, _, _ in }
         newTabPage = Canvas(role: .listItem, label: "New Tab") { snapshot, w, h in
             snapshot.fill(Rect(x: 0, y: 0, width: w, height: h), color: Color(red: 0.97, green: 0.97, blue: 0.98))
         }
@@ -88,9 +85,9 @@ public final class BrowserView: TabPageDelegate {
         for child in [pagesArea, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
-        drawRoot = { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
-        drawPages = { [weak self] s, _, _ in self?.drawPages(s) }
-        drawBars = { [weak self] s, _, _ in self?.drawBars(s) }
+        root.onDraw { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
+        pagesArea.onDraw { [weak self] s, _, _ in self?.drawPages(s) }
+        barsArea.onDraw { [weak self] s, _, _ in self?.drawBars(s) }
         root.onAllocate { [weak self] w, h in self?.layoutRoot(width: Double(w), height: Double(h)) }
         pagesArea.onAllocate { [weak self] w, h in self?.layoutPages(width: Double(w), height: Double(h)) }
         barsArea.onAllocate { [weak self] w, h in self?.layoutBars(width: Double(w), height: Double(h)) }

@@ -30,8 +30,7 @@ public final class TabPage {
 
     init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status) {
         self.id = id
-        var drawRoot: (Snapshot) -> Void = { _ in }
-        root = Canvas(role: .listItem, label: "New Tab") { snapshot, _, _ in drawRoot(snapshot) }
+        root = Canvas(role: .listItem, label: "New Tab") { _, _, _ in }
         root.addCSSClass("skiff-tab-page")
         root.addChild(content)
         if sandbox.canShowWebPages, let session {
@@ -49,7 +48,7 @@ public final class TabPage {
         }
         content.addOverlay(crashBanner.revealer)
         // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
-        drawRoot = { [weak root, weak content] snapshot in
+        root.onDraw { [weak root, weak content] snapshot, _, _ in
             if let root, let content { snapshot.child(content, of: root) }
         }
         root.onAllocate { [weak root, weak content] w, h in

@@ -14,23 +14,21 @@ public enum FeedLoader {
         func fatal(_ message: String) -> FeedLoadResult {
             .failed(fatal: FeedProblem(severity: .fatal, file: file, message: message), problems: [])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            return fatal("the feed file does not exist")
-        }
-        guard !isDirectory.boolValue else {
-            return fatal("this is a folder, not a feed file")
-        }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber,
-           size.intValue > maximumFileSize {
-            return fatal("the file is too large for a feed (\(size.intValue / 1_048_576) MB; the limit is "
-                + "\(maximumFileSize / 1_048_576) MB)")
-        }
         let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch {
-            return fatal("the feed file could not be read (\(error.localizedDescription))")
+        switch DataFile.read(fileURL, maximumSize: maximumFileSize) {
+        case let .success(contents):
+            data = contents
+        case .failure(.missing):
+            return fatal("the feed file does not exist")
+        case .failure(.folder):
+            return fatal("this is a folder, not a feed file")
+        case let .failure(.tooLarge(size, limit)):
+            return fatal("the file is too large for a feed (\(size / 1_048_576) MB; the limit is "
+                + "\(limit / 1_048_576) MB)")
+        case let .failure(.unreadable(reason)):
+            return fatal("the feed file could not be read (\(reason))")
+        case let .failure(failure):
+            return fatal("the feed file cannot be used: \(failure)")
         }
         return parse(data: data, fileURL: fileURL)
     }

@@ -29,12 +29,11 @@ final class CardView {
 
     init(images: TextureCache) {
         self.images = images
-        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        canvas = Canvas(role: .button, label: "Card") { snapshot, w, h in draw(snapshot, w, h) }
+        canvas = Canvas(role: .button, label: "Card") { _, _, _ in }
         ticker = FrameTicker(widget: canvas)
         canvas.isFocusable = true
         canvas.addCSSClass("today-card")
-        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         installInput()
     }
 

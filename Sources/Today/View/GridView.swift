@@ -43,8 +43,7 @@ final class GridView {
     init(source: FeedSource, images: TextureCache) {
         self.source = source
         self.images = images
-        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        container = Canvas(role: .list, label: "Today") { snapshot, w, h in draw(snapshot, w, h) }
+        container = Canvas(role: .list, label: "Today") { _, _, _ in }
         container.clipsContent = true
         container.hexpand = true
         container.vexpand = true
@@ -56,7 +55,7 @@ final class GridView {
         root.setChild(container)
         root.addOverlay(scrollbar)
         fling = FrameTicker(widget: container)
-        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        container.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
         adjustment.onValueChanged { [weak self] in
             guard let self else { return }

@@ -17,9 +17,8 @@ final class SectionHeaderView {
 
     init(images: TextureCache) {
         self.images = images
-        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        canvas = Canvas(role: .heading, label: "Today") { snapshot, w, h in draw(snapshot, w, h) }
-        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        canvas = Canvas(role: .heading, label: "Today") { _, _, _ in }
+        canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
     }
 
     func show(_ header: HeaderContent, profileImagePath: String?) {

@@ -31,13 +31,8 @@ final class StoryView {
 
     init(images: TextureCache) {
         self.images = images
-        var draw: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        var drawHeader: (Snapshot, Double, Double) -> Void = { _, _, _ in }
-        var headerHeight: () -> Int = { 0 }
-        container = Canvas(role: .dialog, label: "Story") { snapshot, w, h in draw(snapshot, w, h) }
-        header = Canvas(role: .img, label: "Story image",
-                        measure: { orientation, _ in orientation == .vertical ? (headerHeight(), headerHeight()) : (0, 0) },
-                        draw: { snapshot, w, h in drawHeader(snapshot, w, h) })
+        container = Canvas(role: .dialog, label: "Story") { _, _, _ in }
+        header = Canvas(role: .img, label: "Story image") { _, _, _ in }
         ticker = FrameTicker(widget: container)
         container.isVisible = false
         container.addCSSClass("today-story")
@@ -54,11 +49,12 @@ final class StoryView {
         container.addChild(scroller)
         container.addChild(closeButton)
 
-        draw = { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
-        drawHeader = { [weak self] snapshot, w, h in self?.drawHeader(snapshot, width: w, height: h) }
-        headerHeight = { [weak self] in
-            guard let self else { return 0 }
-            return Int(self.transition.appearance(at: FrameTicker.now(for: self.container)).headerImageHeight.rounded())
+        container.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
+        header.onDraw { [weak self] snapshot, w, h in self?.drawHeader(snapshot, width: w, height: h) }
+        header.onMeasure { [weak self] orientation, _ in
+            guard let self, orientation == .vertical else { return (0, 0) }
+            let height = Int(self.transition.appearance(at: FrameTicker.now(for: self.container)).headerImageHeight.rounded())
+            return (height, height)
         }
         container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
         closeButton.onClicked { [weak self] in self?.onClose?() }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import TodayModel
+@testable import JSONReader
 
 final class JSONParserTests: XCTestCase {
     private func parse(_ text: String) throws -> JSONValue {
