@@ -52,9 +52,24 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Today/View"),
 
+        // Home: the rewards app (tabs with their own navigation, header snap, rewards tile,
+        // history over HTTP, scan, order, gift, stores). Pure model + thin views.
+        .target(name: "HomeModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Home/Model"),
+        .target(name: "Home", dependencies: [
+            "Gtk", "Motion", "HomeModel",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Home/View"),
+
+        // Stars: the parallax star field over the real zodiac. Pure model + thin views.
+        .target(name: "StarsModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Stars/Model"),
+        .target(name: "Stars", dependencies: [
+            "Gtk", "Motion", "StarsModel",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Stars/View"),
+
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,8 +85,10 @@ let package = Package(
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
+        .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "TestSupport", "TestClock"]),
+        .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
-            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Gtk", "TestSupport",
+            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,2 @@
+import Gtk
+import StarsModel

@@ -1,0 +1,8 @@
+import XCTest
+import HomeModel
+
+final class HomeTabTests: XCTestCase {
+    func testFiveTabsInTheSeedsOrder() {
+        XCTAssertEqual(HomeTab.allCases.map(\.title), ["Home", "Scan", "Order", "Gift", "Stores"])
+    }
+}
