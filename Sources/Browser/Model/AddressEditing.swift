@@ -35,7 +35,7 @@ public final class AddressEditing {
     /// iOS animates the keyboard (and so the original's bar) over 0.25 s; with nothing to follow on the
     /// desktop, the same duration with an ease-out keeps the feel. Leaving reverses it.
     static let liftDuration: TimeInterval = 0.25
-    /// Side bars slide out of view by this much (mechanics.md).
+    /// Side bars slide out of view by this much (docs/mechanics.md).
     public static let sideBarShift = 30.0
     /// The original's `UIView.animate(withDuration: 0.1)`: default ease-in-out curve.
     static let cancelFadeDuration: TimeInterval = 0.1

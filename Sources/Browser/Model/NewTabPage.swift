@@ -8,20 +8,20 @@ import Motion
 /// Computing it from the bar's on-screen position, rather than from the pager offset, keeps the
 /// pose right while a closed tab's gap is still collapsing.
 public enum NewTabPage {
-    /// The hidden bar is this much narrower than a normal one (mechanics.md).
+    /// The hidden bar is this much narrower than a normal one (docs/mechanics.md).
     public static let barNarrowing = 200.0
     /// On windows narrow enough that 200 px would eat the bar, keep a quarter of it.
     static let minimumBarFraction = 0.25
-    /// Alpha = min(1, 1.2 · pct): fully opaque a little before it is fully in (mechanics.md).
+    /// Alpha = min(1, 1.2 · pct): fully opaque a little before it is fully in (docs/mechanics.md).
     static let alphaGain = 1.2
-    /// Scale and alpha of the page before it is pulled in (mechanics.md).
+    /// Scale and alpha of the page before it is pulled in (docs/mechanics.md).
     public static let hiddenPageScale = 0.8
     /// The original keeps the page invisible until release. We let it show partway while pulled,
     /// so the user sees what they are pulling, and leave the rest to the commit so the reveal
     /// still reads as "created": at a full pull the page is at these, and they fall back with the pull.
     static let pulledPageAlpha = 0.5
     static let pulledPageScale = 0.9
-    /// The commit animation: page to scale 1 and alpha 1, "+" out (mechanics.md; UIView.animate's
+    /// The commit animation: page to scale 1 and alpha 1, "+" out (docs/mechanics.md; UIView.animate's
     /// default curve, which is ease-in-out).
     public static let revealDuration: TimeInterval = 0.3
     static let revealCurve = TimingCurve.easeInOut

@@ -4,7 +4,7 @@ import Motion
 /// The 3-px loading line along the address bar.
 ///
 /// It follows the page's estimated progress with a short ease-out (progress arrives in jumps),
-/// and on completion fills the rest over 0.5 s, then fades out over 0.2 s (mechanics.md).
+/// and on completion fills the rest over 0.5 s, then fades out over 0.2 s (docs/mechanics.md).
 /// A load that ends without finishing (stopped, failed) just fades. With animations off,
 /// every change is immediate. Time is injected: the view passes frame times.
 public final class ProgressLine {

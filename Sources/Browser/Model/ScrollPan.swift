@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns the page's scroll input into pans: began, changed (travel since it began), ended.
 ///
-/// The toolbar collapse is driven by "how far the page moved during one gesture" (mechanics.md). On iOS that
+/// The toolbar collapse is driven by "how far the page moved during one gesture" (docs/mechanics.md). On iOS that
 /// is a pan; on the desktop the page scrolls by three kinds of input, and the view only *observes* them (the
 /// web view still scrolls):
 /// - touchpad and touch: smooth deltas bracketed by scroll-begin / scroll-end — one bracket is one pan;

@@ -2,7 +2,7 @@ import Foundation
 import Motion
 
 /// The Safari-style bottom toolbar that collapses when the page is scrolled down and expands when it is
-/// scrolled up, scrubbed by the pan's travel (mechanics.md, "Toolbar collapse / expand").
+/// scrolled up, scrubbed by the pan's travel (docs/mechanics.md, "Toolbar collapse / expand").
 ///
 /// - A pan's travel `Δy` (from `ScrollPan`) gives `fraction = |Δy| / 30`. Below 0.6 it scrubs a paused
 ///   phase-1 animator; at 0.6 the state flips and the rest finishes on its own, followed by phase 2.

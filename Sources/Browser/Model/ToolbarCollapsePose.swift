@@ -66,7 +66,7 @@ struct ToolbarGeometry: Equatable {
     var domainScale: Double
     var sideBarScale: BarScale
 
-    // Key poses from mechanics.md / the original's constraint constants.
+    // Key poses from docs/mechanics.md / the original's constraint constants.
     static let expanded = ToolbarGeometry(
         barsOffsetY: -38, toolbarOffsetY: 0, barChromeAlpha: 1,
         currentBarScale: .identity, domainScale: 1, sideBarScale: .identity)

@@ -11,7 +11,7 @@ import Gtk
 final class AddressBarView {
     static let height = 40.0
     static let cornerRadius = 12.0
-    /// mechanics.md: bar shadow opacity 0.15, radius 4 (Core Animation radius ≈ half a GSK blur).
+    /// docs/mechanics.md: bar shadow opacity 0.15, radius 4 (Core Animation radius ≈ half a GSK blur).
     static let shadowOpacity = 0.15
     static let shadowBlur = 8.0
     static let textInset = 12.0

@@ -2,7 +2,7 @@ import Foundation
 import Motion
 
 /// The card's "held down" scale: it sinks to 0.95 while pressed and springs back on release
-/// (mechanics.md "Today", after the original's UIView spring animations).
+/// (docs/mechanics.md "Today", after the original's UIView spring animations).
 ///
 /// Both directions start from the current scale *and* velocity (UIKit's beginFromCurrentState),
 /// so a quick press-release carries the sinking momentum into a lively bounce instead of

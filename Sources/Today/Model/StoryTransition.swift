@@ -13,7 +13,7 @@ public struct StoryAppearance: Sendable, Hashable {
     public var bodyAlpha: Double
 }
 
-/// The card growing into the full-window story and shrinking back (mechanics.md "Today").
+/// The card growing into the full-window story and shrinking back (docs/mechanics.md "Today").
 ///
 /// The original took 0.1 s in and 0.2 s out. On a phone the card is most of the screen; on a
 /// desktop it can grow from a 227-point card to a 2560-point window, and at 0.1 s (six frames)

@@ -6,7 +6,7 @@ import Foundation
 /// Construction is O(sections); a frame is O(1); the visible set and the scroll anchor are found
 /// by binary search over the sections, so 100,000 cards cost nothing while scrolling.
 ///
-/// Geometry (mechanics.md "Today"): each section is a header (81 tall, full content width), its
+/// Geometry (docs/mechanics.md "Today"): each section is a header (81 tall, full content width), its
 /// rows of cells (413 tall; the card is the cell inset by 20 on every side, so 373 tall), then
 /// a 20-pt bottom inset. Cells tile with no gaps, so the insets make the gutters: 40 between
 /// cards, 20 at the content's edges.

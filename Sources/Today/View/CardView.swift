@@ -8,7 +8,7 @@ import TodayModel
 @MainActor
 final class CardView {
     static let cornerRadius = 14.0
-    /// Shadow from mechanics.md: black, radius 14, opacity 0.22. GSK's blur radius is a
+    /// Shadow from docs/mechanics.md: black, radius 14, opacity 0.22. GSK's blur radius is a
     /// Gaussian's extent, roughly twice Core Animation's shadowRadius for the same look.
     static let shadowOpacity = 0.22
     static let shadowBlur = 28.0
