@@ -175,3 +175,18 @@ open class EventController: Object {
         }
     }
 }
+
+extension Widget {
+    /// The widget's top-left corner in its window's surface (X window) coordinates, for tests
+    /// that read the widget's pixels from a screenshot of the window. Includes the window's own
+    /// offset inside its surface (client-side decorations' margins).
+    public func originInSurface() -> (x: Double, y: Double)? {
+        guard let native = gtk_widget_get_native(widget) else { return nil }
+        let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+        var src = graphene_point_t(x: 0, y: 0), out = graphene_point_t(x: 0, y: 0)
+        guard gtk_widget_compute_point(widget, nativeWidget, &src, &out) != 0 else { return nil }
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        return (Double(out.x) + dx, Double(out.y) + dy)
+    }
+}

@@ -24,14 +24,12 @@ final class AddressEditingTests: XCTestCase {
         XCTAssertEqual(pose.sideBarsAlpha, 1, accuracy: 1e-9, file: file, line: line)
         XCTAssertEqual(pose.cancelAlpha, 0, accuracy: 1e-9, file: file, line: line)
         XCTAssertEqual(pose.suggestionsAlpha, 0, accuracy: 1e-9, file: file, line: line)
-        XCTAssertEqual(pose.domainAlpha, 1, file: file, line: line)
     }
 
     func testFocusLiftsTheBarSlidesTheSidesOffAndShowsCancelAndSuggestions() {
         let editing = AddressEditing()
         editing.begin(now: 0)
         XCTAssertTrue(editing.pose.isEditing)
-        XCTAssertEqual(editing.pose.domainAlpha, 0, "the entry shows the full address at once")
         var cancelDoneAt: Double?
         let end = run(editing, from: 0) { t, pose in
             if cancelDoneAt == nil, pose.cancelAlpha >= 1 { cancelDoneAt = t }
@@ -68,7 +66,6 @@ final class AddressEditingTests: XCTestCase {
 
         editing.cancel(now: t)
         XCTAssertFalse(editing.pose.isEditing)
-        XCTAssertEqual(editing.pose.domainAlpha, 1)
         var previous = before.progress
         var firstStep: Double?
         var onlyShrinks = true

@@ -17,8 +17,6 @@ public struct EditingPose: Sendable, Equatable {
     public var suggestionsAlpha: Double
     /// The suggestions panel starts this far below its place and rises into it.
     public var suggestionsOffsetY: Double
-    /// The domain label over the bar; hidden while the entry shows the full address.
-    public var domainAlpha: Double
     public var isAnimating: Bool
 }
 
@@ -69,7 +67,6 @@ public final class AddressEditing {
             cancelAlpha: cancelAlpha,
             suggestionsAlpha: progress,
             suggestionsOffsetY: lerp(Self.suggestionsRise, 0, progress),
-            domainAlpha: isEditing ? 0 : 1,
             isAnimating: isAnimating)
     }
 

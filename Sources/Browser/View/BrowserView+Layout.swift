@@ -84,7 +84,8 @@ extension BrowserView {
                 view.chromeScale = (pose.currentBarScale.x, pose.currentBarScale.y)
                 view.domainScale = pose.domainScale
                 view.chromeAlpha = pose.barChromeAlpha
-                view.entry.opacity = pose.domainAlpha * edit.domainAlpha
+                // One entry is both the domain and the field being edited: editing never hides it.
+                view.entry.opacity = pose.domainAlpha
                 view.canvas.opacity = bar.alpha
             } else {
                 x += index < currentIndex ? -edit.sideBarsOffsetX : edit.sideBarsOffsetX
