@@ -65,6 +65,11 @@ public final class Stack: Widget {
     public func hasChild(named name: String) -> Bool { gtk_stack_get_child_by_name(stack, name) != nil }
     public func remove(_ child: Widget) { gtk_stack_remove(stack, child.widget) }
     public func setCrossfade() { gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
+    /// Called after the visible page changes (a switcher click, a shortcut, code).
+    @discardableResult
+    public func onVisibleChildChanged(_ body: @escaping VoidHandler) -> SignalHandlerID {
+        onNotify("visible-child-name", body)
+    }
 }
 
 @MainActor

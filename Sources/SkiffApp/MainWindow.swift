@@ -11,6 +11,8 @@ public final class MainWindow: BrowserViewDelegate {
     public let stack = Stack()
     public let browser: BrowserView
     public let today: TodayView
+    /// The section switcher in the header.
+    public let switcher: StackSwitcher
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil) {
@@ -28,7 +30,7 @@ public final class MainWindow: BrowserViewDelegate {
         stack.addTitled(today.root, name: Section.today.rawValue, title: Section.today.title)
 
         let header = HeaderBar()
-        let switcher = StackSwitcher(stack: stack)
+        switcher = StackSwitcher(stack: stack)
         switcher.addCSSClass("skiff-section-switcher")
         switcher.setAccessibleLabel("Sections")
         header.packStart(switcher)
@@ -38,7 +40,25 @@ public final class MainWindow: BrowserViewDelegate {
         stack.visibleChildName = options.section.rawValue
         browser.delegate = self
         browser.installShortcuts(on: window)
-        window.title = browser.state.windowTitle
+        stack.onVisibleChildChanged { [weak self] in self?.updateTitle() }
+        updateTitle()
+    }
+
+    /// The section on screen, read from the stack (the switcher, a shortcut or code may change it).
+    public var visibleSection: Section {
+        stack.visibleChildName.flatMap(Section.init(rawValue:)) ?? .browser
+    }
+
+    /// The title follows the visible section: the page's title for the Browser, the section's name
+    /// otherwise (a window showing Today must not say "Can't Open Page").
+    private func updateTitle() {
+        let title: String
+        switch visibleSection {
+        case .browser: title = browser.state.windowTitle
+        default: title = "\(visibleSection.title) — Skiff"
+        }
+        let shown = browser.isPrivate ? "\(title) (Private)" : title
+        if window.title != shown { window.title = shown }
     }
 
     public func installAppShortcuts(quit: @escaping @MainActor () -> Void, newPrivateWindow: @escaping @MainActor () -> Void = {}) {
@@ -50,7 +70,6 @@ public final class MainWindow: BrowserViewDelegate {
     }
 
     public func browserView(_ view: BrowserView, didChangeTitle title: String) {
-        let shown = browser.isPrivate ? "\(title) (Private)" : title
-        if window.title != shown { window.title = shown }
+        updateTitle()
     }
 }

@@ -37,6 +37,25 @@ final class TodayWindowTests: XCTestCase {
         return rows.keys.sorted().map { y in rows[y, default: []].sorted { $0.x < $1.x }.map(\.w) }
     }
 
+    /// What the window manager (and a screen reader) is told follows the section on screen.
+    func testTheWindowTitleFollowsTheSectionChosenInTheSwitcher() throws {
+        try MainActor.assumeIsolated {
+            let options = try Options.parse(["--section", "browser", "--window-size", "900x500", "--ephemeral"])
+            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            main.window.title = "Title Follows"
+            main.window.present()
+            defer { main.window.destroy() }
+            guard let id = XDoTool.window(named: "Title Follows") else { return XCTFail("no X window") }
+            XDoTool.run(["windowraise", id])
+            let origin = try XCTUnwrap(main.switcher.originInSurface())
+            // The switcher's second half is "Today".
+            XDoTool.click(window: id, x: origin.x + Double(main.switcher.width) * 0.75, y: origin.y + Double(main.switcher.height) / 2)
+            XCTAssertTrue(MainLoop.run(until: { XDoTool.run(["getwindowname", id]) == "Today — Skiff (Private)" }, timeout: 3),
+                          "X window name: \(XDoTool.run(["getwindowname", id]))")
+            XCTAssertEqual(main.stack.visibleChildName, "today")
+        }
+    }
+
     func testWideWindowAlternatesOneThirdAndTwoThirdsRowByRow() throws {
         try MainActor.assumeIsolated {
             let main = try Self.makeWindow("Today Wide", width: 1280)
