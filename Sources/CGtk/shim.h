@@ -55,6 +55,15 @@ static inline void skiff_accessible_set_value_now(GtkWidget *w, double v) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, v, -1);
 }
 
+// GTK's own check of an accessible property (gtk_test_accessible_check_property is variadic):
+// TRUE when the accessible's label is exactly `label`.
+static inline gboolean skiff_accessible_label_is(GtkWidget *w, const char *label) {
+    char *diff = gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    gboolean same = diff == NULL;
+    g_free(diff);
+    return same;
+}
+
 static inline GtkShortcutTrigger *skiff_trigger_parse(const char *s) { return gtk_shortcut_trigger_parse_string(s); }
 
 #endif

@@ -149,6 +149,35 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    /// A screen reader reaches the cards on screen and nothing else: no pooled ghosts, also after a resize.
+    func testOnlyTheCardsOnScreenArePresentedToAssistiveTechnology() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Ghosts", width: 1000)
+            defer { main.window.destroy() }
+            @MainActor func check(_ when: String) {
+                let titles = main.today.visibleCards.map(\.title)
+                XCTAssertFalse(titles.isEmpty, when)
+                let viewport = Double(main.today.root.height)
+                // Cards are the big buttons; the header's profile picture and the story's close button are small.
+                let cards = main.today.root.presentedDescendants().filter { $0.isButton && $0.width > 150 && $0.height > 150 }
+                XCTAssertEqual(cards.count, titles.count, "\(when): presented card buttons vs cards on screen")
+                for title in titles {
+                    XCTAssertEqual(cards.filter { $0.hasLabel(title) }.count, 1, "\(when): \(title) is presented once")
+                }
+                // Cards within the grid's 240-px overscan are kept ready (and so presented) for scrolling.
+                for card in cards {
+                    XCTAssertTrue(card.y + card.height > -240 && card.y < viewport + 240, "\(when): a presented card is near the screen (\(card.y))")
+                }
+            }
+            check("at 1000 px")
+            guard let id = XDoTool.window(named: "Today Ghosts") else { return XCTFail("no X window") }
+            XDoTool.run(["windowsize", id, "600", "800"])
+            XCTAssertTrue(MainLoop.run(until: { main.today.root.width <= 600 }, timeout: 5))
+            MainLoop.run(for: 0.3)
+            check("after narrowing to 600 px")
+        }
+    }
+
     func testAMalformedFeedShowsTheErrorViewWithItsLine() throws {
         try MainActor.assumeIsolated {
             let path = Self.fixtures.appendingPathComponent("malformed.json").path

@@ -126,7 +126,9 @@ final class GridView {
             assignedCards[index] = card
         }
         let assignedSet = Set(assignedCards.values.map(ObjectIdentifier.init))
-        for card in cards { container.setChildVisible(card.canvas, assignedSet.contains(ObjectIdentifier(card))) }
+        // Visibility, not child-visibility: a child-hidden widget is still in the accessibility tree,
+        // so a screen reader would find a dozen ghost "cards" off screen.
+        for card in cards { setShown(card.canvas, assignedSet.contains(ObjectIdentifier(card))) }
 
         var freeHeaders = headers.filter { header in
             guard let section = header.section else { return true }
@@ -140,7 +142,11 @@ final class GridView {
             assignedHeaders[section] = header
         }
         let headerSet = Set(assignedHeaders.values.map(ObjectIdentifier.init))
-        for header in headers { container.setChildVisible(header.canvas, headerSet.contains(ObjectIdentifier(header))) }
+        for header in headers { setShown(header.canvas, headerSet.contains(ObjectIdentifier(header))) }
+    }
+
+    private func setShown(_ widget: Widget, _ shown: Bool) {
+        if widget.isVisible != shown { widget.isVisible = shown }
     }
 
     private func makeCard() -> CardView {
@@ -150,16 +156,16 @@ final class GridView {
         let focus = EventControllerFocus()
         focus.onEnter { [weak self, weak card] in self?.focusedIndex = card?.index }
         card.canvas.addController(focus)
+        card.canvas.isVisible = false
         container.addChild(card.canvas)
-        container.setChildVisible(card.canvas, false)
         cards.append(card)
         return card
     }
 
     private func makeHeader() -> SectionHeaderView {
         let header = SectionHeaderView(images: images)
+        header.canvas.isVisible = false
         container.addChild(header.canvas)
-        container.setChildVisible(header.canvas, false)
         headers.append(header)
         return header
     }

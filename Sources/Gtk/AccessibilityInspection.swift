@@ -1,0 +1,42 @@
+import CGtk
+
+/// One widget as assistive technology is given it: found by walking the widget tree the way GTK's
+/// accessibility layer does (a widget that is not visible, or has no role, is not presented, and
+/// neither is anything inside it). For tests that check what a screen reader can reach.
+@MainActor
+public struct PresentedAccessible {
+    fileprivate let pointer: UnsafeMutablePointer<GtkWidget>
+    public let role: GtkAccessibleRole
+    /// Position in the window's coordinates, and size: what GTK reports as the extents.
+    public let x: Double, y: Double, width: Double, height: Double
+
+    /// Asks GTK (not Skiff's own record) whether the accessible label is exactly `label`.
+    public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
+    public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }
+}
+
+extension Widget {
+    /// Every widget below this one that GTK presents to assistive technology, depth first.
+    public func presentedDescendants() -> [PresentedAccessible] {
+        var found: [PresentedAccessible] = []
+        let root = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
+        func walk(_ parent: UnsafeMutablePointer<GtkWidget>) {
+            var child = gtk_widget_get_first_child(parent)
+            while let current = child {
+                child = gtk_widget_get_next_sibling(current)
+                guard gtk_widget_get_visible(current) != 0 else { continue }
+                let role = gtk_accessible_get_accessible_role(OpaquePointer(current))
+                var origin = graphene_point_t(x: 0, y: 0), out = graphene_point_t(x: 0, y: 0)
+                if let root { _ = gtk_widget_compute_point(current, root, &origin, &out) }
+                if role != GTK_ACCESSIBLE_ROLE_NONE {
+                    found.append(PresentedAccessible(pointer: current, role: role, x: Double(out.x), y: Double(out.y),
+                                                     width: Double(gtk_widget_get_width(current)),
+                                                     height: Double(gtk_widget_get_height(current))))
+                }
+                walk(current)
+            }
+        }
+        walk(widget)
+        return found
+    }
+}
