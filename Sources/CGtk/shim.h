@@ -64,6 +64,10 @@ static inline gboolean skiff_accessible_label_is(GtkWidget *w, const char *label
     return same;
 }
 
+// GVariant type constants are macros over casts.
+static inline const GVariantType *skiff_variant_type_variant(void) { return G_VARIANT_TYPE_VARIANT; }
+static inline const GVariantType *skiff_variant_type_uint32(void) { return G_VARIANT_TYPE_UINT32; }
+
 static inline GtkShortcutTrigger *skiff_trigger_parse(const char *s) { return gtk_shortcut_trigger_parse_string(s); }
 
 #endif

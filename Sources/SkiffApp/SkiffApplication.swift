@@ -27,6 +27,7 @@ public final class SkiffApplication {
     public func run() -> Int32 { app.run() }
 
     private func startup() {
+        SystemAppearance.follow()
         if let css = Resources.styleSheet {
             let problems = GtkRuntime.loadCSS(path: css.path)
             for p in problems { logger.warning("style.css: \(p)") }

@@ -178,6 +178,34 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    /// The desktop's dark preference turns the whole window dark, the feed included (read from pixels).
+    func testTheDarkPreferenceDarkensTheFeedAndLightBringsItBack() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Dark", width: 900, height: 600)
+            defer {
+                SystemAppearance.apply(.noPreference)
+                main.window.destroy()
+            }
+            guard let id = XDoTool.window(named: "Today Dark") else { return XCTFail("no X window") }
+            XDoTool.run(["windowraise", id])
+            // The strip under the section header's text, left of the cards' shadows: only feed background.
+            let origin = try XCTUnwrap(main.today.root.originInSurface())
+            let strip = "8x40+\(Int(origin.x) + 2)+\(Int(origin.y) + 90)"
+            @MainActor func lightness() throws -> Double {
+                let shot = try Screenshot.capture(window: id)
+                defer { shot.remove() }
+                return try XCTUnwrap(shot.lightFraction(in: strip))
+            }
+            SystemAppearance.apply(.preferLight)
+            XCTAssertEqual(try lightness(), 1, accuracy: 0.01, "light: the feed's background is light")
+            SystemAppearance.apply(.preferDark)
+            XCTAssertTrue(SystemAppearance.prefersDark)
+            XCTAssertEqual(try lightness(), 0, accuracy: 0.01, "dark: the feed's background is dark")
+            SystemAppearance.apply(.preferLight)
+            XCTAssertEqual(try lightness(), 1, accuracy: 0.01, "and back")
+        }
+    }
+
     func testAMalformedFeedShowsTheErrorViewWithItsLine() throws {
         try MainActor.assumeIsolated {
             let path = Self.fixtures.appendingPathComponent("malformed.json").path

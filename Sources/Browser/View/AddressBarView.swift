@@ -58,13 +58,16 @@ final class AddressBarView {
     }
 
     private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
+        let colors = canvas.themeColors
         let w = width * chromeScale.x, h = height * chromeScale.y
         let chrome = Rect(x: (width - w) / 2, y: (height - h) / 2, width: w, height: h)
         if chromeAlpha > 0.001 {
             snapshot.withOpacity(chromeAlpha) {
                 snapshot.shadow(chrome, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
                                 offsetX: 0, offsetY: 1, blur: Self.shadowBlur)
-                snapshot.fillRounded(chrome, radius: Self.cornerRadius, color: Color(red: 1, green: 1, blue: 1))
+                // The field is the view colour, lifted a little off the backdrop in the dark style.
+                let field = colors.isDark ? colors.view.mixed(with: colors.foreground, 0.08) : colors.view
+                snapshot.fillRounded(chrome, radius: Self.cornerRadius, color: field)
                 snapshot.withRoundedClip(chrome, radius: Self.cornerRadius) { snapshot.child(progress.canvas, of: canvas) }
             }
         }
@@ -73,7 +76,7 @@ final class AddressBarView {
             let plus = TextLayout(widget: canvas, text: "+", size: 20, weight: .bold, width: 40)
             let size = plus.size
             snapshot.withOpacity(plusAlpha) {
-                snapshot.text(plus, x: (width - size.width) / 2, y: (height - size.height) / 2, color: Color(red: 0.2, green: 0.2, blue: 0.25))
+                snapshot.text(plus, x: (width - size.width) / 2, y: (height - size.height) / 2, color: colors.text.withAlpha(0.8))
             }
         }
     }

@@ -115,8 +115,9 @@ extension BrowserView {
         let top = stripTop(height: height, pose: pose)
         // The chrome's backdrop: under the bars and toolbar, over the page, with a hairline on top.
         let backdrop = Rect(x: 0, y: top, width: width, height: max(0, height - top))
-        snapshot.fill(backdrop, color: Color(red: 0.965, green: 0.965, blue: 0.972, alpha: 0.97))
-        snapshot.fill(Rect(x: 0, y: top, width: width, height: 1), color: Color(red: 0, green: 0, blue: 0, alpha: 0.08 * pose.barChromeAlpha))
+        let colors = root.themeColors
+        snapshot.fill(backdrop, color: colors.window.withAlpha(0.97))
+        snapshot.fill(Rect(x: 0, y: top, width: width, height: 1), color: colors.foreground.withAlpha(0.12 * pose.barChromeAlpha))
         snapshot.child(barsArea, of: root)
         snapshot.child(toolbar, of: root)
         if cancelShown { snapshot.child(cancelButton, of: root) }

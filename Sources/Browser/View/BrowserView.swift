@@ -74,9 +74,7 @@ public final class BrowserView: TabPageDelegate {
         root = Canvas(role: .group, label: "Browser") { _, _, _ in }
         pagesArea = Canvas(role: .list, label: "Tabs") { _, _, _ in }
         barsArea = Canvas(role: .group, label: "Address bars") { _, _, _ in }
-        newTabPage = Canvas(role: .listItem, label: "New Tab") { snapshot, w, h in
-            snapshot.fill(Rect(x: 0, y: 0, width: w, height: h), color: Color(red: 0.97, green: 0.97, blue: 0.98))
-        }
+        newTabPage = Canvas(role: .listItem, label: "New Tab") { _, _, _ in }
         root.hexpand = true
         root.vexpand = true
         root.clipsContent = true
@@ -86,6 +84,10 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
         root.onDraw { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
+        newTabPage.onDraw { [weak newTabPage] snapshot, w, h in
+            guard let newTabPage else { return }
+            snapshot.fill(Rect(x: 0, y: 0, width: w, height: h), color: newTabPage.themeColors.window)
+        }
         pagesArea.onDraw { [weak self] s, _, _ in self?.drawPages(s) }
         barsArea.onDraw { [weak self] s, _, _ in self?.drawBars(s) }
         root.onAllocate { [weak self] w, h in self?.layoutRoot(width: Double(w), height: Double(h)) }

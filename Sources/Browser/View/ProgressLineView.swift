@@ -9,19 +9,18 @@ final class ProgressLineView {
     let canvas: Canvas
     let model = ProgressLine()
     private let ticker: FrameTicker
-    static let tint = Color(red: 0.21, green: 0.52, blue: 0.89)
-
     init() {
         let model = self.model
         canvas = Canvas(role: .progressBar, label: "Page loading progress",
                         measure: { orientation, _ in orientation == .vertical ? (Int(ProgressLine.height), Int(ProgressLine.height)) : (0, 0) },
-                        draw: { snapshot, width, height in
-                            guard model.isVisible, model.fraction > 0 else { return }
-                            snapshot.withOpacity(model.opacity) {
-                                snapshot.fillRounded(Rect(x: 0, y: 0, width: width * model.fraction, height: height),
-                                                     radius: height / 2, color: ProgressLineView.tint)
-                            }
-                        })
+                        draw: { _, _, _ in })
+        canvas.onDraw { [weak canvas] snapshot, width, height in
+            guard let canvas, model.isVisible, model.fraction > 0 else { return }
+            let tint = canvas.themeColors.accent
+            snapshot.withOpacity(model.opacity) {
+                snapshot.fillRounded(Rect(x: 0, y: 0, width: width * model.fraction, height: height), radius: height / 2, color: tint)
+            }
+        }
         canvas.canTarget = false
         canvas.valign = .end
         canvas.addCSSClass("skiff-progress")

@@ -131,7 +131,7 @@ final class CardView {
             if canvas.hasVisibleFocus {
                 let ring = Rect(x: -Self.focusRingWidth - 2, y: -Self.focusRingWidth - 2,
                                 width: width + 2 * (Self.focusRingWidth + 2), height: height + 2 * (Self.focusRingWidth + 2))
-                snapshot.border(ring, radius: Self.cornerRadius + Self.focusRingWidth + 2, width: Self.focusRingWidth, color: Palette.focusRing)
+                snapshot.border(ring, radius: Self.cornerRadius + Self.focusRingWidth + 2, width: Self.focusRingWidth, color: canvas.themeColors.accent)
             }
         }
     }
@@ -192,7 +192,8 @@ enum Placeholder {
     }
 }
 
+/// Today's chrome colours come from the theme, so the feed follows the light and the dark style.
+/// (Cards keep their own colours: a card is its picture and the accent its feed gives it.)
 enum Palette {
-    static let focusRing = Color(red: 0.21, green: 0.52, blue: 0.89)
-    static let background = Color(red: 0.98, green: 0.98, blue: 0.99)
+    @MainActor static func background(of widget: Widget) -> Color { widget.themeColors.window }
 }

@@ -171,7 +171,7 @@ final class GridView {
     }
 
     private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
-        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background)
+        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background(of: container))
         for header in assignedHeaders.values { snapshot.child(header.canvas, of: container) }
         // Row order, so a card's shadow falls on the one below it, not under it.
         for index in assignedCards.keys.sorted() {

@@ -35,8 +35,9 @@ final class SectionHeaderView {
         let title = TextLayout(widget: canvas, text: header.title, size: 25, weight: .heavy, width: textWidth, maxLines: 1)
         let bottom = height - 8
         let titleY = bottom - title.size.height
-        snapshot.text(date, x: Self.sideInset, y: titleY - date.size.height, color: Color(red: 0.45, green: 0.45, blue: 0.48))
-        snapshot.text(title, x: Self.sideInset, y: titleY, color: Color(red: 0.05, green: 0.05, blue: 0.07))
+        let colors = canvas.themeColors
+        snapshot.text(date, x: Self.sideInset, y: titleY - date.size.height, color: colors.foreground.withAlpha(0.6))
+        snapshot.text(title, x: Self.sideInset, y: titleY, color: colors.foreground)
         guard let path = profileImagePath else { return }
         let picture = Rect(x: width - Self.sideInset - Self.profileSize, y: bottom - Self.profileSize - 2, width: Self.profileSize, height: Self.profileSize)
         snapshot.withRoundedClip(picture, radius: Self.profileSize / 2) {
@@ -47,6 +48,6 @@ final class SectionHeaderView {
             }
         }
         // The original's 0.5-pt hairline around the picture.
-        snapshot.border(picture, radius: Self.profileSize / 2, width: 0.5, color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+        snapshot.border(picture, radius: Self.profileSize / 2, width: 0.5, color: colors.foreground.withAlpha(0.25))
     }
 }

@@ -144,11 +144,11 @@ final class StoryView {
         let pose = transition.appearance(at: FrameTicker.now(for: container))
         let frame = Rect(pose.frame)
         // Dim what is behind as the story grows, so the eye follows it.
-        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Color(red: 0.96, green: 0.96, blue: 0.97, alpha: 0.85 * pose.progress))
+        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background(of: container).withAlpha(0.85 * pose.progress))
         snapshot.shadow(frame, radius: pose.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: CardView.shadowOpacity),
                         offsetX: 0, offsetY: 8, blur: CardView.shadowBlur)
         snapshot.withRoundedClip(frame, radius: pose.cornerRadius) {
-            snapshot.fill(frame, color: Palette.background)
+            snapshot.fill(frame, color: Palette.background(of: container))
             snapshot.child(scroller, of: container)
         }
         snapshot.child(closeButton, of: container)
