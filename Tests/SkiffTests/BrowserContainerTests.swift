@@ -197,6 +197,35 @@ final class BrowserContainerTests: XCTestCase {
         }
     }
 
+    /// In the dark style the bar is dark with light text; in the light style the reverse (read from pixels).
+    func testTheAddressBarFollowsTheLightAndDarkStyle() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Container Dark")
+            defer {
+                SystemAppearance.apply(.noPreference)
+                main.window.destroy()
+            }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            Self.settle(main)
+            @MainActor func field() throws -> (light: Double, dark: Double) {
+                let shot = try Screenshot.capture(window: window)
+                defer { shot.remove() }
+                guard let region = Screenshot.region(of: main.browser.addressEntry, inset: 3),
+                      let light = shot.lightFraction(in: region), let dark = shot.darkFraction(in: region) else { throw TestFailure("no pixels") }
+                return (light, dark)
+            }
+            SystemAppearance.apply(.preferDark)
+            let dark = try field()
+            XCTAssertGreaterThan(dark.dark, 0.8, "dark style: a dark field")
+            XCTAssertGreaterThan(dark.light, 0.005, "dark style: light text on it")
+            SystemAppearance.apply(.preferLight)
+            let light = try field()
+            XCTAssertGreaterThan(light.light, 0.8, "light style: a light field")
+            XCTAssertGreaterThan(light.dark, 0.005, "light style: dark text on it")
+        }
+    }
+
     func testTypingJavascriptIsRefusedAndNothingRuns() throws {
         let base = server.base
         try MainActor.assumeIsolated {
