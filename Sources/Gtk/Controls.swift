@@ -4,6 +4,11 @@ import CGtk
 public final class Label: Widget {
     public override class var gType: GType { gtk_label_get_type() }
     public convenience init(_ text: String = "") { self.init(retaining: UnsafeMutableRawPointer(gtk_label_new(text))) }
+    /// A label a screen reader announces as a heading (the role is fixed at construction in GTK 4.8).
+    public convenience init(heading text: String) {
+        self.init(retaining: UnsafeMutableRawPointer(skiff_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_HEADING)))
+        gtk_label_set_text(OpaquePointer(raw), text)
+    }
     private var label: OpaquePointer { OpaquePointer(raw) }
     public var text: String {
         get { String(cString: gtk_label_get_text(label)) }
@@ -23,12 +28,22 @@ public final class Label: Widget {
         get { Int(gtk_label_get_max_width_chars(label)) }
         set { gtk_label_set_max_width_chars(label, Int32(newValue)) }
     }
+    /// Ends a line too long for its width with "…" instead of widening the label.
+    public var ellipsizes: Bool {
+        get { gtk_label_get_ellipsize(label) != PANGO_ELLIPSIZE_NONE }
+        set { gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+    }
 }
 
 @MainActor
 public final class Button: Widget {
     public override class var gType: GType { gtk_button_get_type() }
     public convenience init(label: String) { self.init(retaining: UnsafeMutableRawPointer(gtk_button_new_with_label(label))) }
+    /// A button showing `child` (e.g. two lines of text); give it an accessible label.
+    public convenience init(child: Widget) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_button_new()))
+        gtk_button_set_child(button, child.widget)
+    }
     /// An icon button; `accessibleLabel` is required because an icon alone has no name.
     public convenience init(iconName: String, accessibleLabel: String) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))

@@ -98,4 +98,15 @@ final class SuggestionsTests: XCTestCase {
         let history = [Item(uri: "https://example.com/", title: "Example", visitCount: 1, lastVisit: daysAgo(1))]
         XCTAssertEqual(rank("zebra", history), [])
     }
+
+    func testThePageBeingEditedIsNeverSuggestedToItself() {
+        let history = [
+            Item(uri: "https://example.com/", title: "Example", visitCount: 50, lastVisit: daysAgo(0)),
+            Item(uri: "https://example.org/", title: "Example Org", visitCount: 1, lastVisit: daysAgo(3)),
+        ]
+        let results = Suggestions.rank(text: "exa", history: history, openTabs: [], now: now, currentURI: "https://example.com")
+        XCTAssertEqual(results.map(\.uri), ["https://example.org/"], "the same address, however written, is left out")
+        let empty = Suggestions.rank(text: "", history: history, openTabs: [], now: now, currentURI: "https://example.com/")
+        XCTAssertFalse(empty.map(\.uri).contains("https://example.com/"))
+    }
 }

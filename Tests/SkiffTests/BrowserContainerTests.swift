@@ -226,6 +226,35 @@ final class BrowserContainerTests: XCTestCase {
         }
     }
 
+    /// Suggestions name the other open tab (title and address, under "Open Tabs"), never the page being
+    /// edited, and stay clear of the Cancel button — as GTK lays them out and presents them.
+    func testSuggestionsOfferOtherTabsUnderAHeadingAndKeepClearOfCancel() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container Suggest")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.addressEntry.containsFocus }, timeout: 3))
+            XDoTool.run(["type", "--delay", "20", "\(base)/two"])
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Two" && !main.browser.state.isLoading }, timeout: 20))
+            Self.settle(main)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.isEditingAddress }, timeout: 3))
+            XDoTool.run(["type", "--delay", "20", "127"])
+            Self.settle(main)
+            let presented = main.browser.root.presentedDescendants()
+            XCTAssertEqual(presented.filter { $0.isButton && $0.hasLabel("Switch to tab: One") }.count, 1, "the other tab is offered")
+            XCTAssertTrue(presented.filter { $0.isButton && $0.hasLabel("Switch to tab: Two") }.isEmpty, "never the page being edited")
+            XCTAssertEqual(main.browser.suggestionHeadings, ["Open Tabs"])
+            let panel = try XCTUnwrap(presented.first { $0.hasLabel("Suggestions") }, "the panel is presented")
+            let cancel = try XCTUnwrap(presented.first { $0.isButton && $0.hasLabel("Cancel") })
+            XCTAssertLessThanOrEqual(panel.x + panel.width, cancel.x + 1, "the panel ends before the Cancel column")
+            XDoTool.run(["key", "Escape"])
+        }
+    }
+
     func testTypingJavascriptIsRefusedAndNothingRuns() throws {
         let base = server.base
         try MainActor.assumeIsolated {

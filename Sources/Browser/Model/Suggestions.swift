@@ -62,11 +62,13 @@ public enum Suggestions {
     ]
     static let oldVisitWeight = 0.1
 
+    /// - Parameter currentURI: the page being edited; it is never suggested to itself.
     public static func rank(text: String, history: [HistoryItem], openTabs: [OpenTabItem], now: Date,
-                            limit: Int = defaultLimit) -> [Suggestion] {
+                            limit: Int = defaultLimit, currentURI: String? = nil) -> [Suggestion] {
         guard limit > 0 else { return [] }
         let query = fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
         var seen = Set<String>()
+        if let currentURI, !currentURI.isEmpty { seen.insert(dedupeKey(currentURI)) }
         var results: [Suggestion] = []
 
         func add(_ suggestion: Suggestion) {

@@ -120,7 +120,8 @@ extension BrowserView {
         let openTabs = pager.tabs.tabs.filter { $0.id != pager.tabs.current.id && !$0.uri.isEmpty }
             .map { Suggestions.OpenTabItem(id: $0.id.uuidString, uri: $0.uri, title: $0.title) }
         let history = persistence?.history ?? []
-        suggestions.show(Suggestions.rank(text: text, history: history, openTabs: openTabs, now: Date()))
+        let current = currentPage.flatMap { $0.state.uri ?? $0.state.requestedURI }
+        suggestions.show(Suggestions.rank(text: text, history: history, openTabs: openTabs, now: Date(), currentURI: current))
         root.queueAllocate()
     }
 

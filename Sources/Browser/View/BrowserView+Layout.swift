@@ -43,7 +43,9 @@ extension BrowserView {
         root.setChildVisible(suggestions.root, suggestionsShown)
         if suggestionsShown {
             let h = min(suggestions.preferredHeight, max(60, top - 16))
-            root.allocate(suggestions.root, Rect(x: barX, y: top - h - 6 + edit.suggestionsOffsetY + edit.barLiftY, width: barWidth, height: h))
+            // As wide as the edited bar, which gives way to Cancel: the panel never overhangs it.
+            let panelWidth = max(120, barWidth - cancelWidth * edit.cancelAlpha)
+            root.allocate(suggestions.root, Rect(x: barX, y: top - h - 6 + edit.suggestionsOffsetY + edit.barLiftY, width: panelWidth, height: h))
         }
     }
 

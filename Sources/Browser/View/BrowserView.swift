@@ -123,6 +123,7 @@ public final class BrowserView: TabPageDelegate {
     public var isToolbarCollapsed: Bool { collapse.isCollapsed }
     public var isEditingAddress: Bool { editing.isEditing }
     public var suggestionTitles: [String] { suggestions.titles }
+    public var suggestionHeadings: [String] { suggestions.headingTexts }
     /// The current tab's bar in `ancestor`'s coordinates (tests aim real pointer input at it).
     public func currentBarFrame(in ancestor: Widget) -> Rect? {
         guard let bar = bars[pager.tabs.current.id], let origin = bar.canvas.origin(in: ancestor) else { return nil }

@@ -1,12 +1,15 @@
 import BrowserModel
 import Gtk
 
-/// The list that rises over the bar while editing: open tabs first, then history.
+/// The list that rises over the bar while editing: open tabs first, then history, each group under
+/// its heading; every row shows the page's title and, under it, its address.
 @MainActor
 final class SuggestionsView {
-    static let rowHeight = 44.0
+    static let rowHeight = 48.0
+    static let headingHeight = 26.0
     let root = Box(.vertical, spacing: 0)
     private var rows: [(button: Button, suggestion: Suggestions.Suggestion)] = []
+    private var headings: [Label] = []
     private var selectedIndex: Int?
     var onChoose: ((Suggestions.Suggestion) -> Void)?
 
@@ -17,28 +20,62 @@ final class SuggestionsView {
 
     var count: Int { rows.count }
     var titles: [String] { rows.map { $0.suggestion.title.isEmpty ? $0.suggestion.uri : $0.suggestion.title } }
-    var preferredHeight: Double { Double(rows.count) * Self.rowHeight + 12 }
+    /// The group headings shown, in order ("Open Tabs", "History").
+    var headingTexts: [String] { headings.map(\.text) }
+    var preferredHeight: Double { Double(rows.count) * Self.rowHeight + Double(headings.count) * Self.headingHeight + 12 }
     var selected: Suggestions.Suggestion? { selectedIndex.map { rows[$0].suggestion } }
 
     func show(_ suggestions: [Suggestions.Suggestion]) {
         clear()
+        var group: String?
         for suggestion in suggestions {
-            let title = suggestion.title.isEmpty ? suggestion.uri : suggestion.title
-            let prefix: String = if case .switchToTab = suggestion.kind { "Switch to Tab · " } else { "" }
-            let button = Button(label: prefix + title)
+            let isTab: Bool = if case .switchToTab = suggestion.kind { true } else { false }
+            let heading = isTab ? "Open Tabs" : "History"
+            if heading != group {
+                group = heading
+                let label = Label(heading: heading)
+                label.setXAlign(0)
+                label.addCSSClass("skiff-suggestion-heading")
+                root.append(label)
+                headings.append(label)
+            }
+            let title = suggestion.title.isEmpty ? Self.displayAddress(suggestion.uri) : suggestion.title
+            let titleLabel = Label(title)
+            titleLabel.setXAlign(0)
+            titleLabel.ellipsizes = true
+            titleLabel.addCSSClass("skiff-suggestion-title")
+            let addressLabel = Label(Self.displayAddress(suggestion.uri))
+            addressLabel.setXAlign(0)
+            addressLabel.ellipsizes = true
+            addressLabel.addCSSClass("skiff-suggestion-address")
+            let lines = Box(.vertical, spacing: 1)
+            lines.valign = .center
+            lines.append(titleLabel)
+            lines.append(addressLabel)
+            let button = Button(child: lines)
             button.hasFrame = false
             button.addCSSClass("skiff-suggestion")
+            button.setAccessibleLabel(isTab ? "Switch to tab: \(title)" : title)
             button.setAccessibleDescription(suggestion.uri)
-            button.tooltip = suggestion.uri
             button.onClicked { [weak self] in self?.onChoose?(suggestion) }
             root.append(button)
             rows.append((button, suggestion))
         }
     }
 
+    /// The address as a person reads it: no scheme, no trailing slash.
+    static func displayAddress(_ uri: String) -> String {
+        var text = uri
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text.removeFirst(scheme.count) }
+        if text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
     func clear() {
         for row in rows { root.remove(row.button) }
+        for heading in headings { root.remove(heading) }
         rows = []
+        headings = []
         selectedIndex = nil
     }
 
