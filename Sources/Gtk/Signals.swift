@@ -37,6 +37,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is TLSErrorHandler.Type: return { data, _ in release(data, TLSErrorHandler.self) }
     case is SourcedScrollHandler.Type: return { data, _ in release(data, SourcedScrollHandler.self) }
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
+    case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

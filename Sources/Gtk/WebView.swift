@@ -97,6 +97,15 @@ public final class WebView: Widget {
         connectBoxed("load-failed-with-tls-errors", unsafeBitCast(tlsTrampoline, to: UnsafeRawPointer.self), body)
     }
 
+    /// Links that ask for a new window (`target=_blank`, `window.open` from a click) and links
+    /// opened with the middle button or Ctrl. WebKit's own navigation is cancelled and `body` is
+    /// told instead, so the browser can open a tab. A new window that no click caused (a pop-up)
+    /// is refused and `body` is not called.
+    @discardableResult
+    public func onNewWindowRequest(_ body: @escaping NewWindowHandler) -> SignalHandlerID {
+        connectBoxed("decide-policy", unsafeBitCast(newWindowTrampoline, to: UnsafeRawPointer.self), body)
+    }
+
     /// Kills the web process, as a crash would. For tests and "force stop" only.
     public func terminateWebProcess() { webkit_web_view_terminate_web_process(view) }
 
@@ -124,6 +133,34 @@ public final class WebView: Widget {
 }
 
 public typealias JSCompletion = @MainActor (String?) -> Void
+
+/// A link that wants a page of its own.
+public struct NewWindowRequest: Sendable, Equatable {
+    public let uri: String
+    /// Middle click or Ctrl+click: open without leaving the current page.
+    public let inBackground: Bool
+}
+public typealias NewWindowHandler = @MainActor (NewWindowRequest) -> Void
+
+private let newWindowTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, decisionArg, type, data in
+    guard let decisionArg, let body = ClosureBox<NewWindowHandler>.from(data) else { return 0 }
+    let isNewWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue
+    guard isNewWindow || type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue else { return 0 }
+    let decision = decisionArg.assumingMemoryBound(to: WebKitPolicyDecision.self)
+    guard let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decisionArg)) else { return 0 }
+    let button = webkit_navigation_action_get_mouse_button(action)
+    let control = webkit_navigation_action_get_modifiers(action) & GDK_CONTROL_MASK.rawValue != 0
+    let isLink = webkit_navigation_action_get_navigation_type(action) == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED
+    // An ordinary navigation stays WebKit's, unless it is a link opened with the middle button or Ctrl.
+    guard isNewWindow || (isLink && (button == 2 || control)) else { return 0 }
+    let uri = webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+    let byUser = webkit_navigation_action_is_user_gesture(action) != 0 || button != 0
+    webkit_policy_decision_ignore(decision)
+    guard byUser, !uri.isEmpty else { return 1 }
+    let request = NewWindowRequest(uri: uri, inBackground: button == 2 || control)
+    MainActor.assumeIsolated { body(request) }
+    return 1
+}
 public typealias TLSErrorHandler = @MainActor (_ uri: String, _ problems: [String]) -> Bool
 
 private let tlsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, uri, _, flags, data in

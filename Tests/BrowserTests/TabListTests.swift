@@ -18,6 +18,20 @@ final class TabListTests: XCTestCase {
         XCTAssertEqual(list.current.id, added.id)
     }
 
+    func testALinkOpensItsTabRightAfterTheCurrentOne() {
+        var list = makeTabs(3, current: 1)
+        let before = list.tabs.map(\.id)
+        let background = list.insertAfterCurrent(selecting: false)
+        XCTAssertEqual(list.tabs.map(\.id), [before[0], before[1], background.id, before[2]])
+        XCTAssertEqual(list.currentIndex, 1, "a background tab leaves the current one current")
+        let foreground = list.insertAfterCurrent(selecting: true)
+        XCTAssertEqual(list.tabs.map(\.id), [before[0], before[1], foreground.id, background.id, before[2]])
+        XCTAssertEqual(list.current.id, foreground.id)
+        var last = makeTabs(2, current: 1)
+        let atEnd = last.insertAfterCurrent(selecting: true)
+        XCTAssertEqual(last.tabs.last?.id, atEnd.id)
+    }
+
     func testClosingTheCurrentTabSelectsItsRightNeighbour() {
         var list = makeTabs(4, current: 1)
         let right = list.tabs[2].id

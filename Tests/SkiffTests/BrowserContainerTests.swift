@@ -23,6 +23,12 @@ final class BrowserContainerTests: XCTestCase {
             "/long": .init(body: Self.longPage),
             "/one": .init(body: "<title>One</title><h1>One</h1>"),
             "/two": .init(body: "<title>Two</title><h1>Two</h1>"),
+            "/links": .init(body: """
+                <title>Links</title><body style='margin:0'>
+                <a href='/two' target='_blank' style='display:block;height:200px;background:#cde'>new window</a>
+                <a href='/one' style='display:block;height:200px;background:#edc'>plain link</a></body>
+                """),
+            "/popup": .init(body: "<title>Popup</title><script>setTimeout(function(){ window.open('/one') }, 50)</script><p>no click</p>"),
         ])
     }
 
@@ -252,6 +258,34 @@ final class BrowserContainerTests: XCTestCase {
             let cancel = try XCTUnwrap(presented.first { $0.isButton && $0.hasLabel("Cancel") })
             XCTAssertLessThanOrEqual(panel.x + panel.width, cancel.x + 1, "the panel ends before the Cancel column")
             XDoTool.run(["key", "Escape"])
+        }
+    }
+
+    /// target=_blank opens a tab beside the page and shows it; a middle click opens one behind it;
+    /// a pop-up nobody clicked for stays blocked.
+    func testLinksThatWantANewWindowOpenTabsAndPopUpsStayBlocked() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Container Links")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/popup", title: "Popup"))
+            MainLoop.run(for: 0.8)
+            XCTAssertEqual(main.browser.tabCount, 1, "a pop-up without a click is blocked")
+            XCTAssertTrue(Self.load(main, "\(base)/links", title: "Links"))
+            Self.settle(main)
+            let page = try XCTUnwrap(main.browser.webView?.originInSurface())
+            XDoTool.click(window: window, x: page.x + 100, y: page.y + 100)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 5), "target=_blank opens a tab")
+            XCTAssertEqual(main.browser.currentTabIndex, 1, "and shows it")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.title == "Two" }, timeout: 10),
+                          "the new tab shows the link's page: \(main.browser.webView?.title ?? "nothing")")
+            main.browser.selectTab(at: 0)
+            Self.settle(main)
+            XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 100)), String(Int(page.y + 300))])
+            XDoTool.run(["click", "2"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 5), "a middle click opens a tab")
+            XCTAssertEqual(main.browser.currentTabIndex, 0, "behind the current page")
+            XCTAssertEqual(main.browser.state.title, "Links", "which stays where it was")
         }
     }
 

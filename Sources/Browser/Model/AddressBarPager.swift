@@ -267,6 +267,22 @@ public final class AddressBarPager {
         return tab
     }
 
+    /// A link asked for a new tab: it goes right after the current one. In the foreground the pager
+    /// slides to it; in the background (middle click) the current tab stays where it is.
+    @discardableResult
+    public func openTabAfterCurrent(now: TimeInterval, inBackground: Bool) -> BrowserTab {
+        releaseDrag()
+        let tab = tabs.insertAfterCurrent(selecting: !inBackground)
+        if inBackground {
+            jump(to: tabs.currentIndex)
+        } else if animationsEnabled {
+            settle(to: tabs.currentIndex, now: now, velocity: nil)
+        } else {
+            jump(to: tabs.currentIndex)
+        }
+        return tab
+    }
+
     /// Closes a tab. Its slot collapses (the bars past it slide in) and, if it was current, the
     /// pager settles on the neighbour that became current: the right one, else the left.
     /// Closing the only tab leaves a fresh blank tab, revealed like a new one; the view creates

@@ -76,6 +76,18 @@ public struct TabList: Hashable, Sendable {
         return added
     }
 
+    /// Inserts a tab right after the current one (a link opened in a new tab lands beside the page
+    /// it came from, as in Safari and GNOME Web); current only when `selecting`.
+    @discardableResult
+    public mutating func insertAfterCurrent(_ tab: BrowserTab = BrowserTab(), selecting: Bool) -> BrowserTab {
+        let added = index(of: tab.id) == nil ? tab
+            : BrowserTab(title: tab.title, uri: tab.uri, hasLoadedPage: tab.hasLoadedPage)
+        let at = min(currentIndex + 1, tabs.count)
+        tabs.insert(added, at: at)
+        if selecting { currentIndex = at }
+        return added
+    }
+
     /// Makes the tab at `index` current; out-of-range indices are clamped.
     public mutating func select(_ index: Int) {
         currentIndex = min(max(index, 0), tabs.count - 1)

@@ -243,6 +243,22 @@ public final class BrowserView: TabPageDelegate {
         persistence?.recordVisit(uri: uri, title: title)
     }
 
+    /// A link's new tab goes right after the tab it came from, in the same session (a private
+    /// window's links stay private); a middle click leaves the current page on screen.
+    func tabPage(_ page: TabPage, wantsNewTabFor uri: String, inBackground: Bool) {
+        endEditing(commit: false)
+        let tab = pager.openTabAfterCurrent(now: now, inBackground: inBackground)
+        let opened = addPage(for: tab)
+        opened.webView?.load(uri: uri)
+        if inBackground {
+            persistence?.tabsChanged(self)
+            root.queueAllocate()
+            animate()
+        } else {
+            tabSelected()
+        }
+    }
+
     // MARK: Model → widgets
 
     func render() {

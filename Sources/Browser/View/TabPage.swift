@@ -10,6 +10,8 @@ protocol TabPageDelegate: AnyObject {
     func tabPageDidChange(_ page: TabPage)
     /// A page was committed: a visit for history.
     func tabPage(_ page: TabPage, didVisit uri: String, title: String?)
+    /// A link asked for a page of its own (target=_blank, window.open on a click, middle click).
+    func tabPage(_ page: TabPage, wantsNewTabFor uri: String, inBackground: Bool)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -129,6 +131,10 @@ public final class TabPage {
             }
         }
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
+        webView.onNewWindowRequest { [weak self] request in
+            guard let self else { return }
+            self.delegate?.tabPage(self, wantsNewTabFor: request.uri, inBackground: request.inBackground)
+        }
         webView.onLoadFailed { [weak self] _, uri, message, cancelled in
             guard let self else { return false }
             if !cancelled, let fallback = self.pendingFallback, fallback.https == uri || uri.hasPrefix(fallback.https) {
