@@ -212,8 +212,11 @@ final class TodayWindowTests: XCTestCase {
             let main = try Self.makeWindow("Today Malformed", width: 800, feed: path)
             defer { main.window.destroy() }
             let message = try XCTUnwrap(main.today.errorMessage, "the error view is shown")
-            XCTAssertTrue(message.contains("malformed.json"), message)
-            XCTAssertTrue(message.contains("line 8, column 9"), message)
+            XCTAssertTrue(message.contains("malformed.json, line 8, column 9"), message)
+            XCTAssertFalse(message.contains(Self.fixtures.path), "the file's name, not a raw path: \(message)")
+            XCTAssertTrue(message.hasPrefix("Expected"), "a sentence, not compiler output: \(message)")
+            MainLoop.run(for: 0.2)
+            XCTAssertEqual(main.window.focusTypeName, "GtkButton", "Try Again has the focus; no text is selected")
             XCTAssertTrue(main.today.visibleCards.isEmpty)
         }
     }

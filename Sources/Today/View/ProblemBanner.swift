@@ -13,7 +13,6 @@ final class ProblemBanner {
         let row = Box(.horizontal, spacing: 12)
         row.addCSSClass("today-problems")
         label.wraps = true
-        label.selectable = true
         label.setXAlign(0)
         label.hexpand = true
         let close = Button(iconName: "window-close-symbolic", accessibleLabel: "Dismiss")
@@ -30,8 +29,8 @@ final class ProblemBanner {
     func add(_ messages: [String]) {
         guard !messages.isEmpty else { return }
         lines += messages
-        let shown = lines.prefix(Self.maximumListed).joined(separator: "\n")
-        let more = lines.count > Self.maximumListed ? "\n…and \(lines.count - Self.maximumListed) more (see the log)" : ""
+        let shown = lines.prefix(Self.maximumListed).map { "• " + $0 }.joined(separator: "\n")
+        let more = lines.count > Self.maximumListed ? "\nand \(lines.count - Self.maximumListed) more" : ""
         label.text = "Some of this feed could not be shown:\n" + shown + more
         root.revealsChild = true
     }

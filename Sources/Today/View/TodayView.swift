@@ -57,10 +57,8 @@ public final class TodayView {
             if let feed = result.feed {
                 show(feed, problems: result.problems.filter { $0.severity != .fatal })
             } else {
-                let problems = result.problems
-                let lines = problems.map(Self.readable)
-                showError(title: "This feed can’t be shown", message: lines.isEmpty ? "\(url.path): unknown error" : lines.prefix(12).joined(separator: "\n"))
-                for line in lines { logger.error("\(line)") }
+                showError(title: "This feed can’t be shown", result: result, file: url)
+                for problem in result.problems { logger.error("\(problem.description)") }
             }
         case .generated(let count, let imageDirectory):
             let pool = imageDirectory.map(Self.images(in:)) ?? []
@@ -71,12 +69,18 @@ public final class TodayView {
         }
     }
 
-    /// "feed.json, line 8, column 9: expected …" — spelled out for people, not compilers.
+    /// "feed.json, line 8, column 9: expected …" — spelled out for people, not compilers: the
+    /// file's name, not its path (the log keeps the path).
     static func readable(_ problem: FeedProblem) -> String {
-        var place = problem.file
+        "\(place(of: problem)): \(problem.message)"
+    }
+
+    /// "feed.json, line 8, column 9".
+    static func place(of problem: FeedProblem) -> String {
+        var place = URL(fileURLWithPath: problem.file).lastPathComponent
         if let line = problem.line { place += ", line \(line)" }
         if let column = problem.column { place += ", column \(column)" }
-        return "\(place): \(problem.message)"
+        return place
     }
 
     static func images(in directory: URL) -> [URL] {
@@ -112,8 +116,11 @@ public final class TodayView {
         for problem in problems { logger.warning("\(problem.description)") }
     }
 
-    private func showError(title: String, message: String) {
-        let view = ErrorView(title: title, message: message)
+    private func showError(title: String, result: FeedLoadResult, file: URL) {
+        let fatal = result.fatalProblem
+        let others = result.problems.filter { $0.severity != .fatal }.map(Self.readable)
+        let view = ErrorView(title: title, message: fatal?.message ?? "the feed could not be read",
+                             place: fatal.map(Self.place(of:)) ?? file.lastPathComponent, others: others)
         view.onRetry = { [weak self] in self?.retry() }
         stack.addTitled(view.root, name: "error", title: "Error")
         stack.visibleChildName = "error"
@@ -128,7 +135,7 @@ public final class TodayView {
             errorView?.onRetry = nil
             if let old = errorView { stack.remove(old.root) }
             errorView = nil
-            showError(title: "This feed still can’t be shown", message: result.problems.map(Self.readable).prefix(12).joined(separator: "\n"))
+            showError(title: "This feed still can’t be shown", result: result, file: url)
             return
         }
         if let old = errorView { stack.remove(old.root) }
