@@ -80,6 +80,7 @@ public final class SnapshotHandlers {
     var measure: @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)
     var allocate: (@MainActor (Int, Int) -> Void)?
     var heightForWidth = false
+    var focusOrder: (@MainActor () -> [Widget])?
     init(draw: @escaping @MainActor (Snapshot, Double, Double) -> Void,
          measure: @escaping @MainActor (Orientation, Int) -> (minimum: Int, natural: Int)) {
         self.draw = draw
@@ -124,6 +125,12 @@ public final class Canvas: Widget {
     /// Called with the canvas's new width and height whenever GTK allocates it; place children here.
     public func onAllocate(_ body: @escaping @MainActor (Int, Int) -> Void) {
         CanvasType.handlers(widget)?.allocate = body
+    }
+
+    /// The order Tab walks this canvas's children in (GTK otherwise sorts them by position, which
+    /// for overlapping layers is not the order a reader expects). Children not listed are skipped.
+    public func setFocusOrder(_ order: @escaping @MainActor () -> [Widget]) {
+        CanvasType.handlers(widget)?.focusOrder = order
     }
 
     /// Asks GTK for the height for a given width (the `measure` closure then receives the width).
@@ -197,9 +204,35 @@ private let canvasClassInit: GClassInitFunc = { klass, _ in
     widgetClass.pointee.measure = canvasMeasure
     widgetClass.pointee.size_allocate = canvasAllocate
     widgetClass.pointee.get_request_mode = canvasRequestMode
+    canvasParentFocus = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GtkWidgetClass.self).pointee.focus
+    widgetClass.pointee.focus = canvasFocus
     let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
     canvasParentDispose = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self).pointee.dispose
     objectClass.pointee.dispose = canvasDispose
+}
+
+nonisolated(unsafe) private var canvasParentFocus: (@convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkDirectionType) -> gboolean)?
+
+/// Tab and Shift+Tab through a canvas with a focus order: first within the child that has the
+/// focus (links inside a page), then on to the next child in the order that takes it.
+private let canvasFocus: @convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkDirectionType) -> gboolean = { widgetArg, direction in
+    guard let widgetArg else { return 0 }
+    nonisolated(unsafe) let widget = widgetArg
+    let handled: Bool? = MainActor.assumeIsolated {
+        guard let order = CanvasType.handlers(widget)?.focusOrder,
+              direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD else { return nil }
+        var children = order().map(\.widget).filter { gtk_widget_get_parent($0) == widget && gtk_widget_get_child_visible($0) != 0 && gtk_widget_get_visible($0) != 0 }
+        if direction == GTK_DIR_TAB_BACKWARD { children.reverse() }
+        var start = 0
+        if let current = gtk_widget_get_focus_child(widget), let index = children.firstIndex(of: current) {
+            if gtk_widget_child_focus(current, direction) != 0 { return true }
+            start = index + 1
+        }
+        for child in children[start...] where gtk_widget_child_focus(child, direction) != 0 { return true }
+        return false
+    }
+    if let handled { return handled ? 1 : 0 }
+    return canvasParentFocus?(widget, direction) ?? 0
 }
 
 nonisolated(unsafe) private var canvasParentDispose: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?

@@ -177,6 +177,13 @@ open class EventController: Object {
 }
 
 extension Widget {
+    /// Moves the keyboard focus into this widget's first (or, backward, last) focusable descendant,
+    /// as Tab would. False when there is none.
+    @discardableResult
+    public func focusInto(forward: Bool = true) -> Bool {
+        gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+    }
+
     /// The widget's top-left corner in its window's surface (X window) coordinates, for tests
     /// that read the widget's pixels from a screenshot of the window. Includes the window's own
     /// offset inside its surface (client-side decorations' margins).

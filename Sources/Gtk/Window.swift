@@ -1,4 +1,6 @@
 import CGtk
+import CWebKit
+import Foundation
 
 @MainActor
 open class Window: Widget {
@@ -7,7 +9,37 @@ open class Window: Widget {
         gtk_window_get_focus(raw.assumingMemoryBound(to: GtkWindow.self)).map { String(cString: skiff_object_type_name($0)) }
     }
 
+    /// The focus widget's type and accessible label ("GtkButton 'Back'"), for tests and diagnostics.
+    public var focusDescription: String? {
+        guard let focus = gtk_window_get_focus(raw.assumingMemoryBound(to: GtkWindow.self)) else { return nil }
+        let type = String(cString: skiff_object_type_name(focus))
+        let label = g_object_get_data(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GObject.self), "skiff-accessible-label")
+            .map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        let ownLabel = skiff_is_a(focus, gtk_button_get_type()) != 0
+            ? gtk_button_get_label(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GtkButton.self)).map { String(cString: $0) } : nil
+        var chain: [String] = []
+        var parent = gtk_widget_get_parent(focus)
+        while let p = parent, chain.count < 12 { chain.append(String(cString: skiff_object_type_name(p))); parent = gtk_widget_get_parent(p) }
+        return [type, (label ?? ownLabel).map { "'\($0)'" }, ProcessInfo.processInfo.environment["SKIFF_FOCUS_CHAIN"] != nil ? "< " + chain.joined(separator: " < ") : nil].compactMap { $0 }.joined(separator: " ")
+    }
+
     open override class var gType: GType { gtk_window_get_type() }
+
+    /// Called after the keyboard focus moved to another widget.
+    @discardableResult
+    public func onFocusChanged(_ body: @escaping VoidHandler) -> SignalHandlerID { onNotify("focus-widget", body) }
+
+    /// The focus is on a widget WebKit keeps inside a web view for itself (GTK 4 WebKit parents a
+    /// GtkTextView there, which takes Tab as text): Tab out of a page lands in it and stays.
+    public var focusIsInsideWebViewInternals: Bool {
+        guard let focus = gtk_window_get_focus(window), skiff_is_a(focus, webkit_web_view_get_type()) == 0 else { return false }
+        var parent = gtk_widget_get_parent(focus)
+        while let p = parent {
+            if skiff_is_a(p, webkit_web_view_get_type()) != 0 { return true }
+            parent = gtk_widget_get_parent(p)
+        }
+        return false
+    }
 
     /// A standalone window. GTK owns toplevels: the wrapper's own reference keeps it alive too.
     public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_window_new())) }

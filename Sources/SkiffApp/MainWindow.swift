@@ -40,6 +40,7 @@ public final class MainWindow: BrowserViewDelegate {
         stack.visibleChildName = options.section.rawValue
         browser.delegate = self
         browser.installShortcuts(on: window)
+        browser.onFocusLeftPageBackward = { [weak self] in self?.switcher.focusInto(forward: false) }
         stack.onVisibleChildChanged { [weak self] in self?.updateTitle() }
         updateTitle()
     }

@@ -28,6 +28,7 @@ final class BrowserContainerTests: XCTestCase {
                 <a href='/two' target='_blank' style='display:block;height:200px;background:#cde'>new window</a>
                 <a href='/one' style='display:block;height:200px;background:#edc'>plain link</a></body>
                 """),
+            "/focus": .init(body: "<title>Focus</title><a href='/one'>one</a> <a href='/two'>two</a>"),
             "/popup": .init(body: "<title>Popup</title><script>setTimeout(function(){ window.open('/one') }, 50)</script><p>no click</p>"),
         ])
     }
@@ -286,6 +287,43 @@ final class BrowserContainerTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 5), "a middle click opens a tab")
             XCTAssertEqual(main.browser.currentTabIndex, 0, "behind the current page")
             XCTAssertEqual(main.browser.state.title, "Links", "which stays where it was")
+        }
+    }
+
+    /// Tab goes all the way round — address, toolbar, section switcher, the page's links, and back to
+    /// the address — and never gets stuck; F6 moves between the page and the address bar.
+    func testTabGoesRoundPageChromeAndSwitcherAndF6SwapsPageAndChrome() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Container Focus")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/focus", title: "Focus"))
+            Self.settle(main)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 3))
+            var seen: [String] = []
+            for _ in 0..<14 {
+                XDoTool.run(["key", "Tab"])
+                MainLoop.run(for: 0.2)
+                seen.append(main.window.focusDescription ?? "nothing")
+            }
+            let trail = seen.joined(separator: " → ")
+            XCTAssertFalse(seen.contains("nothing"), "focus never vanishes: \(trail)")
+            XCTAssertFalse(seen.contains { $0.hasPrefix("GtkTextView") }, "never stuck inside the web view: \(trail)")
+            func first(_ prefix: String, after start: Int = 0) -> Int? {
+                seen.indices.first { $0 >= start && seen[$0].hasPrefix(prefix) }
+            }
+            let toolbar = try XCTUnwrap(first("GtkButton 'Reload'"), trail)
+            let switcher = try XCTUnwrap(first("GtkToggleButton", after: toolbar), trail)
+            let page = try XCTUnwrap(first("WebKitWebView", after: switcher), trail)
+            XCTAssertNotNil(first("GtkText", after: page), "and round again to the address: \(trail)")
+            // F6: page → address → page.
+            main.browser.webView?.grabFocus()
+            MainLoop.run(for: 0.1)
+            XDoTool.run(["key", "F6"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 2), "F6 from the page: the address")
+            XDoTool.run(["key", "F6"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.hasFocus == true }, timeout: 2), "F6 again: the page")
         }
     }
 

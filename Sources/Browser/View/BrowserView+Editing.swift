@@ -21,12 +21,13 @@ extension BrowserView {
         }
         focus.onLeave { [weak self, weak bar] in
             guard let self, let bar, bar.tabID == self.pager.tabs.current.id, self.editing.isEditing else { return }
-            // Focus went elsewhere (a click on the page): editing ends as if cancelled,
-            // unless it went to the suggestions or Cancel, which finish it themselves.
+            // Focus went elsewhere (a click on the page, Tab to the toolbar): editing ends as if
+            // cancelled, leaving the focus where it went, unless it went to the suggestions or
+            // Cancel, which finish it themselves.
             MainLoop.idle { [weak self] in
                 guard let self, self.editing.isEditing, !self.suggestions.root.containsFocus, !self.cancelButton.hasFocus,
                       !(self.bars[self.pager.tabs.current.id]?.entry.containsFocus ?? false) else { return }
-                self.cancelEditing()
+                self.endEditing(commit: false)
             }
         }
         bar.entry.addController(focus)

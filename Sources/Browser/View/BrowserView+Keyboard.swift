@@ -20,7 +20,55 @@ extension BrowserView {
         shortcuts.add("<Control><Shift>ISO_Left_Tab") { [weak self] in self?.selectTab(offset: -1); return true }
         shortcuts.add("<Control>Page_Down") { [weak self] in self?.selectTab(offset: 1); return true }
         shortcuts.add("<Control>Page_Up") { [weak self] in self?.selectTab(offset: -1); return true }
+        shortcuts.add("F6") { [weak self] in self?.toggleFocusBetweenPageAndChrome() ?? false }
         window.addController(shortcuts)
+        installFocusCycle(on: window)
+    }
+
+    /// Tab goes round the page, the chrome and the section switcher, as in GNOME Web. WebKit keeps a
+    /// text view of its own inside the web view, and Tab at the end of a page lands there and stays;
+    /// when that happens focus moves on to the chrome (or, with Shift+Tab, to what precedes the browser).
+    private func installFocusCycle(on window: Window) {
+        let keys = EventControllerKey()
+        keys.phase = .capture
+        keys.onPressed { [weak self] keyval, modifiers in
+            if keyval == Key.tab || keyval == Key.leftTab {
+                self?.lastTabWasBackward = keyval == Key.leftTab || modifiers.contains(.shift)
+            }
+            return false
+        }
+        window.addController(keys)
+        window.onFocusChanged { [weak self, weak window] in
+            guard let self, let window, window.focusIsInsideWebViewInternals else { return }
+            // After GTK has finished moving the focus: moving it again from inside the move is undone.
+            MainLoop.idle { [weak self, weak window] in
+                guard let self, let window, window.focusIsInsideWebViewInternals else { return }
+                if self.lastTabWasBackward, let before = self.onFocusLeftPageBackward {
+                    before()
+                } else {
+                    self.focusChrome()
+                }
+            }
+        }
+    }
+
+    /// The chrome's first control: the address bar (expanding a collapsed toolbar first).
+    func focusChrome() {
+        if collapse.isCollapsed { collapse.expand(now: now); animate() }
+        if let bar = bars[pager.tabs.current.id], currentPage?.webView != nil, bar.entry.grabFocus() { return }
+        toolbar.focusInto()
+    }
+
+    /// F6: from the page to the address bar, from anywhere in the chrome back to the page.
+    func toggleFocusBetweenPageAndChrome() -> Bool {
+        guard let webView = currentPage?.webView else { return false }
+        if webView.containsFocus {
+            focusAddressBar()
+        } else {
+            if editing.isEditing { cancelEditing() }
+            webView.grabFocus()
+        }
+        return true
     }
 
     func buildToolbar() {

@@ -63,6 +63,11 @@ public final class BrowserView: TabPageDelegate {
     var visiblePages = Set<ObjectIdentifier>()
     var visibleBars = Set<ObjectIdentifier>()
     var cancelShown = false
+    /// The last Tab's direction, to know which way focus was leaving the page.
+    var lastTabWasBackward = false
+    /// Shift+Tab out of the page: the window decides where focus goes before the browser (the
+    /// section switcher). Tab out of the page goes to the address bar.
+    public var onFocusLeftPageBackward: (() -> Void)?
     var suggestionsShown = false
 
     public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
@@ -84,6 +89,20 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
         root.onDraw { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
+        // Tab reads like the screen: the page, its address, what rises over it while editing, the
+        // toolbar. Only the current tab's page and bar take part; the others are off to the side.
+        root.setFocusOrder { [weak self] in
+            guard let self else { return [] }
+            return [self.pagesArea, self.barsArea, self.suggestions.root, self.cancelButton, self.toolbar]
+        }
+        pagesArea.setFocusOrder { [weak self] in
+            guard let self, let page = self.currentPage else { return [] }
+            return [page.root]
+        }
+        barsArea.setFocusOrder { [weak self] in
+            guard let self, let bar = self.bars[self.pager.tabs.current.id] else { return [] }
+            return [bar.canvas]
+        }
         newTabPage.onDraw { [weak newTabPage] snapshot, w, h in
             guard let newTabPage else { return }
             snapshot.fill(Rect(x: 0, y: 0, width: w, height: h), color: newTabPage.themeColors.window)
