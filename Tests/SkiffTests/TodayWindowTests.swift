@@ -206,6 +206,33 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    /// A story's text keeps a readable measure (about 70 characters) centred on a wide window, and
+    /// lines up with the window's edge margin on a narrow one — as GTK lays it out.
+    func testStoryTextKeepsAReadableMeasure() throws {
+        try MainActor.assumeIsolated {
+            for width in [1280, 600] {
+                let main = try Self.makeWindow("Today Measure \(width)", width: width)
+                defer { main.window.destroy() }
+                guard let xid = XDoTool.window(named: "Today Measure \(width)") else { return XCTFail("no X window") }
+                XDoTool.run(["windowfocus", "--sync", xid])
+                main.today.focusGrid()
+                XDoTool.run(["key", "Down"])
+                XDoTool.run(["key", "Return"])
+                XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5), "a story opens at \(width)")
+                MainLoop.run(for: 0.8)
+                let text = try XCTUnwrap(main.today.root.presentedDescendants().first { $0.hasLabel("Story text") })
+                let window = Double(main.today.root.width)
+                if width == 1280 {
+                    XCTAssertLessThanOrEqual(text.width, 680 - 48, "a readable measure")
+                    XCTAssertEqual(text.x + text.width / 2, window / 2, accuracy: 2, "centred")
+                } else {
+                    XCTAssertEqual(text.x, 24, accuracy: 1, "the text starts at the story's 24-px margin")
+                    XCTAssertEqual(text.width, window - 48, accuracy: 1, "and fills the narrow window")
+                }
+            }
+        }
+    }
+
     func testAMalformedFeedShowsTheErrorViewWithItsLine() throws {
         try MainActor.assumeIsolated {
             let path = Self.fixtures.appendingPathComponent("malformed.json").path

@@ -78,6 +78,9 @@ extension BrowserView {
             button.hasFrame = false
             button.addCSSClass("skiff-nav-button")
             button.valign = .center
+            // Centred in its equal share of the row: the button (and its focus ring) is the size
+            // of the icon's circle, not a 250-px pill.
+            button.halign = .center
             toolbar.append(button)
         }
         backButton.onClicked { [weak self] in self?.goBack() }

@@ -91,6 +91,40 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return formatter.string(from: date).uppercased(with: locale)
     }
 
+    /// The local calendar day of `date` in `timeZone` (the user's, unless a test says otherwise).
+    public init?(containing date: Date, timeZone: TimeZone = .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// A section's large title when its feed gives none, relative to `today`: "Today", "Yesterday",
+    /// the weekday within the last week ("Thursday"), else the day and month ("14 November").
+    public func relativeTitle(today: CalendarDate, locale: Locale = .current) -> String {
+        let age = today.daysSinceEpoch - daysSinceEpoch
+        switch age {
+        case 0: return "Today"
+        case 1: return "Yesterday"
+        case 2...6: return formatted("EEEE", locale: locale)
+        default: return formatted("MMMMd", locale: locale)
+        }
+    }
+
+    private func formatted(_ template: String, locale: Locale) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
+        calendar.timeZone = utc
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return description }
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = utc
+        formatter.locale = locale
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter.string(from: date)
+    }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2:

@@ -51,6 +51,10 @@ final class FeedSource {
     func header(at section: Int) -> HeaderContent {
         guard feed.sections.indices.contains(section) else { return HeaderContent(dateText: "", title: "") }
         let s = feed.sections[section]
-        return HeaderContent(dateText: s.date.headerText(), title: s.title)
+        // A section titled by default reads relative to today: an earlier day is not "Today".
+        let title = s.title == FeedSection.defaultTitle
+            ? CalendarDate(containing: Date()).map { s.date.relativeTitle(today: $0) } ?? s.title
+            : s.title
+        return HeaderContent(dateText: s.date.headerText(), title: title)
     }
 }

@@ -29,6 +29,10 @@ final class StoryView {
     var isOpen: Bool { transition.phase == .open || transition.phase == .opening }
     var isShown: Bool { transition.isPresented }
 
+    private lazy var bodyClamp = Clamp(child: body, maximumWidth: Self.readingWidth, label: "Story column")
+    /// 70 characters of the story's 15.5-px text plus the body's 24-px margins.
+    static let readingWidth = 680.0
+
     init(images: TextureCache) {
         self.images = images
         container = Canvas(role: .dialog, label: "Story") { _, _, _ in }
@@ -40,8 +44,10 @@ final class StoryView {
         let column = Box(.vertical, spacing: 0)
         column.append(header)
         body.setMargins(top: 24, bottom: 48, start: 24, end: 24)
-        body.halign = .center
-        column.append(body)
+        body.setAccessibleLabel("Story text")
+        // About 70 characters a line at 15.5 px, centred on wide windows; title and text share one
+        // left edge at any width.
+        column.append(bodyClamp.root)
         scroller.setPolicy(horizontal: false, vertical: true)
         scroller.setChild(column)
         closeButton.addCSSClass("today-story-close")
