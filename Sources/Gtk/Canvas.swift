@@ -223,12 +223,29 @@ private let canvasFocus: @convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkDi
               direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD else { return nil }
         var children = order().map(\.widget).filter { gtk_widget_get_parent($0) == widget && gtk_widget_get_child_visible($0) != 0 && gtk_widget_get_visible($0) != 0 }
         if direction == GTK_DIR_TAB_BACKWARD { children.reverse() }
+        // Which child holds the window's focus now (GTK may remember an old focus child).
+        let focus = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
+        func holdsFocus(_ child: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            guard let focus else { return false }
+            return focus == child || gtk_widget_is_ancestor(focus, child) != 0
+        }
         var start = 0
-        if let current = gtk_widget_get_focus_child(widget), let index = children.firstIndex(of: current) {
-            if gtk_widget_child_focus(current, direction) != 0 { return true }
+        if let index = children.firstIndex(where: holdsFocus) {
+            if gtk_widget_child_focus(children[index], direction) != 0 { return true }
             start = index + 1
         }
-        for child in children[start...] where gtk_widget_child_focus(child, direction) != 0 { return true }
+        for child in children[start...] {
+            // A remembered focus child (at any depth) would make the child move on from it instead
+            // of entering it.
+            if !holdsFocus(child) {
+                var node: UnsafeMutablePointer<GtkWidget>? = child
+                while let current = node, let remembered = gtk_widget_get_focus_child(current) {
+                    gtk_widget_set_focus_child(current, nil)
+                    node = remembered
+                }
+            }
+            if gtk_widget_child_focus(child, direction) != 0 { return true }
+        }
         return false
     }
     if let handled { return handled ? 1 : 0 }

@@ -54,6 +54,12 @@ open class Window: Widget {
     public func setTitlebar(_ bar: Widget?) { gtk_window_set_titlebar(window, bar?.widget) }
     public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, Int32(width), Int32(height)) }
     public func present() { gtk_window_present(window) }
+    /// Keeps this window over `parent` (a dialog over the main window).
+    public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
     public func close() { gtk_window_close(window) }
     /// Destroys the window and, with it, every child and every handler connected to them.
     public func destroy() { gtk_window_destroy(window) }

@@ -13,6 +13,14 @@ public final class MainWindow: BrowserViewDelegate {
     public let today: TodayView
     /// The section switcher in the header.
     public let switcher: StackSwitcher
+    /// The window's commands as named actions ("win.new-tab").
+    public let actions = ActionGroup()
+    public internal(set) var menuButton: MenuButton?
+    var appCommands: [KeyboardCommand] = []
+    /// Windows opened from the menu, kept while they are open.
+    public internal(set) var shortcutsWindow: Window?
+    public internal(set) var aboutWindow: AboutWindow?
+    var preferencesWindow: PreferencesWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil) {
@@ -34,6 +42,7 @@ public final class MainWindow: BrowserViewDelegate {
         switcher.addCSSClass("skiff-section-switcher")
         switcher.setAccessibleLabel("Sections")
         header.packStart(switcher)
+        installCommands(header: header)
         window.setTitlebar(header)
         window.setChild(stack)
 
@@ -41,13 +50,21 @@ public final class MainWindow: BrowserViewDelegate {
         browser.delegate = self
         browser.installShortcuts(on: window)
         browser.onFocusLeftPageBackward = { [weak self] in self?.switcher.focusInto(forward: false) }
-        stack.onVisibleChildChanged { [weak self] in self?.updateTitle() }
-        updateTitle()
+        stack.onVisibleChildChanged { [weak self] in self?.sectionChanged() }
+        sectionChanged()
     }
 
     /// The section on screen, read from the stack (the switcher, a shortcut or code may change it).
     public var visibleSection: Section {
         stack.visibleChildName.flatMap(Section.init(rawValue:)) ?? .browser
+    }
+
+    private func sectionChanged() {
+        updateTitle()
+        // The browser's commands act on the browser only while it is on screen: disabled actions
+        // leave their keys (F5, Alt+Left, Ctrl+W…) to the section that is.
+        let browsing = visibleSection == .browser
+        for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
     }
 
     /// The title follows the visible section: the page's title for the Browser, the section's name
@@ -60,14 +77,6 @@ public final class MainWindow: BrowserViewDelegate {
         }
         let shown = browser.isPrivate ? "\(title) (Private)" : title
         if window.title != shown { window.title = shown }
-    }
-
-    public func installAppShortcuts(quit: @escaping @MainActor () -> Void, newPrivateWindow: @escaping @MainActor () -> Void = {}) {
-        let shortcuts = ShortcutController()
-        shortcuts.phase = .capture
-        shortcuts.add("<Control>q") { quit(); return true }
-        shortcuts.add("<Control><Shift>n") { newPrivateWindow(); return true }
-        window.addController(shortcuts)
     }
 
     public func browserView(_ view: BrowserView, didChangeTitle title: String) {

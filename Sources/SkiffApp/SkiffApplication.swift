@@ -43,7 +43,7 @@ public final class SkiffApplication {
         self.persistence = persistence
         let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence)
         self.window = window
-        window.installAppShortcuts(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
+        window.installAppCommands(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
         window.window.onCloseRequest { [weak self] in
             // Let GTK close it; drop our handle so nothing keeps the window's widgets alive.
             self?.persistence?.flush()
@@ -63,7 +63,7 @@ public final class SkiffApplication {
         privateOptions.isPrivate = true
         privateOptions.section = .browser
         let main = MainWindow(window: ApplicationWindow(application: app), options: privateOptions, sandbox: WebSandbox.probe(), persistence: nil)
-        main.installAppShortcuts(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
+        main.installAppCommands(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
         privateWindows.append(main)
         main.window.onCloseRequest { [weak self, weak main] in
             self?.privateWindows.removeAll { $0 === main }

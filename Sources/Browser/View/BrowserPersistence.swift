@@ -75,6 +75,12 @@ public final class BrowserPersistence {
 
     /// Writes what is pending now (quit, window closed).
     public func flush() { saver?.flush() }
+
+    /// Forgets every visited page (Preferences → Clear History).
+    func clearHistory() throws {
+        try store.clearHistory()
+        cachedHistory = nil
+    }
 }
 
 extension BrowserView {

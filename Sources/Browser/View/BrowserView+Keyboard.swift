@@ -2,25 +2,33 @@ import BrowserModel
 import Gtk
 
 extension BrowserView {
-    /// The browser's keyboard paths, installed on the window so they work wherever focus is.
-    /// Captured before the page sees them; Escape is given back to the page when it is not ours.
+    /// The browser's commands: the window turns each into a named action ("win.new-tab") with its
+    /// accelerators, and the Keyboard Shortcuts window lists them from here.
+    public var commands: CommandGroup {
+        CommandGroup("Browser", [
+            KeyboardCommand("focus-location", "Edit the address", ["<Control>l"]) { [weak self] in self?.focusAddressBar() },
+            KeyboardCommand("toggle-focus", "Move between the page and the address bar", ["F6"]) { [weak self] in
+                _ = self?.toggleFocusBetweenPageAndChrome()
+            },
+            KeyboardCommand("back", "Back", ["<Alt>Left"]) { [weak self] in self?.goBack() },
+            KeyboardCommand("forward", "Forward", ["<Alt>Right"]) { [weak self] in self?.goForward() },
+            KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
+            KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
+            KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
+            KeyboardCommand("close-tab", "Close tab", ["<Control>w"]) { [weak self] in self?.closeTab() },
+            KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
+            KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in
+                self?.selectTab(offset: -1)
+            },
+        ])
+    }
+
+    /// What the browser handles itself, on the window, before the page sees it: Escape (given
+    /// back to the page when it is not ours) and the Tab cycle. The rest are `commands`.
     public func installShortcuts(on window: Window) {
         let shortcuts = ShortcutController()
         shortcuts.phase = .capture
-        shortcuts.add("<Control>l") { [weak self] in self?.focusAddressBar(); return true }
-        shortcuts.add("<Alt>Left") { [weak self] in self?.goBack(); return true }
-        shortcuts.add("<Alt>Right") { [weak self] in self?.goForward(); return true }
-        shortcuts.add("<Control>r") { [weak self] in self?.reload(); return true }
-        shortcuts.add("F5") { [weak self] in self?.reload(); return true }
         shortcuts.add("Escape") { [weak self] in self?.escape() ?? false }
-        shortcuts.add("<Control>t") { [weak self] in self?.newTab(); return true }
-        shortcuts.add("<Control>w") { [weak self] in self?.closeTab(); return true }
-        shortcuts.add("<Control>Tab") { [weak self] in self?.selectTab(offset: 1); return true }
-        shortcuts.add("<Control><Shift>Tab") { [weak self] in self?.selectTab(offset: -1); return true }
-        shortcuts.add("<Control><Shift>ISO_Left_Tab") { [weak self] in self?.selectTab(offset: -1); return true }
-        shortcuts.add("<Control>Page_Down") { [weak self] in self?.selectTab(offset: 1); return true }
-        shortcuts.add("<Control>Page_Up") { [weak self] in self?.selectTab(offset: -1); return true }
-        shortcuts.add("F6") { [weak self] in self?.toggleFocusBetweenPageAndChrome() ?? false }
         window.addController(shortcuts)
         installFocusCycle(on: window)
     }
@@ -39,7 +47,9 @@ extension BrowserView {
         }
         window.addController(keys)
         window.onFocusChanged { [weak self, weak window] in
-            guard let self, let window, window.focusIsInsideWebViewInternals else { return }
+            guard let self, let window else { return }
+            self.endEditingIfFocusLeft()
+            guard window.focusIsInsideWebViewInternals else { return }
             // After GTK has finished moving the focus: moving it again from inside the move is undone.
             MainLoop.idle { [weak self, weak window] in
                 guard let self, let window, window.focusIsInsideWebViewInternals else { return }
@@ -49,6 +59,17 @@ extension BrowserView {
                     self.focusChrome()
                 }
             }
+        }
+    }
+
+    /// Editing lasts while the focus is on the address, its suggestions or Cancel; Tab to the
+    /// toolbar (or a click elsewhere) ends it as Cancel would, leaving the focus where it went.
+    func endEditingIfFocusLeft() {
+        MainLoop.idle { [weak self] in
+            guard let self, self.editing.isEditing else { return }
+            let entry = self.bars[self.pager.tabs.current.id]?.entry
+            if entry?.containsFocus == true || self.suggestions.root.containsFocus || self.cancelButton.containsFocus { return }
+            self.endEditing(commit: false)
         }
     }
 

@@ -257,6 +257,17 @@ public final class BrowserView: TabPageDelegate {
         render()
     }
 
+    /// Forgets the history; nil when done, else what went wrong, worded for the user.
+    public func clearHistory() -> String? {
+        guard let persistence else { return nil }
+        do {
+            try persistence.clearHistory()
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
+    }
+
     func tabPage(_ page: TabPage, didVisit uri: String, title: String?) {
         guard !isPrivate else { return }
         persistence?.recordVisit(uri: uri, title: title)

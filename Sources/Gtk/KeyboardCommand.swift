@@ -1,0 +1,69 @@
+import CGtk
+import Foundation
+
+/// One command as menus, shortcuts and the Keyboard Shortcuts window know it: an action name
+/// ("new-tab", reached as "win.new-tab"), a title, and its accelerators in GTK's syntax.
+/// A command with no `run` is listed only: a key a widget handles itself (arrows in a list).
+public struct KeyboardCommand: Sendable {
+    public let name: String
+    public let title: String
+    public let accelerators: [String]
+    public let run: (@MainActor @Sendable () -> Void)?
+
+    public init(_ name: String, _ title: String, _ accelerators: [String], run: (@MainActor @Sendable () -> Void)? = nil) {
+        self.name = name
+        self.title = title
+        self.accelerators = accelerators
+        self.run = run
+    }
+}
+
+/// Commands under a heading ("Tabs", "Today").
+public struct CommandGroup: Sendable {
+    public let title: String
+    public let commands: [KeyboardCommand]
+    public init(_ title: String, _ commands: [KeyboardCommand]) {
+        self.title = title
+        self.commands = commands
+    }
+}
+
+/// GTK's Keyboard Shortcuts window, written from the same command list the shortcuts are made of,
+/// so it can never disagree with them.
+@MainActor
+public enum ShortcutsWindow {
+    public static func make(groups: [CommandGroup], transientFor parent: Window?) -> Window? {
+        let xml = builderXML(groups: groups)
+        guard let builder = gtk_builder_new_from_string(xml, -1) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
+        let window = Window(retaining: UnsafeMutableRawPointer(object))
+        if let parent { gtk_window_set_transient_for(window.window, parent.window) }
+        gtk_window_set_modal(window.window, 1)
+        return window
+    }
+
+    /// GtkBuilder's description of the window (public for tests).
+    public static func builderXML(groups: [CommandGroup]) -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\"><property name=\"modal\">1</property>"
+        xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">skiff</property><property name=\"max-height\">12</property>"
+        for group in groups {
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(group.title))</property>"
+            for command in group.commands where !command.accelerators.isEmpty {
+                xml += "<child><object class=\"GtkShortcutsShortcut\">"
+                xml += "<property name=\"title\">\(escape(command.title))</property>"
+                // ISO_Left_Tab is how X spells Shift+Tab: a duplicate to the reader.
+                let shown = command.accelerators.filter { !$0.contains("ISO_Left_Tab") }
+                xml += "<property name=\"accelerator\">\(escape(shown.joined(separator: " ")))</property>"
+                xml += "</object></child>"
+            }
+            xml += "</object></child>"
+        }
+        xml += "</object></child></object></interface>"
+        return xml
+    }
+}

@@ -1,0 +1,94 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+
+/// Every command of the window as a named action ("win.…"), reached the same way from the main
+/// menu, the keyboard and the Keyboard Shortcuts window, as in GNOME Web.
+extension MainWindow {
+    /// The window's own commands (sections, menu windows), with the app's where it gave them.
+    var windowCommands: CommandGroup {
+        var commands = Section.allCases.enumerated().map { index, section in
+            KeyboardCommand("show-\(section.rawValue)", "Show \(section.title)", ["<Alt>\(index + 1)"]) { [weak self] in
+                self?.stack.visibleChildName = section.rawValue
+            }
+        }
+        commands += [
+            KeyboardCommand("show-menu", "Open the main menu", ["F10"]) { [weak self] in self?.menuButton?.popup() },
+            KeyboardCommand("show-shortcuts", "Keyboard shortcuts", ["<Control>question"]) { [weak self] in self?.showShortcuts() },
+            KeyboardCommand("preferences", "Preferences", ["<Control>comma"]) { [weak self] in self?.showPreferences() },
+            KeyboardCommand("about", "About Skiff", []) { [weak self] in self?.showAbout() },
+        ]
+        return CommandGroup("Window", commands + appCommands)
+    }
+
+    /// Keys the Today feed handles itself: listed for the Keyboard Shortcuts window.
+    static let todayKeys = CommandGroup("Today", [
+        KeyboardCommand("today-move", "Move between cards", ["Left", "Right", "Up", "Down"]),
+        KeyboardCommand("today-open", "Open the story", ["Return", "space"]),
+        KeyboardCommand("today-close", "Close the story", ["Escape", "<Alt>Left"]),
+        KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
+    ])
+
+    /// Everything the Keyboard Shortcuts window lists, in its order.
+    var commandGroups: [CommandGroup] { [windowCommands, browser.commands, Self.todayKeys] }
+
+    /// Builds the "win" action group and the shortcuts that name its actions, and the main menu.
+    func installCommands(header: HeaderBar) {
+        actions.insert(into: window, prefix: "win")
+        let shortcuts = ShortcutController()
+        // Captured before the page: a web page cannot take Ctrl+T or Ctrl+L away.
+        shortcuts.phase = .capture
+        for group in [windowCommands, browser.commands] {
+            for command in group.commands {
+                guard let run = command.run else { continue }
+                actions.add(command.name) { run() }
+                for accelerator in command.accelerators { shortcuts.add(accelerator, action: "win.\(command.name)") }
+            }
+        }
+        window.addController(shortcuts)
+
+        let menu = Menu()
+        let windows = Menu()
+        windows.append("New Private Window", action: "win.new-private-window")
+        menu.appendSection(windows)
+        let app = Menu()
+        app.append("Preferences", action: "win.preferences")
+        app.append("Keyboard Shortcuts", action: "win.show-shortcuts")
+        app.append("About Skiff", action: "win.about")
+        menu.appendSection(app)
+        let button = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: menu)
+        header.packEnd(button)
+        menuButton = button
+    }
+
+    /// The app's commands (quit, a private window): the application gives them to each window.
+    public func installAppCommands(quit: @escaping @MainActor @Sendable () -> Void,
+                                   newPrivateWindow: @escaping @MainActor @Sendable () -> Void) {
+        let commands = [
+            KeyboardCommand("new-private-window", "New private window", ["<Control><Shift>n"], run: newPrivateWindow),
+            KeyboardCommand("quit", "Quit", ["<Control>q"], run: quit),
+        ]
+        appCommands = commands
+        let shortcuts = ShortcutController()
+        shortcuts.phase = .capture
+        for command in commands {
+            guard let run = command.run else { continue }
+            actions.add(command.name) { run() }
+            for accelerator in command.accelerators { shortcuts.add(accelerator, action: "win.\(command.name)") }
+        }
+        window.addController(shortcuts)
+    }
+
+    func showShortcuts() {
+        guard let shortcuts = ShortcutsWindow.make(groups: commandGroups, transientFor: window) else { return }
+        shortcutsWindow = shortcuts
+        shortcuts.present()
+    }
+
+    func showAbout() {
+        let about = AboutWindow(transientFor: window, info: AboutInfo.skiff)
+        aboutWindow = about
+        about.present()
+    }
+}

@@ -1,0 +1,85 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+
+/// Preferences: the search engine the address bar sends words to, and clearing the history.
+/// A change applies at once; there is no Apply button, as in GNOME apps.
+@MainActor
+final class PreferencesWindow {
+    static let engines: [SearchEngine] = [
+        ("DuckDuckGo", "https://duckduckgo.com/?q=%s"),
+        ("Startpage", "https://www.startpage.com/do/search?query=%s"),
+        ("Wikipedia", "https://en.wikipedia.org/w/index.php?search=%s"),
+        ("Google", "https://www.google.com/search?q=%s"),
+        ("Bing", "https://www.bing.com/search?q=%s"),
+    ].compactMap { SearchEngine(name: $0.0, template: $0.1) }
+
+    let window = Window()
+    private let status = Label()
+
+    init(browser: BrowserView, transientFor parent: Window) {
+        window.title = "Preferences"
+        window.setDefaultSize(width: 460, height: 260)
+        window.setTransient(for: parent)
+        window.isModal = true
+
+        let column = Box(.vertical, spacing: 18)
+        column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+
+        let engineRow = Box(.horizontal, spacing: 12)
+        let engineLabel = Label("Search engine")
+        engineLabel.hexpand = true
+        engineLabel.setXAlign(0)
+        var names = Self.engines.map(\.name)
+        var current = names.firstIndex(of: browser.searchEngine.name)
+        if current == nil {
+            // A --search engine of the user's own stays choosable.
+            names.append(browser.searchEngine.name)
+            current = names.count - 1
+        }
+        let choices = Self.engines + (current == Self.engines.count ? [browser.searchEngine] : [])
+        let engines = DropDown(items: names, accessibleLabel: "Search engine")
+        engines.selected = current ?? 0
+        engines.onSelectionChanged { [weak browser, weak engines] in
+            guard let browser, let engines, choices.indices.contains(engines.selected) else { return }
+            browser.searchEngine = choices[engines.selected]
+        }
+        engineRow.append(engineLabel)
+        engineRow.append(engines)
+        column.append(engineRow)
+
+        let historyRow = Box(.horizontal, spacing: 12)
+        let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")
+        historyLabel.hexpand = true
+        historyLabel.setXAlign(0)
+        let clear = Button(label: "Clear History")
+        clear.addCSSClass("destructive-action")
+        clear.isSensitive = !browser.isPrivate
+        clear.onClicked { [weak self, weak browser] in
+            guard let self, let browser else { return }
+            if let problem = browser.clearHistory() {
+                self.status.text = "The history could not be cleared: \(problem)"
+            } else {
+                self.status.text = "History cleared."
+            }
+        }
+        historyRow.append(historyLabel)
+        historyRow.append(clear)
+        column.append(historyRow)
+        status.setXAlign(0)
+        status.wraps = true
+        column.append(status)
+        window.setChild(column)
+    }
+
+    var statusText: String { status.text }
+}
+
+extension MainWindow {
+    func showPreferences() {
+        let preferences = PreferencesWindow(browser: browser, transientFor: window)
+        preferencesWindow = preferences
+        preferences.window.present()
+    }
+}

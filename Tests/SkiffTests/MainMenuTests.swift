@@ -1,0 +1,101 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// The main menu, the Keyboard Shortcuts window and About, reached with the keyboard alone.
+final class MainMenuTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else { return XCTFail("xdotool is required") }
+    }
+
+    @MainActor
+    private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
+        let options = try Options.parse(["--section", "today", "--window-size", "900x640", "--private"])
+        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        main.window.title = title
+        main.installAppCommands(quit: {}, newPrivateWindow: {})
+        main.window.present()
+        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window") }
+        XDoTool.run(["windowfocus", "--sync", id])
+        return (main, id)
+    }
+
+    /// An X window with this name is on screen.
+    @MainActor
+    private static func visibleWindow(named name: String) -> Bool {
+        !XDoTool.run(["search", "--onlyvisible", "--name", "^\(name)$"]).isEmpty
+    }
+
+    func testF10OpensTheMenuAndItsLastItemOpensAbout() throws {
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Menu About")
+            defer {
+                main.aboutWindow?.destroy()
+                main.window.destroy()
+            }
+            XDoTool.run(["key", "F10"])
+            MainLoop.run(for: 0.5)
+            // The first item is highlighted as the menu opens; About is the fourth.
+            for _ in 0..<3 { XDoTool.run(["key", "Down"]); MainLoop.run(for: 0.1) }
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { Self.visibleWindow(named: "About Skiff") }, timeout: 5),
+                          "About is on screen: \(XDoTool.run(["search", "--onlyvisible", "--name", "."]))")
+            XCTAssertEqual(main.aboutWindow?.programName, "Skiff", "named as the metainfo names it")
+            XCTAssertEqual(main.aboutWindow?.version, Options.version)
+        }
+    }
+
+    func testCtrlQuestionMarkListsEveryShortcutFromTheSameCommands() throws {
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Menu Shortcuts")
+            defer {
+                main.shortcutsWindow?.destroy()
+                main.window.destroy()
+            }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+question"])
+            XCTAssertTrue(MainLoop.run(until: { main.shortcutsWindow?.isVisible == true }, timeout: 5), "Ctrl+? opens Keyboard Shortcuts")
+            let xml = ShortcutsWindow.builderXML(groups: [main.browser.commands])
+            for command in main.browser.commands.commands {
+                XCTAssertTrue(xml.contains(command.title), "\(command.title) is listed")
+            }
+            // Every listed command with an action is reachable by name, as the menu reaches it.
+            XCTAssertNotNil(main.actions["new-tab"])
+            XCTAssertNotNil(main.actions["show-today"])
+        }
+    }
+
+    func testAltNumbersSwitchSections() throws {
+        try MainActor.assumeIsolated {
+            let (main, id) = try Self.makeWindow("Menu Sections")
+            defer { main.window.destroy() }
+            XDoTool.run(["key", "--clearmodifiers", "alt+1"])
+            XCTAssertTrue(MainLoop.run(until: { main.stack.visibleChildName == "browser" }, timeout: 3))
+            XDoTool.run(["key", "--clearmodifiers", "alt+2"])
+            XCTAssertTrue(MainLoop.run(until: { XDoTool.run(["getwindowname", id]).hasPrefix("Today") }, timeout: 3),
+                          "Alt+2 shows Today: \(XDoTool.run(["getwindowname", id]))")
+        }
+    }
+
+    /// Outside the Browser its keys are left to the section on screen.
+    func testBrowserKeysAreLeftAloneOutsideTheBrowser() throws {
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Menu Keys Elsewhere")
+            defer { main.window.destroy() }
+            XCTAssertEqual(main.stack.visibleChildName, "today")
+            let tabs = main.browser.tabCount
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            MainLoop.run(for: 0.3)
+            XCTAssertEqual(main.browser.tabCount, tabs, "Ctrl+T in Today opens no browser tab")
+            XCTAssertEqual(main.actions["reload"]?.isEnabled, false)
+            XDoTool.run(["key", "--clearmodifiers", "alt+1"])
+            XCTAssertTrue(MainLoop.run(until: { main.actions["reload"]?.isEnabled == true }, timeout: 2), "back in the Browser they act again")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == tabs + 1 }, timeout: 3))
+        }
+    }
+}
