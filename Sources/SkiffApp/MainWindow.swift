@@ -2,6 +2,7 @@ import Browser
 import BrowserModel
 import Foundation
 import Gtk
+import Stars
 import Today
 
 /// The window: a header bar with the section switcher over a stack of sections.
@@ -11,6 +12,7 @@ public final class MainWindow: BrowserViewDelegate {
     public let stack = Stack()
     public let browser: BrowserView
     public let today: TodayView
+    public let stars: StarsView
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil) {
@@ -26,6 +28,8 @@ public final class MainWindow: BrowserViewDelegate {
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         today = TodayView(source: options.todayFeedSource)
         stack.addTitled(today.root, name: Section.today.rawValue, title: Section.today.title)
+        stars = StarsView(skyFile: Resources.starsData)
+        stack.addTitled(stars.root, name: Section.stars.rawValue, title: Section.stars.title)
 
         let header = HeaderBar()
         let switcher = StackSwitcher(stack: stack)
