@@ -85,23 +85,20 @@ final class StarsWindowTests: XCTestCase {
         return (bytes, w, h)
     }
 
+    /// Runs ImageMagick's `import` with `args` (the last one "rgb:-") and returns the raw bytes,
+    /// pumping the main loop meanwhile. The bytes go through a file: a pipe's reads would block the loop.
     @MainActor
     private static func capture(_ args: [String]) -> [UInt8] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stars-\(UUID().uuidString).rgb")
+        defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["10", "/usr/bin/import"] + args
-        let out = Pipe()
-        process.standardOutput = out
+        process.arguments = ["10", "/usr/bin/import"] + args.dropLast() + ["rgb:" + file.path]
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        var data = Data()
-        let reader = out.fileHandleForReading
         do { try process.run() } catch { return [] }
-        MainLoop.run(until: {
-            data.append(reader.availableData)
-            return !process.isRunning
-        }, timeout: 15)
-        data.append(reader.readDataToEndOfFile())
-        return [UInt8](data)
+        MainLoop.run(until: { !process.isRunning }, timeout: 15)
+        return (try? [UInt8](Data(contentsOf: file))) ?? []
     }
 
     /// Pixels the colour of the constellation lines (purple at 0.4 over the night blue), in the
