@@ -108,3 +108,25 @@ final class WrapAroundTests: XCTestCase {
         }
     }
 }
+
+/// The square tiles the view draws: every star of a column lands in a tile, none is lost or cut.
+final class TilingTests: XCTestCase {
+    func testRowsHoldEveryStarOfTheirColumn() {
+        var random = SeededRandom(seed: 7)
+        for _ in 0..<100 {
+            let g = FieldGeometry(width: 360 + random.unit() * 3000, height: 300 + random.unit() * 1500)
+            let tiling = BackgroundTiling(geometry: g)
+            let layer = StarLayer.background[Int(random.unit() * 4)]
+            let stars = BackgroundStars.stars(for: layer)
+            let column = Int(random.unit() * 2000) - 1000
+            let all = tiling.stars(in: column, of: layer, from: stars)
+            let rows = tiling.rows(in: column, of: layer, from: stars)
+            for star in all where star.y >= 0 && star.y < g.height {
+                let row = Int(star.y / tiling.tileWidth)
+                XCTAssertTrue(rows.contains { $0.row == row && $0.stars.contains { abs($0.x - star.x) < 1e-9 && abs($0.y - (star.y - Double(row) * tiling.tileWidth)) < 1e-9 } },
+                              "star \(star) of column \(column) is in no tile")
+            }
+            XCTAssertTrue(rows.allSatisfy { !$0.stars.isEmpty && $0.row >= 0 && $0.row < tiling.rowCount })
+        }
+    }
+}

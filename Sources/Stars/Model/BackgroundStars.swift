@@ -53,19 +53,41 @@ public enum BackgroundStars {
     }
 }
 
-/// A strip of a background layer, `tileWidth` pixels wide, that the view renders once into a
-/// texture and then only translates. Tile j covers layer pixels [j·T, (j+1)·T).
+/// How a background layer is cut into small square tiles that the view renders once into textures
+/// and then only translates. Column j covers layer pixels [j·T, (j+1)·T); row k covers [k·T, (k+1)·T)
+/// of the height. Most tiles hold no star and are never drawn: the stars are sparse (about 20 to 60 on
+/// screen per layer), so small tiles blend a fraction of the window instead of four full-window layers.
 public struct BackgroundTiling: Sendable, Hashable {
     public var geometry: FieldGeometry
     public var tileWidth: Double
 
+    /// The side of a tile, pixels.
+    public static let tileSide = 64.0
+
     public init(geometry: FieldGeometry) {
         self.geometry = geometry
-        // Half a window, at least 256 px: few tiles on screen, small textures to redraw.
-        tileWidth = max(256, (geometry.width / 2).rounded(.up))
+        tileWidth = Self.tileSide
     }
 
-    /// At most this many tiles of one layer are on screen at once: ⌈w/T⌉ + 1.
+    /// Rows of tiles down the window.
+    public var rowCount: Int { Int((geometry.height / tileWidth).rounded(.up)) }
+
+    /// The stars of one column grouped by row: (row, stars in tile pixels relative to that tile).
+    /// Rows without stars are left out. A star near an edge is in both tiles, so none is cut.
+    public func rows(in column: Int, of layer: StarLayer, from stars: [BackgroundStar], margin: Double = 4) -> [(row: Int, stars: [(x: Double, y: Double, brightness: Double)])] {
+        var byRow: [Int: [(x: Double, y: Double, brightness: Double)]] = [:]
+        for star in self.stars(in: column, of: layer, from: stars, margin: margin) {
+            let first = max(0, Int(((star.y - margin) / tileWidth).rounded(.down)))
+            let last = min(rowCount - 1, Int(((star.y + margin) / tileWidth).rounded(.down)))
+            guard first <= last else { continue }
+            for row in first...last {
+                byRow[row, default: []].append((star.x, star.y - Double(row) * tileWidth, star.brightness))
+            }
+        }
+        return byRow.keys.sorted().map { ($0, byRow[$0] ?? []) }
+    }
+
+    /// At most this many columns of one layer are on screen at once: ⌈w/T⌉ + 1.
     public var maximumVisibleTiles: Int { Int((geometry.width / tileWidth).rounded(.up)) + 1 }
 
     /// The tiles of `layer` covering the window at position `p`, with the x each is drawn at.

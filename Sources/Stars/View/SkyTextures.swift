@@ -5,14 +5,16 @@ import StarsModel
 /// The textures the field is drawn from: background tiles (each layer's stars, drawn once and then
 /// only translated), the vignette and the marker ruler (once per window size), star sprites (once).
 ///
-/// Bound: at most ⌈w/T⌉ + 1 tiles per background layer are kept (those on screen in the last
-/// frame), T = max(256, w/2), so 4 layers × 3 × (w/2) × h × 4 bytes = 24·w·h bytes, plus the
-/// vignette (4·w·h) and the ruler (tiny): about 28·w·h bytes × scale² (29 MB at 1280×800,
-/// 58 MB at 1920×1080). Nothing grows with how far the sky has been scrolled.
+/// Bound (docs/stars.md, "Background stars"): only the columns of tiles on screen in the last frame
+/// are kept, and only their tiles that hold a star: at most 4 per star on screen (a star on a corner),
+/// at most 220 stars on screen over the four layers, 16 KB a tile: under 14 MB, plus the vignette
+/// (4·w·h bytes) and the ruler. Nothing grows with how far the sky has been scrolled.
 @MainActor
 final class SkyTextures {
     private struct TileKey: Hashable { let layer: StarLayer; let index: Int }
-    private var tiles: [TileKey: Texture] = [:]
+    /// A column of tiles: the rows that hold stars, each with its texture.
+    typealias Column = [(row: Int, texture: Texture)]
+    private var tiles: [TileKey: Column] = [:]
     private var usedThisFrame: Set<TileKey> = []
     private(set) var vignette: Texture?
     private(set) var ruler: Texture?
@@ -66,24 +68,29 @@ final class SkyTextures {
         }
     }
 
-    func tile(_ layer: StarLayer, _ index: Int) -> Texture? {
+    /// The tiles of column `index` of `layer` that hold stars, drawn on first use.
+    func column(_ layer: StarLayer, _ index: Int) -> Column {
         let key = TileKey(layer: layer, index: index)
         usedThisFrame.insert(key)
-        if let texture = tiles[key] { return texture }
-        guard let tiling, let stars = backgroundStars[layer] else { return nil }
+        if let column = tiles[key] { return column }
+        guard let tiling, let stars = backgroundStars[layer] else { return [] }
         let radius = BackgroundStars.radius(for: layer), opacity = BackgroundStars.opacity(for: layer)
-        let inTile = tiling.stars(in: index, of: layer, from: stars)
-        let texture = Raster.texture(width: Int(tiling.tileWidth), height: Int(tiling.geometry.height.rounded(.up)), scale: scale) { p in
-            for star in inTile {
-                var c = Palette.starlight
-                c.alpha = opacity * star.brightness
-                p.setColor(c)
-                p.disc(star.x, star.y, radius: radius)
+        let side = Int(tiling.tileWidth)
+        var column: Column = []
+        for (row, inTile) in tiling.rows(in: index, of: layer, from: stars) {
+            let texture = Raster.texture(width: side, height: side, scale: scale) { p in
+                for star in inTile {
+                    var c = Palette.starlight
+                    c.alpha = opacity * star.brightness
+                    p.setColor(c)
+                    p.disc(star.x, star.y, radius: radius)
+                }
             }
+            if let texture { column.append((row, texture)) }
+            tilesRendered += 1
         }
-        tiles[key] = texture
-        tilesRendered += 1
-        return texture
+        tiles[key] = column
+        return column
     }
 
     /// A soft disc of `radius` (quantised to quarter pixels) in a square texture of side 4·radius + 2.
@@ -108,7 +115,7 @@ final class SkyTextures {
     /// Bytes held in textures now.
     var byteCount: Int {
         func bytes(_ t: Texture?) -> Int { t.map { Raster.byteCount(width: $0.pixelWidth, height: $0.pixelHeight) } ?? 0 }
-        return tiles.values.reduce(0) { $0 + bytes($1) } + bytes(vignette) + bytes(ruler) + sprites.values.reduce(0) { $0 + bytes($1) }
+        return tiles.values.reduce(0) { $0 + $1.reduce(0) { $0 + bytes($1.texture) } } + bytes(vignette) + bytes(ruler) + sprites.values.reduce(0) { $0 + bytes($1) }
     }
-    var tileCount: Int { tiles.count }
+    var tileCount: Int { tiles.values.reduce(0) { $0 + $1.count } }
 }

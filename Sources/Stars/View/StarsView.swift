@@ -170,6 +170,8 @@ public final class StarsView {
     // MARK: Drawing
 
     private func draw(_ snapshot: Snapshot, _ w: Double, _ h: Double) {
+        let started = recordsDrawTimes ? FrameStats.monotonicNow : 0
+        defer { if recordsDrawTimes { drawMilliseconds.append((FrameStats.monotonicNow - started) * 1000) } }
         let geometry = FieldGeometry(width: w, height: h)
         if geometry != field.geometry { field.resize(geometry) }
         textures.prepare(for: geometry, scale: canvas.scaleFactor)
@@ -186,8 +188,9 @@ public final class StarsView {
             }
             guard let tiling = textures.tiling else { continue }
             for tile in tiling.visibleTiles(layer, at: p) {
-                if let t = textures.tile(layer, tile.index) {
-                    snapshot.texture(t, x: tile.x, y: 0, width: tiling.tileWidth, height: h)
+                let x = tile.x.rounded()
+                for (row, t) in textures.column(layer, tile.index) {
+                    snapshot.texture(t, x: x, y: Double(row) * tiling.tileWidth, width: tiling.tileWidth, height: tiling.tileWidth)
                 }
             }
         }
@@ -231,7 +234,7 @@ public final class StarsView {
         let rulerY = h - 72
         if let ruler = textures.ruler {
             let shift = geometry.layerOffset(.figureStars, at: p).truncatingRemainder(dividingBy: SkyTextures.rulerPeriod)
-            snapshot.texture(ruler, x: -shift - SkyTextures.rulerPeriod, y: rulerY,
+            snapshot.texture(ruler, x: (-shift - SkyTextures.rulerPeriod).rounded(), y: rulerY,
                              width: Double(ruler.pixelWidth / max(1, canvas.scaleFactor)), height: Double(SkyTextures.rulerHeight))
         }
         prepareLabels()
@@ -267,17 +270,20 @@ public final class StarsView {
 
     // MARK: For tests and the benchmark
 
+    /// While true, how long each snapshot took to build (Skiff's own drawing work) is recorded.
+    public var recordsDrawTimes = false
+    public var drawMilliseconds: [Double] = []
+
     /// The value text GTK's accessibility layer holds for the field.
     public var accessibleValueText: String? { canvas.accessibleValueText }
     public var textureBytes: Int { textures.byteCount }
     public var tileCount: Int { textures.tileCount }
     public var tilesRendered: Int { textures.tilesRendered }
     public var isMoving: Bool { field.needsFrames }
+    public var isDragging: Bool { if case .dragging = field.motion { true } else { false } }
     public func focusField() { canvas.grabFocus() }
     /// Drives the field as a drag would (the benchmark's scripted input).
-    public func benchDrag(began: Bool = false, translation: Double?, ended: Bool = false) {
-        if began { update { $0.dragBegan(now: now) } }
-        if let translation { update { $0.dragMoved(translation: translation, now: now) } }
-        if ended, let translation { update { $0.dragEnded(translation: translation, now: now) } }
-    }
+    public func benchDragBegan() { update { $0.dragBegan(now: now) } }
+    public func benchDrag(translation: Double) { update { $0.dragMoved(translation: translation, now: now) } }
+    public func benchDragEnded(translation: Double) { update { $0.dragEnded(translation: translation, now: now) } }
 }
