@@ -40,6 +40,7 @@ public final class MainWindow: BrowserViewDelegate {
         window.setChild(stack)
 
         stack.visibleChildName = options.section.rawValue
+        if options.section == .stars { stars.focusField() }
         browser.delegate = self
         browser.installShortcuts(on: window)
         window.title = browser.state.windowTitle

@@ -56,6 +56,7 @@ public final class StarsView {
         actions.add(jump)
         actions.insert(into: root, prefix: "stars")
 
+        canvas.addCSSClass("skiff-stars-field")
         canvas.isFocusable = true
         canvas.canFocus = true
         canvas.hexpand = true
@@ -72,7 +73,7 @@ public final class StarsView {
             problemLabel.addCSSClass("skiff-stars-problem")
             problemLabel.valign = .end
             problemLabel.halign = .center
-            problemLabel.setMargins(bottom: 12, start: 12, end: 12)
+            problemLabel.setMargins(bottom: 96, start: 12, end: 12)
             root.addOverlay(problemLabel)
             logger.error("stars: \(problem)")
         }
