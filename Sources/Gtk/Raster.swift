@@ -40,37 +40,11 @@ public struct Painter {
     }
 }
 
-/// Draws once into memory and hands the pixels to GTK as a texture: for layers drawn once per
-/// window size and then only moved.
+/// Sizes of pixel buffers.
 @MainActor
 public enum Raster {
-    /// Bytes a texture of `width`×`height` device pixels takes (4 per pixel).
+    /// Bytes `width`×`height` device pixels take (4 per pixel).
     public static func byteCount(width: Int, height: Int) -> Int { max(0, width) * max(0, height) * 4 }
-
-    /// A `width`×`height` (logical pixels) texture at `scale` device pixels per pixel, transparent
-    /// where `draw` leaves it. Nil for an empty size or if memory could not be had.
-    public static func texture(width: Int, height: Int, scale: Int = 1, _ draw: (Painter) -> Void) -> Texture? {
-        let pw = Int32(width * max(1, scale)), ph = Int32(height * max(1, scale))
-        guard pw > 0, ph > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
-        cairo_scale(cr, Double(max(1, scale)), Double(max(1, scale)))
-        draw(Painter(cr: cr))
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface),
-              let bytes = g_bytes_new(data, gsize(stride * Int(ph))) else { return nil }
-        defer { g_bytes_unref(bytes) }
-        // Cairo's ARGB32 is premultiplied B, G, R, A in memory on little-endian machines: GDK's default.
-        #if _endian(big)
-        let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
-        #else
-        let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
-        #endif
-        guard let texture = gdk_memory_texture_new(pw, ph, format, bytes, gsize(stride)) else { return nil }
-        return Texture(adopting: UnsafeMutableRawPointer(texture))
-    }
 }
 
 extension Snapshot {
@@ -96,5 +70,89 @@ extension TextLayout {
         pango_font_description_set_family(font, family)
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
+    }
+}
+
+/// Pixels drawn once with cairo and kept in a cairo image surface. Under GTK 4.8's cairo renderer a
+/// texture node converts its texture's pixels (through floats) into a new surface every frame; these
+/// are painted straight from their surface through one cairo node (see `Snapshot.images`). For the GL
+/// renderers, `texture` gives the same pixels as a texture, made once.
+@MainActor
+public final class RasterImage {
+    let surface: OpaquePointer
+    public let width: Int, height: Int, scale: Int
+    private var cachedTexture: Texture?
+
+    public init?(width: Int, height: Int, scale: Int = 1, _ draw: (Painter) -> Void) {
+        let s = max(1, scale)
+        guard width > 0, height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width * s), Int32(height * s)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_scale(cr, Double(s), Double(s))
+        draw(Painter(cr: cr))
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_set_device_scale(surface, Double(s), Double(s))
+        self.surface = surface
+        self.width = width
+        self.height = height
+        self.scale = s
+    }
+
+    isolated deinit { cairo_surface_destroy(surface) }
+
+    /// Bytes the pixels take (4 per device pixel), twice if a texture was made too.
+    public var byteCount: Int {
+        Raster.byteCount(width: width * scale, height: height * scale) * (cachedTexture == nil ? 1 : 2)
+    }
+
+    /// The same pixels as a texture (made on first use, then kept).
+    public var texture: Texture? {
+        if let cachedTexture { return cachedTexture }
+        let stride = Int(cairo_image_surface_get_stride(surface)), ph = Int(cairo_image_surface_get_height(surface))
+        guard let data = cairo_image_surface_get_data(surface), let bytes = g_bytes_new(data, gsize(stride * ph)) else { return nil }
+        defer { g_bytes_unref(bytes) }
+        #if _endian(big)
+        let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
+        #else
+        let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+        #endif
+        guard let raw = gdk_memory_texture_new(Int32(width * scale), Int32(ph), format, bytes, gsize(stride)) else { return nil }
+        cachedTexture = Texture(adopting: UnsafeMutableRawPointer(raw))
+        return cachedTexture
+    }
+}
+
+extension Widget {
+    /// Whether GTK draws this widget's window with its cairo (software) renderer.
+    public var usesCairoRenderer: Bool {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
+        return String(cString: skiff_object_type_name(UnsafeMutableRawPointer(renderer))) == "GskCairoRenderer"
+    }
+}
+
+extension Snapshot {
+    /// Draws each image at its (x, y), in order, at its logical size, clipped to `rect`: through one
+    /// cairo node when `cairo` is true (the software renderer), else as texture nodes.
+    public func images(_ items: [(image: RasterImage, x: Double, y: Double)], in rect: Rect, cairo: Bool) {
+        guard !items.isEmpty else { return }
+        if cairo {
+            paint(rect) { painter in
+                for item in items {
+                    cairo_set_source_surface(painter.cr, item.image.surface, item.x, item.y)
+                    cairo_rectangle(painter.cr, item.x, item.y, Double(item.image.width), Double(item.image.height))
+                    cairo_fill(painter.cr)
+                }
+            }
+        } else {
+            for item in items {
+                if let t = item.image.texture {
+                    texture(t, Rect(x: item.x, y: item.y, width: Double(item.image.width), height: Double(item.image.height)))
+                }
+            }
+        }
     }
 }

@@ -52,7 +52,7 @@ extension Benchmark {
         stars.recordsDrawTimes = false
         stats.detach()
         let memory = ProcessClock.memory()
-        report.append(String(format: "stars textures: %.1f MB in %d background tiles + vignette + ruler + sprites; UI process %.0f MB RSS",
+        report.append(String(format: "stars images (textures): %.1f MB in %d background tiles + vignette + ruler + sprites; UI process %.0f MB RSS",
                              Double(stars.textureBytes) / 1_048_576, stars.tileCount, memory.selfMB))
         emit(report)
     }

@@ -2,8 +2,9 @@ import Foundation
 import Gtk
 import StarsModel
 
-/// The textures the field is drawn from: background tiles (each layer's stars, drawn once and then
-/// only translated), the vignette and the marker ruler (once per window size), star sprites (once).
+/// The images the field is drawn from (cairo surfaces, or textures under a GL renderer): background
+/// tiles (each layer's stars, drawn once and then only translated), the vignette and the marker ruler
+/// (once per window size), star sprites (once per window size).
 ///
 /// Bound (docs/stars.md, "Background stars"): only the columns of tiles on screen in the last frame
 /// are kept, and only their tiles that hold a star: at most 4 per star on screen (a star on a corner),
@@ -13,12 +14,12 @@ import StarsModel
 final class SkyTextures {
     private struct TileKey: Hashable { let layer: StarLayer; let index: Int }
     /// A column of tiles: the rows that hold stars, each with its texture.
-    typealias Column = [(row: Int, texture: Texture)]
+    typealias Column = [(row: Int, texture: RasterImage)]
     private var tiles: [TileKey: Column] = [:]
     private var usedThisFrame: Set<TileKey> = []
-    private(set) var vignette: Texture?
-    private(set) var ruler: Texture?
-    private var sprites: [Int: Texture] = [:]
+    private(set) var vignette: RasterImage?
+    private(set) var ruler: RasterImage?
+    private var sprites: [Int: RasterImage] = [:]
     private(set) var tiling: BackgroundTiling?
     private var scale = 1
     let backgroundStars: [StarLayer: [BackgroundStar]]
@@ -42,14 +43,14 @@ final class SkyTextures {
         tiles.removeAll()
         sprites.removeAll()
         let w = Int(geometry.width.rounded(.up)), h = Int(geometry.height.rounded(.up))
-        vignette = Raster.texture(width: w, height: h, scale: scale) { p in
+        vignette = RasterImage(width: w, height: h, scale: scale) { p in
             let cx = Double(w) / 2, cy = Double(h) / 2
             p.radialGradient(Rect(x: 0, y: 0, width: Double(w), height: Double(h)), cx: cx, cy: cy,
                              r0: 0.35 * Double(min(w, h)), r1: hypot(cx, cy),
                              inner: Color(red: 0, green: 0, blue: 0, alpha: 0), outer: Palette.vignetteEdge)
         }
         // Dashes [2, 6] drawn 10 px wide: a row of 2 px ticks every 8 px, one period wider than the window.
-        ruler = Raster.texture(width: w + Int(Self.rulerPeriod) * 2, height: Self.rulerHeight, scale: scale) { p in
+        ruler = RasterImage(width: w + Int(Self.rulerPeriod) * 2, height: Self.rulerHeight, scale: scale) { p in
             p.setColor(Palette.marker)
             p.setLineWidth(Double(Self.rulerHeight))
             p.setDash([2, 6])
@@ -78,7 +79,7 @@ final class SkyTextures {
         let side = Int(tiling.tileWidth)
         var column: Column = []
         for (row, inTile) in tiling.rows(in: index, of: layer, from: stars) {
-            let texture = Raster.texture(width: side, height: side, scale: scale) { p in
+            let texture = RasterImage(width: side, height: side, scale: scale) { p in
                 for star in inTile {
                     var c = Palette.starlight
                     c.alpha = opacity * star.brightness
@@ -94,12 +95,12 @@ final class SkyTextures {
     }
 
     /// A soft disc of `radius` (quantised to quarter pixels) in a square texture of side 4·radius + 2.
-    func sprite(radius: Double) -> (texture: Texture, size: Double)? {
+    func sprite(radius: Double) -> (image: RasterImage, size: Double)? {
         let key = Int((radius * 4).rounded())
         let r = Double(key) / 4
         let side = Int((r * 4 + 2).rounded(.up))
         if let t = sprites[key] { return (t, Double(side)) }
-        guard let t = Raster.texture(width: side, height: side, scale: scale, { p in
+        guard let t = RasterImage(width: side, height: side, scale: scale, { p in
             let c = Double(side) / 2
             var glow = Palette.starlight
             glow.alpha = 0.18
@@ -112,9 +113,9 @@ final class SkyTextures {
         return (t, Double(side))
     }
 
-    /// Bytes held in textures now.
+    /// Bytes held in images now.
     var byteCount: Int {
-        func bytes(_ t: Texture?) -> Int { t.map { Raster.byteCount(width: $0.pixelWidth, height: $0.pixelHeight) } ?? 0 }
+        func bytes(_ t: RasterImage?) -> Int { t?.byteCount ?? 0 }
         return tiles.values.reduce(0) { $0 + $1.reduce(0) { $0 + bytes($1.texture) } } + bytes(vignette) + bytes(ruler) + sprites.values.reduce(0) { $0 + bytes($1) }
     }
     var tileCount: Int { tiles.values.reduce(0) { $0 + $1.count } }

@@ -180,22 +180,28 @@ public final class StarsView {
         let frameNow = now
         snapshot.fill(Rect(x: 0, y: 0, width: w, height: h), color: Palette.background)
 
-        // 1–5: the background layers (tiles only translated) and the fixed vignette between them.
+        // 1–5: the background layers (tiles only translated) and the fixed vignette between them,
+        // as one batch of images.
+        let cairo = canvas.usesCairoRenderer
+        let whole = Rect(x: 0, y: 0, width: w, height: h)
+        var batch: [(image: RasterImage, x: Double, y: Double)] = []
         textures.beginFrame()
         for layer in [StarLayer.darkStars, .vignette, .smallStars, .mediumStars, .largeStars] {
             if layer == .vignette {
-                if let v = textures.vignette { snapshot.texture(v, x: 0, y: 0, width: w, height: h) }
+                if let v = textures.vignette { batch.append((v, 0, 0)) }
                 continue
             }
             guard let tiling = textures.tiling else { continue }
             for tile in tiling.visibleTiles(layer, at: p) {
                 let x = tile.x.rounded()
-                for (row, t) in textures.column(layer, tile.index) {
-                    snapshot.texture(t, x: x, y: Double(row) * tiling.tileWidth, width: tiling.tileWidth, height: tiling.tileWidth)
+                for (row, image) in textures.column(layer, tile.index) {
+                    batch.append((image, x, Double(row) * tiling.tileWidth))
                 }
             }
         }
         textures.endFrame()
+        snapshot.images(batch, in: whole, cairo: cairo)
+        batch.removeAll(keepingCapacity: true)
 
         let size = SkyProjection.figureHeightFraction * h
         let cy = SkyProjection.figureCentreY * h
@@ -206,7 +212,7 @@ public final class StarsView {
             let x = geometry.signCentreX(stroke.sign, layer: .lines, at: p)
             if visible(x) {
                 let segments = figures[stroke.sign].strokedSegments(progress: stroke.progress)
-                snapshot.paint(Rect(x: 0, y: 0, width: w, height: h)) { painter in
+                snapshot.paint(whole) { painter in
                     painter.setColor(Palette.lines)
                     painter.setLineWidth(1)
                     painter.setRoundCaps()
@@ -219,25 +225,30 @@ public final class StarsView {
             }
         }
 
-        // 7–8: the faint stars around each figure (0.8) and the figures' own stars (1.0).
+        // 7–8: the faint stars around each figure (0.8) and the figures' own stars (1.0), and the
+        // marker, which moves with the top layer.
+        func star(_ x: Double, _ y: Double, _ radius: Double) {
+            guard let sprite = textures.sprite(radius: radius) else { return }
+            batch.append((sprite.image, (x - sprite.size / 2).rounded(), (y - sprite.size / 2).rounded()))
+        }
         for (index, figure) in figures.enumerated() {
             let fx = geometry.signCentreX(index, layer: .figureFaintStars, at: p)
             if visible(fx) {
-                for star in figure.field { drawStar(snapshot, fx + star.x * size, cy + star.y * size, SkyProjection.fieldRadius(magnitude: star.magnitude)) }
+                for s in figure.field { star(fx + s.x * size, cy + s.y * size, SkyProjection.fieldRadius(magnitude: s.magnitude)) }
             }
             let x = geometry.signCentreX(index, layer: .figureStars, at: p)
             if visible(x) {
-                for star in figure.stars { drawStar(snapshot, x + star.x * size, cy + star.y * size, SkyProjection.radius(magnitude: star.magnitude)) }
+                for s in figure.stars { star(x + s.x * size, cy + s.y * size, SkyProjection.radius(magnitude: s.magnitude)) }
             }
         }
-
-        // The marker (moves with the top layer) and the signs' names with their degrees.
         let rulerY = h - 72
         if let ruler = textures.ruler {
             let shift = geometry.layerOffset(.figureStars, at: p).truncatingRemainder(dividingBy: SkyTextures.rulerPeriod)
-            snapshot.texture(ruler, x: (-shift - SkyTextures.rulerPeriod).rounded(), y: rulerY,
-                             width: Double(ruler.pixelWidth / max(1, canvas.scaleFactor)), height: Double(SkyTextures.rulerHeight))
+            batch.append((ruler, (-shift - SkyTextures.rulerPeriod).rounded(), rulerY))
         }
+        snapshot.images(batch, in: whole, cairo: cairo)
+
+        // The signs' names with their degrees.
         prepareLabels()
         for index in 0..<SignSpace.signCount {
             let x = geometry.signCentreX(index, layer: .figureStars, at: p)
@@ -250,11 +261,6 @@ public final class StarsView {
         if canvas.hasVisibleFocus {
             snapshot.border(Rect(x: 2, y: 2, width: w - 4, height: h - 4), radius: 6, width: 2, color: Palette.blue)
         }
-    }
-
-    private func drawStar(_ snapshot: Snapshot, _ x: Double, _ y: Double, _ radius: Double) {
-        guard let sprite = textures.sprite(radius: radius) else { return }
-        snapshot.texture(sprite.texture, x: (x - sprite.size / 2).rounded(), y: (y - sprite.size / 2).rounded(), width: sprite.size, height: sprite.size)
     }
 
     private func prepareLabels() {
