@@ -236,7 +236,66 @@ final class StarsWindowTests: XCTestCase {
             XCTAssertEqual(shown.stars.menuButton.accessibleLabel, "Go to a sign")
         }
     }
+
+    func testResizeKeepsTheSignCentredWithItsLines() throws {
+        try MainActor.assumeIsolated {
+            let shown = try Self.open("Stars Resize", width: 1000, height: 700)
+            defer { shown.main.window.destroy() }
+            shown.stars.focusField()
+            XDoTool.run(["key", "Right"])
+            Self.settle(shown)
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["windowsize", shown.xid, "600", "700"])
+            XCTAssertTrue(MainLoop.run(until: { shown.stars.canvas.width < 700 }, timeout: 10), "the window did not shrink")
+            MainLoop.run(for: 0.4)
+            XCTAssertEqual(shown.stars.accessibleValueText, "Aries, 30°")
+            // Aries' lines are inside the narrower field: the figure is still centred on it.
+            let (bytes, w, h) = Self.fieldPixels(shown)
+            var xs: [Int] = []
+            for i in stride(from: 0, to: min(bytes.count, w * h * 3), by: 3) {
+                let r = Int(bytes[i]), g = Int(bytes[i + 1]), b = Int(bytes[i + 2])
+                if b - g > 60 && r - g > 20 && r < 200 { xs.append((i / 3) % w) }
+            }
+            XCTAssertGreaterThan(xs.count, 40, "lines drawn after the resize")
+            let mid = Double((xs.min() ?? 0) + (xs.max() ?? 0)) / 2
+            XCTAssertEqual(mid, Double(w) / 2, accuracy: Double(w) * 0.1, "the figure is centred")
+        }
+    }
+
+    func testWithAnimationsOffAKeyMovesAtOnceAndTheLinesAreThere() throws {
+        try MainActor.assumeIsolated {
+            let shown = try Self.open("Stars Still")
+            GtkRuntime.setAnimationsEnabled(false)
+            defer {
+                GtkRuntime.setAnimationsEnabled(true)
+                shown.main.window.destroy()
+            }
+            shown.stars.focusField()
+            XDoTool.run(["key", "Right"])
+            MainLoop.run(for: 0.15)
+            XCTAssertEqual(shown.stars.accessibleValueText, "Aries, 30°", "no flight")
+            XCTAssertGreaterThan(Self.linePixelCount(shown), 40, "lines at once")
+        }
+    }
+
+    func testWheelNotchesMoveTheSkyAndStopBetweenSigns() throws {
+        try MainActor.assumeIsolated {
+            let shown = try Self.open("Stars Wheel")
+            defer { shown.main.window.destroy() }
+            let centre = Self.point(shown, fx: 0.5, fy: 0.5)
+            XDoTool.run(["mousemove", "--window", shown.xid, String(Int(centre.x)), String(Int(centre.y))])
+            // Button 7 scrolls right: four notches of a quarter width each, one window width.
+            for _ in 0..<4 { XDoTool.run(["click", "7"]) }
+            Self.settle(shown)
+            XCTAssertEqual(shown.stars.accessibleValueText, "Between Pisces and Aries, 3°")
+            // Three notches back (vertical wheel up) bring Pisces within half a width: it snaps home.
+            for _ in 0..<3 { XDoTool.run(["click", "4"]) }
+            Self.settle(shown)
+            XCTAssertEqual(shown.stars.accessibleValueText, "Pisces, 0°")
+        }
+    }
 }
+
 
 private extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }

@@ -219,4 +219,45 @@ final class StarFieldTests: XCTestCase {
         run(&field, &clock, seconds: 0.5)
         XCTAssertGreaterThan(field.position, released)
     }
+
+    func testAClickLeavesTheLinesAloneAndMovesNothing() {
+        var clock = FrameClock(), field = StarField(geometry: geometry)
+        field.pointerPressed(now: clock.now)
+        clock.advance()
+        field.pointerMoved(translation: 5, now: clock.now) // under the 8 px threshold
+        clock.advance()
+        field.pointerReleased(translation: 5, now: clock.now)
+        run(&field, &clock, seconds: 0.5)
+        XCTAssertEqual(field.position, 0)
+        XCTAssertEqual(field.lines, .shown(sign: 0), "a click does not retract the lines")
+    }
+
+    func testAPressBecomesADragPastEightPixelsWithoutAJump() {
+        var clock = FrameClock(), field = StarField(geometry: geometry)
+        field.pointerPressed(now: clock.now)
+        clock.advance()
+        field.pointerMoved(translation: -10, now: clock.now)
+        XCTAssertEqual(field.position * geometry.gap, 2, accuracy: 1e-9, "10 px past the press is 2 px past the threshold")
+        clock.advance()
+        field.pointerMoved(translation: -110, now: clock.now)
+        XCTAssertEqual(field.position * geometry.gap, 102, accuracy: 1e-9)
+        run(&field, &clock, seconds: 0.3)
+        XCTAssertNil(field.lineStroke(at: clock.now), "the lines retracted when the drag began")
+    }
+
+    func testAPressStopsACoastAndTheReleaseSettlesOnTheSign() {
+        var clock = FrameClock(), field = StarField(geometry: geometry)
+        drag(&field, &clock, by: -0.1 * 1280, over: 0.1, hold: 0)
+        run(&field, &clock, seconds: 0.2)
+        guard case .coasting = field.motion else { return XCTFail("coasting, not \(field.motion)") }
+        field.pointerPressed(now: clock.now)
+        let stoppedAt = field.position
+        run(&field, &clock, seconds: 0.2)
+        XCTAssertEqual(field.position, stoppedAt, "held still under the finger")
+        field.pointerReleased(translation: 0, now: clock.now)
+        run(&field, &clock, seconds: 0.6)
+        XCTAssertEqual(field.position, 0, "within half a width: snapped back")
+        XCTAssertEqual(field.lineStroke(at: clock.now)?.progress, 1)
+    }
 }
+

@@ -27,10 +27,16 @@ public struct StarField: Sendable {
         public static let wheelNotch = 0.25
         /// A run of wheel notches or touchpad deltas closer than this is one gesture.
         public static let scrollIdle = 0.18
+        /// A press becomes a drag once the pointer has moved this far sideways (GTK's drag threshold);
+        /// less is a click, which leaves the lines alone.
+        public static let dragThreshold = 8.0
     }
 
     public enum Motion: Sendable, Equatable {
         case idle
+        /// The pointer is down but has not moved far enough to be a drag. `stopped`: the press
+        /// stopped a coast or an animation (as a finger on a moving list does).
+        case pressed(stopped: Bool)
         case dragging(start: Double)
         case scrolling(lastEvent: TimeInterval, discrete: Bool)
         case coasting(from: Double, velocity: Double, start: TimeInterval)
@@ -68,6 +74,7 @@ public struct StarField: Sendable {
     public private(set) var lines: Lines
     public var animationsEnabled: Bool
     private var tracker = VelocityTracker()
+    private var pressOrigin = 0.0
     private var lastNow: TimeInterval = 0
 
     /// Starts centred on sign `sign`, its lines drawn.
@@ -115,7 +122,7 @@ public struct StarField: Sendable {
     public var needsFrames: Bool {
         switch motion {
         case .coasting, .animating, .scrolling: return true
-        case .idle, .dragging: break
+        case .idle, .dragging, .pressed: break
         }
         switch lines {
         case .waiting, .drawing, .retracting: return true
@@ -124,6 +131,45 @@ public struct StarField: Sendable {
     }
 
     // MARK: Input
+
+    /// Pointer (mouse, touch) pressed on the field: stops whatever was moving, where it is.
+    public mutating func pointerPressed(now: TimeInterval) {
+        let wasMoving: Bool
+        switch motion {
+        case .coasting, .animating, .scrolling: wasMoving = true
+        default: wasMoving = false
+        }
+        settle(now: now)
+        motion = .pressed(stopped: wasMoving)
+        pressOrigin = 0
+    }
+
+    /// `translation`: pixels the pointer has moved right since the press. Past the drag threshold
+    /// the press becomes a drag (the threshold itself is not applied, so nothing jumps).
+    public mutating func pointerMoved(translation: Double, now: TimeInterval) {
+        switch motion {
+        case .pressed:
+            guard abs(translation) >= Timing.dragThreshold else { return }
+            pressOrigin = translation > 0 ? Timing.dragThreshold : -Timing.dragThreshold
+            dragBegan(now: now)
+            dragMoved(translation: translation - pressOrigin, now: now)
+        case .dragging:
+            dragMoved(translation: translation - pressOrigin, now: now)
+        default: break
+        }
+    }
+
+    public mutating func pointerReleased(translation: Double, now: TimeInterval) {
+        switch motion {
+        case let .pressed(stopped):
+            motion = .idle
+            // A click on a still field does nothing; one that stopped it lets it settle on a sign.
+            if stopped { snapIfNeeded(now: now) }
+        case .dragging:
+            dragEnded(translation: translation - pressOrigin, now: now)
+        default: break
+        }
+    }
 
     public mutating func resize(_ newGeometry: FieldGeometry) {
         geometry = newGeometry
@@ -158,7 +204,7 @@ public struct StarField: Sendable {
     public mutating func scrolled(dx: Double, discrete: Bool, now: TimeInterval) {
         switch motion {
         case .scrolling: break
-        case .dragging: return
+        case .dragging, .pressed: return
         default:
             settle(now: now)
             retractLines(now: now)
@@ -195,7 +241,7 @@ public struct StarField: Sendable {
     public mutating func tick(now: TimeInterval) -> Bool {
         lastNow = now
         switch motion {
-        case .idle, .dragging: break
+        case .idle, .dragging, .pressed: break
         case let .scrolling(last, _):
             if now - last >= Timing.scrollIdle { scrollEnded(now: now) }
         case let .coasting(from, velocity, start):
@@ -291,7 +337,7 @@ public struct StarField: Sendable {
         switch motion {
         case .coasting, .animating: tick(now: now); motion = .idle
         case .scrolling: motion = .idle
-        case .idle, .dragging: break
+        case .idle, .dragging, .pressed: break
         }
     }
 

@@ -90,15 +90,15 @@ public final class StarsView {
         drag.onBegin { [weak self] _, _ in
             guard let self else { return }
             self.canvas.grabFocus()
-            self.update { $0.dragBegan(now: self.now) }
+            self.update { $0.pointerPressed(now: self.now) }
         }
         drag.onUpdate { [weak self] x, _ in
             guard let self else { return }
-            self.update { $0.dragMoved(translation: x, now: self.now) }
+            self.update { $0.pointerMoved(translation: x, now: self.now) }
         }
         drag.onEnd { [weak self] x, _ in
             guard let self else { return }
-            self.update { $0.dragEnded(translation: x, now: self.now) }
+            self.update { $0.pointerReleased(translation: x, now: self.now) }
         }
         canvas.addController(drag)
 
