@@ -40,3 +40,12 @@ sleep 1.5
 timeout 10 import -window root -crop 1000x600+0+0 "$out/browser-crash.png" && echo "screenshots: $out/browser-crash.png"
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
+
+# Stars: Pisces centred with its lines drawn in.
+.build/debug/skiff --ephemeral --section stars --window-size 1280x800 >/tmp/skiff-shot.log 2>&1 &
+app=$!
+for _ in $(seq 1 100); do xdotool search --onlyvisible --class skiff >/dev/null 2>&1 && break; sleep 0.1; done
+sleep 1.5
+timeout 10 import -window root -crop 1280x800+0+0 "$out/stars.png" && echo "screenshots: $out/stars.png"
+kill "$app" 2>/dev/null || true
+wait "$app" 2>/dev/null || true

@@ -2,6 +2,7 @@ import Browser
 import BrowserModel
 import Foundation
 import Gtk
+import Stars
 import Today
 
 /// The window: a header bar with the section switcher over a stack of sections.
@@ -11,6 +12,7 @@ public final class MainWindow: BrowserViewDelegate {
     public let stack = Stack()
     public let browser: BrowserView
     public let today: TodayView
+    public let stars: StarsView
     /// The section switcher in the header.
     public let switcher: StackSwitcher
     /// The window's commands as named actions ("win.new-tab").
@@ -36,6 +38,8 @@ public final class MainWindow: BrowserViewDelegate {
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         today = TodayView(source: options.todayFeedSource)
         stack.addTitled(today.root, name: Section.today.rawValue, title: Section.today.title)
+        stars = StarsView(skyFile: Resources.starsData)
+        stack.addTitled(stars.root, name: Section.stars.rawValue, title: Section.stars.title)
 
         let header = HeaderBar()
         switcher = StackSwitcher(stack: stack)
@@ -47,6 +51,7 @@ public final class MainWindow: BrowserViewDelegate {
         window.setChild(stack)
 
         stack.visibleChildName = options.section.rawValue
+        if options.section == .stars { stars.focusField() }
         browser.delegate = self
         browser.installShortcuts(on: window)
         browser.onFocusLeftPageBackward = { [weak self] in self?.switcher.focusInto(forward: false) }

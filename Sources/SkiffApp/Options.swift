@@ -24,13 +24,13 @@ public struct WindowSize: ExpressibleByArgument, Equatable, Sendable, CustomStri
 
 /// The sections Skiff ships. Only sections that work are listed.
 public enum Section: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case browser, today
+    case browser, today, stars
 
     public var title: String {
-        switch self { case .browser: "Browser"; case .today: "Today" }
+        switch self { case .browser: "Browser"; case .today: "Today"; case .stars: "Stars" }
     }
     public var iconName: String {
-        switch self { case .browser: "web-browser-symbolic"; case .today: "view-grid-symbolic" }
+        switch self { case .browser: "web-browser-symbolic"; case .today: "view-grid-symbolic"; case .stars: "starred-symbolic" }
     }
 }
 

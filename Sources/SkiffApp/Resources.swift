@@ -24,6 +24,8 @@ enum Resources {
     static var styleSheet: URL? { dataDirectory()?.appendingPathComponent("style.css") }
     static var sampleFeed: URL? { dataDirectory()?.appendingPathComponent("today/feed.json") }
     static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
+    /// The zodiac figures (data/stars/zodiac.json).
+    static var starsData: URL? { dataDirectory()?.appendingPathComponent("stars/zodiac.json") }
 }
 
 extension Options {

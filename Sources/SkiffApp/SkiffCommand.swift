@@ -13,6 +13,7 @@ public struct SkiffCommand: ParsableCommand {
         discussion: """
         Keyboard: Ctrl+L address bar, Alt+Left/Right back/forward, Ctrl+R or F5 reload, \
         Escape stop or leave the address bar, Ctrl+Q quit.
+        Stars: Left/Right previous/next sign, Home/End Pisces/Aquarius; drag, scroll or the sign menu.
         """,
         version: Options.version)
 

@@ -48,8 +48,9 @@ final class TodayWindowTests: XCTestCase {
             guard let id = XDoTool.window(named: "Title Follows") else { return XCTFail("no X window") }
             XDoTool.run(["windowraise", id])
             let origin = try XCTUnwrap(main.switcher.originInSurface())
-            // The switcher's second half is "Today".
-            XDoTool.click(window: id, x: origin.x + Double(main.switcher.width) * 0.75, y: origin.y + Double(main.switcher.height) / 2)
+            // The switcher's buttons are equal and in Section order.
+            let index = Double(Section.allCases.firstIndex(of: .today) ?? 1), count = Double(Section.allCases.count)
+            XDoTool.click(window: id, x: origin.x + Double(main.switcher.width) * (index + 0.5) / count, y: origin.y + Double(main.switcher.height) / 2)
             XCTAssertTrue(MainLoop.run(until: { XDoTool.run(["getwindowname", id]) == "Today — Skiff (Private)" }, timeout: 3),
                           "X window name: \(XDoTool.run(["getwindowname", id]))")
             XCTAssertEqual(main.stack.visibleChildName, "today")

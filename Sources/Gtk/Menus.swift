@@ -1,0 +1,120 @@
+import CGtk
+
+/// A menu model (GMenu) of items that activate actions, for `MenuButton`.
+@MainActor
+public final class Menu: Object {
+    public override class var gType: GType { g_menu_get_type() }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(g_menu_new())) }
+    /// An item named `label` that activates `action` ("group.name(3)" for a parameter).
+    public func append(_ label: String, action: String) { g_menu_append(OpaquePointer(raw), label, action) }
+    /// A section: items separated from the rest by a line.
+    public func appendSection(_ section: Menu) { g_menu_append_section(OpaquePointer(raw), nil, section.model) }
+    var model: UnsafeMutablePointer<GMenuModel> { raw.assumingMemoryBound(to: GMenuModel.self) }
+}
+
+/// An action taking a whole-number parameter ("stars.jump(5)"), grouped for a widget.
+@MainActor
+public final class IntAction: Object {
+    public override class var gType: GType { g_simple_action_get_type() }
+    public convenience init(name: String) {
+        let type = g_variant_type_new("i")
+        defer { g_variant_type_free(type) }
+        self.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, type)))
+    }
+    @discardableResult
+    public func onActivate(_ body: @escaping @MainActor (Int) -> Void) -> SignalHandlerID {
+        onPointer("activate") { parameter in
+            guard let parameter else { return }
+            body(Int(g_variant_get_int32(OpaquePointer(parameter))))
+        }
+    }
+}
+
+/// Named actions a widget and its children (menus, shortcuts) can activate as "prefix.name": the
+/// commands of one scope ("win", "stars"). Menus, buttons and keys reach a command by its name,
+/// so they share one definition, as in GNOME apps.
+@MainActor
+public final class ActionGroup: Object {
+    public override class var gType: GType { g_simple_action_group_get_type() }
+    private var actions: [String: Action] = [:]
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(g_simple_action_group_new())) }
+    public func add(_ action: IntAction) { g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw)) }
+
+    /// A command without a parameter.
+    @discardableResult
+    public func add(_ name: String, _ body: @escaping VoidHandler) -> Action {
+        let action = Action(name: name, body)
+        g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw))
+        actions[name] = action
+        return action
+    }
+
+    public subscript(name: String) -> Action? { actions[name] }
+
+    /// Makes the actions available to `widget` and everything inside it as "prefix.name".
+    public func insert(into widget: Widget, prefix: String) {
+        gtk_widget_insert_action_group(widget.widget, prefix, OpaquePointer(raw))
+    }
+
+    /// Runs `name` as a menu or shortcut would.
+    public func activate(_ name: String) { actions[name].map { g_action_activate(OpaquePointer($0.raw), nil) } }
+}
+
+/// A command without a parameter (GSimpleAction); disabled, its menu items grey out and its
+/// shortcuts let their keys through.
+@MainActor
+public final class Action: Object {
+    public override class var gType: GType { g_simple_action_get_type() }
+
+    public convenience init(name: String, _ body: @escaping VoidHandler) {
+        self.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, nil)))
+        onPointer("activate") { _ in body() }
+    }
+
+    public var isEnabled: Bool {
+        get { g_action_get_enabled(OpaquePointer(raw)) != 0 }
+        set { g_simple_action_set_enabled(OpaquePointer(raw), newValue ? 1 : 0) }
+    }
+}
+
+extension ShortcutController {
+    /// A shortcut that runs a named action ("win.reload"), the same one a menu item names.
+    @discardableResult
+    public func add(_ trigger: String, action name: String) -> Bool {
+        guard let parsed = skiff_trigger_parse(trigger) else { return false }
+        let shortcut = gtk_shortcut_new(parsed, gtk_named_action_new(name))
+        gtk_shortcut_controller_add_shortcut(controllerPointer, shortcut)
+        return true
+    }
+}
+
+/// A button that opens a menu (GtkMenuButton + GtkPopoverMenu): a real menu for assistive
+/// technology, reachable with Tab and opened with Enter or Space, items walked with the arrows.
+@MainActor
+public final class MenuButton: Widget {
+    public override class var gType: GType { gtk_menu_button_get_type() }
+    public convenience init(label: String, menu: Menu) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_label(OpaquePointer(raw), label)
+        gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model)
+    }
+    /// An icon-only menu button (the header's main menu); the label names it for screen readers.
+    public convenience init(iconName: String, accessibleLabel: String, menu: Menu) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_icon_name(OpaquePointer(raw), iconName)
+        gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model)
+        gtk_menu_button_set_primary(OpaquePointer(raw), 1)
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
+    public var isOpen: Bool {
+        guard let popover = gtk_menu_button_get_popover(OpaquePointer(raw)) else { return false }
+        return gtk_widget_get_visible(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != 0
+    }
+    public func popup() { gtk_menu_button_popup(OpaquePointer(raw)) }
+    public func popdown() { gtk_menu_button_popdown(OpaquePointer(raw)) }
+}
+
+extension MenuButton {
+    public func setLabel(_ label: String) { gtk_menu_button_set_label(OpaquePointer(raw), label) }
+}

@@ -1,2 +1,0 @@
-import Gtk
-import StarsModel
