@@ -57,4 +57,13 @@ static inline void skiff_accessible_set_value_now(GtkWidget *w, double v) {
 
 static inline GtkShortcutTrigger *skiff_trigger_parse(const char *s) { return gtk_shortcut_trigger_parse_string(s); }
 
+// Whether GTK's accessible object has `label` as its name (there is no getter in GTK 4.8; the
+// test helper is variadic). Frees the mismatch text it returns.
+static inline gboolean skiff_accessible_label_is(GtkWidget *w, const char *label) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    gboolean same = mismatch == NULL;
+    g_free(mismatch);
+    return same;
+}
+
 #endif

@@ -1,0 +1,59 @@
+import CGtk
+
+/// GTK's busy indicator. It spins only while `isSpinning` (and while animations are enabled).
+@MainActor
+public final class Spinner: Widget {
+    public override class var gType: GType { gtk_spinner_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_spinner_new())) }
+    private var spinner: OpaquePointer { OpaquePointer(raw) }
+    public var isSpinning: Bool {
+        get { gtk_spinner_get_spinning(spinner) != 0 }
+        set { gtk_spinner_set_spinning(spinner, newValue ? 1 : 0) }
+    }
+}
+
+/// A themed symbolic icon (the status pages' large icons).
+@MainActor
+public final class Image: Widget {
+    public override class var gType: GType { gtk_image_get_type() }
+    public convenience init(iconName: String, pixelSize: Int) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName)))
+        gtk_image_set_pixel_size(OpaquePointer(raw), Int32(pixelSize))
+    }
+    public func setIconName(_ name: String) { gtk_image_set_from_icon_name(OpaquePointer(raw), name) }
+}
+
+extension Box {
+    /// A box with an accessible role other than GtkBox's "group" (list items, headings).
+    /// The role is construct-only in GTK 4.8, so it is given here or never.
+    public convenience init(_ orientation: Orientation, spacing: Int = 0, role: AccessibleRole) {
+        self.init(retaining: UnsafeMutableRawPointer(skiff_widget_new_with_role(gtk_box_get_type(), role.c)))
+        gtk_orientable_set_orientation(OpaquePointer(raw), orientation.c)
+        gtk_box_set_spacing(raw.assumingMemoryBound(to: GtkBox.self), Int32(spacing))
+    }
+}
+
+extension Widget {
+    /// The role GTK reports to assistive technology for this widget.
+    public var reportedAccessibleRole: AccessibleRole? {
+        let role = gtk_accessible_get_accessible_role(OpaquePointer(raw))
+        return [AccessibleRole.progressBar, .img, .group, .button, .widget, .heading, .list, .listItem, .dialog].first { $0.c == role }
+    }
+
+    /// Whether GTK's accessible object carries `label` as its name: asked of GTK itself
+    /// (gtk_test_accessible_check_property), not of what Skiff remembers setting.
+    public func accessibleNameIs(_ label: String) -> Bool {
+        skiff_accessible_label_is(widget, label) != 0
+    }
+
+    /// The widget's children, in order (what a container exposes).
+    public var childPointers: [UnsafeMutablePointer<GtkWidget>] {
+        var result: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child {
+            result.append(c)
+            child = gtk_widget_get_next_sibling(c)
+        }
+        return result
+    }
+}
