@@ -46,14 +46,14 @@ extension Widget {
         skiff_accessible_label_is(widget, label) != 0
     }
 
-    /// The widget's children, in order (what a container exposes).
-    public var childPointers: [UnsafeMutablePointer<GtkWidget>] {
-        var result: [UnsafeMutablePointer<GtkWidget>] = []
+    /// How many of the widget's children are visible (what a container exposes to accessibility).
+    public var visibleChildCount: Int {
+        var count = 0
         var child = gtk_widget_get_first_child(widget)
         while let c = child {
-            result.append(c)
+            if gtk_widget_get_visible(c) != 0 { count += 1 }
             child = gtk_widget_get_next_sibling(c)
         }
-        return result
+        return count
     }
 }
