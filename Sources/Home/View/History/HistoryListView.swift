@@ -164,6 +164,8 @@ final class HistoryListView {
     var contentHeight: Double { layout.contentHeight }
     var viewportHeight: Double { size.height }
     var widgetCount: Int { headings.count + rows.count }
+    /// Lines with a widget: those on screen and the overscan around them.
+    var placedCount: Int { assigned.count }
 
     /// The lines on screen now, top to bottom, as the widgets show them.
     var shownLines: [HistoryLineView] {

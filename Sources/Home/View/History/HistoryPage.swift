@@ -297,6 +297,8 @@ public final class HistoryPage: HomePage {
     /// The line widgets on screen, top to bottom.
     public var shownLineWidgets: [(box: Box, title: Label, detail: Label)] { list.shownLines.map { ($0.box, $0.title, $0.detail) } }
     public var lineWidgetCount: Int { list.widgetCount }
+    /// Lines given a widget: those on screen plus a little overscan.
+    public var placedLineCount: Int { list.placedCount }
     public var contentHeight: Double { list.contentHeight }
     public var scrollOffset: Double { list.offset }
     public func scroll(to offset: Double) { list.setOffset(offset) }
