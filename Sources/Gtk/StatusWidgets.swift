@@ -57,3 +57,11 @@ extension Widget {
         return count
     }
 }
+
+extension Label {
+    /// Centres every line of wrapped text (status pages), not just the block.
+    public func centreLines() {
+        gtk_label_set_justify(OpaquePointer(raw), GTK_JUSTIFY_CENTER)
+        setXAlign(0.5)
+    }
+}

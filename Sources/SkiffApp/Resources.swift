@@ -24,6 +24,7 @@ enum Resources {
     static var styleSheet: URL? { dataDirectory()?.appendingPathComponent("style.css") }
     static var sampleFeed: URL? { dataDirectory()?.appendingPathComponent("today/feed.json") }
     static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
+    static var sampleHistory: URL? { dataDirectory()?.appendingPathComponent("home/history.json") }
 }
 
 extension Options {

@@ -27,6 +27,8 @@ final class HistoryStatusView {
         message.selectable = true
         message.maxWidthChars = 60
         message.addCSSClass("history-status-message")
+        message.centreLines()
+        heading.centreLines()
         retry.halign = .center
         retry.addCSSClass("suggested-action")
         retry.addCSSClass("pill")
