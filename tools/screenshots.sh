@@ -40,3 +40,6 @@ sleep 1.5
 timeout 10 import -window root -crop 1000x600+0+0 "$out/browser-crash.png" && echo "screenshots: $out/browser-crash.png"
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
+
+# Home › History, alone in a window until the Home shell pushes it: the bundled sample.
+WAIT_TITLE="^History — Skiff" shoot home-history --history-only

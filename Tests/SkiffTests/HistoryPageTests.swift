@@ -269,6 +269,28 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
+    func testTheKeyboardScrollsTheList() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/home/history.json")
+        MainActor.assumeIsolated {
+            let (window, page) = Self.open(nil, .file(sample), title: "History Keys")
+            defer { window.destroy() }
+            guard let x = XDoTool.window(named: "History Keys") else { return XCTFail("no X window") }
+            XDoTool.run(["windowfocus", "--sync", x])
+            page.focusDefault()
+            XCTAssertTrue(page.listWidget.hasFocus, "the list takes the keyboard when shown")
+            let firstTitle = page.shownLineWidgets.first?.title.text
+            XDoTool.run(["key", "Page_Down"])
+            XCTAssertTrue(MainLoop.run(until: { page.scrollOffset > 400 }, timeout: 3), "Page Down scrolled a page")
+            XCTAssertNotEqual(page.shownLineWidgets.first?.title.text, firstTitle)
+            XDoTool.run(["key", "End"])
+            XCTAssertTrue(MainLoop.run(until: { page.scrollOffset >= page.contentHeight - Double(page.listWidget.height) - 1 }, timeout: 3), "End")
+            XDoTool.run(["key", "Home"])
+            XCTAssertTrue(MainLoop.run(until: { page.scrollOffset == 0 }, timeout: 3), "Home")
+            XCTAssertEqual(page.shownLineWidgets.first?.title.text, firstTitle)
+        }
+    }
+
     func testTheBundledSampleReadsThroughTheSameLoader() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/home/history.json")
