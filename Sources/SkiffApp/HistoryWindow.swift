@@ -13,7 +13,7 @@ final class HistoryWindow {
     private let options: Options
     private let source: HistorySource
 
-    init(application: Application, options: Options, launchedAt: Date, quit: @escaping @MainActor () -> Void) {
+    init(application: Application, options: Options, quit: @escaping @MainActor () -> Void) {
         self.options = options
         // Computed once: with --generated-history this writes the file.
         source = options.historySource
@@ -21,6 +21,7 @@ final class HistoryWindow {
         window.title = "History — Skiff"
         window.setIconName(SkiffApplication.id)
         window.setDefaultSize(width: options.windowSize.width, height: options.windowSize.height)
+        let openedAt = FrameStats.monotonicNow
         page = HistoryPage(source: source, settings: options.historySettings)
         let header = HeaderBar()
         header.setTitleWidget(Label(page.title))
@@ -37,7 +38,7 @@ final class HistoryWindow {
         window.present()
         MainLoop.idle { [weak self] in self?.page.focusDefault() }
         if options.bench {
-            HistoryBenchmark(window: window, page: page, transactions: options.generatedHistory ?? 0) { [weak self] in
+            HistoryBenchmark(window: window, page: page, transactions: options.generatedHistory ?? 0, openedAt: openedAt) { [weak self] in
                 self?.removeGeneratedFile()
                 quit()
             }.start()

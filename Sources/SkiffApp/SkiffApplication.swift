@@ -40,7 +40,7 @@ public final class SkiffApplication {
         if let window { window.window.present(); return }
         if options.historyOnly {
             if historyWindow == nil {
-                historyWindow = HistoryWindow(application: app, options: options, launchedAt: launchedAt) { [weak self] in
+                historyWindow = HistoryWindow(application: app, options: options) { [weak self] in
                     self?.historyWindow?.close()
                     self?.historyWindow = nil
                     self?.quit()
