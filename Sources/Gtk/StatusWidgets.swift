@@ -65,3 +65,12 @@ extension Label {
         setXAlign(0.5)
     }
 }
+
+extension GtkRuntime {
+    /// Asks the theme for its dark variant (GtkSettings' gtk-application-prefer-dark-theme), as
+    /// the desktop's dark style does. For tests and screenshots.
+    public static func setPrefersDarkTheme(_ on: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        skiff_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", on ? 1 : 0)
+    }
+}

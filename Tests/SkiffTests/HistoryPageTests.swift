@@ -269,6 +269,38 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
+    /// Pixels: rows are drawn in the theme's colours, dark text on light and light text on dark.
+    func testRowsFollowTheLightAndDarkTheme() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/home/history.json")
+        try MainActor.assumeIsolated {
+            defer { GtkRuntime.setPrefersDarkTheme(false) }
+            for dark in [false, true] {
+                GtkRuntime.setPrefersDarkTheme(dark)
+                let title = dark ? "History Dark" : "History Light"
+                let (window, page) = Self.open(nil, .file(sample), title: title)
+                defer { window.destroy() }
+                MainLoop.run(for: 0.3)
+                let id = try XCTUnwrap(XDoTool.window(named: title))
+                let shot = try XCTUnwrap(Screenshot.capture(window: id), "screenshot")
+                defer { shot.remove() }
+                let row = try XCTUnwrap(page.shownLineWidgets.dropFirst().first)
+                let text = try XCTUnwrap(row.title.origin(in: window))
+                let ink = try XCTUnwrap(shot.luminance(Rect(x: text.x, y: text.y, width: Double(row.title.width), height: Double(row.title.height))))
+                let listOrigin = try XCTUnwrap(page.listWidget.origin(in: window))
+                // Between the title and the date: background only.
+                let gap = try XCTUnwrap(shot.luminance(Rect(x: listOrigin.x + Double(page.listWidget.width) / 2 - 20, y: text.y, width: 40, height: Double(row.title.height))))
+                if dark {
+                    XCTAssertLessThan(gap.mean, 0.3, "dark background: \(gap)")
+                    XCTAssertGreaterThan(ink.maximum, 0.7, "light text is drawn: \(ink)")
+                } else {
+                    XCTAssertGreaterThan(gap.mean, 0.85, "light background: \(gap)")
+                    XCTAssertLessThan(ink.minimum, 0.35, "dark text is drawn: \(ink)")
+                }
+            }
+        }
+    }
+
     func testTheKeyboardScrollsTheList() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/home/history.json")
