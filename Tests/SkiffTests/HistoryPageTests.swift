@@ -218,6 +218,21 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
+    func testACacheThatCannotBeWrittenIsSaidOnScreen() throws {
+        let server = try server(["/history": Self.json(Self.goodHistory)])
+        // A regular file where the cache folder should be: no one, not even root, can write there.
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-blocker-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        MainActor.assumeIsolated {
+            let (window, page) = Self.open(blocker.appendingPathComponent("cache"), .server(server.base + "/history"), title: "History Unsaved")
+            defer { window.destroy() }
+            XCTAssertEqual(page.screenName, "list", "the history still shows")
+            XCTAssertTrue(MainLoop.run(until: { page.updatedLine.contains("Not saved for offline use") }, timeout: 5), page.updatedLine)
+            XCTAssertTrue(page.updatedLine.contains(blocker.path) && page.updatedLine.contains("Not a directory"), page.updatedLine)
+        }
+    }
+
     func testTryAgainAndF5FetchAgain() throws {
         let server = try server(["/history": Self.json("oops", status: "503 Service Unavailable")])
         MainActor.assumeIsolated { [cache = cacheDirectory!] in

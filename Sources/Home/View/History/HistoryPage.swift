@@ -188,14 +188,39 @@ public final class HistoryPage: HomePage {
         Task.detached(priority: .utility) { [weak self] in
             var problem: String?
             do {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try HistoryPage.makeDirectory(file.deletingLastPathComponent())
                 try data.write(to: file, options: .atomic)
                 try FileManager.default.setAttributes([.modificationDate: fetchedAt], ofItemAtPath: file.path)
             } catch {
-                problem = "not saved for offline use (\(file.deletingLastPathComponent().path): \(error.localizedDescription))"
+                problem = "not saved for offline use (\(file.deletingLastPathComponent().path): \(HistoryPage.reason(error)))"
             }
             await self?.cacheWritten(problem)
         }
+    }
+
+    /// Creates `directory` and its parents (0700: the cache is the user's). POSIX calls, so a
+    /// failure says why ("Not a directory", "Permission denied"); Foundation on Linux does not.
+    nonisolated static func makeDirectory(_ directory: URL) throws {
+        var path = ""
+        for component in directory.standardizedFileURL.pathComponents.dropFirst() {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(ENOTDIR)) }
+    }
+
+    /// "Not a directory" rather than Foundation's "The operation could not be completed".
+    nonisolated static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
     }
 
     private func cacheWritten(_ problem: String?) {
