@@ -316,7 +316,7 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
-    func testTheKeyboardScrollsTheList() throws {
+    func testTheKeyboardWalksTheLinesAndTabLeavesTheList() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/home/history.json")
         MainActor.assumeIsolated {
@@ -324,17 +324,46 @@ final class HistoryPageTests: XCTestCase {
             defer { window.destroy() }
             guard let x = XDoTool.window(named: "History Keys") else { return XCTFail("no X window") }
             XDoTool.run(["windowfocus", "--sync", x])
+            /// The line widget with the keyboard focus: its index on screen and its accessible name.
+            @MainActor func focused() -> (index: Int, box: Box)? {
+                page.shownLineWidgets.enumerated().first { $0.element.box.hasFocus }.map { ($0.offset, $0.element.box) }
+            }
             page.focusDefault()
-            XCTAssertTrue(page.listWidget.hasFocus, "the list takes the keyboard when shown")
-            let firstTitle = page.shownLineWidgets.first?.title.text
+            MainLoop.run(for: 0.1)
+            XCTAssertEqual(focused()?.index, 0, "the first line takes the keyboard")
+            XDoTool.run(["key", "shift+Tab"])
+            MainLoop.run(for: 0.1)
+            XCTAssertTrue(page.refreshControl.hasFocus, "Shift+Tab from the first line reaches the refresh button")
+            XDoTool.run(["key", "Tab"])
+            MainLoop.run(for: 0.1)
+            XCTAssertEqual(focused()?.index, 0, "and Tab comes back")
+            XCTAssertEqual(focused()?.box.reportedAccessibleRole, .heading)
+            XDoTool.run(["key", "Down"])
+            MainLoop.run(for: 0.1)
+            XCTAssertEqual(focused()?.index, 1, "Down moves to the first row")
+            XCTAssertEqual(focused()?.box.reportedAccessibleRole, .listItem)
+            XCTAssertTrue(focused()?.box.accessibleNameIs("150 Stars redeemed, Nov 20") == true)
             XDoTool.run(["key", "Page_Down"])
-            XCTAssertTrue(MainLoop.run(until: { page.scrollOffset > 400 }, timeout: 3), "Page Down scrolled a page")
-            XCTAssertNotEqual(page.shownLineWidgets.first?.title.text, firstTitle)
+            XCTAssertTrue(MainLoop.run(until: { page.scrollOffset > 0 }, timeout: 3), "Page Down scrolled to keep the focus in view")
+            XCTAssertNotNil(focused(), "the focused line is on screen")
             XDoTool.run(["key", "End"])
             XCTAssertTrue(MainLoop.run(until: { page.scrollOffset >= page.contentHeight - Double(page.listWidget.height) - 1 }, timeout: 3), "End")
+            XCTAssertEqual(focused()?.index, page.shownLineWidgets.count - 1, "the last line has the focus")
             XDoTool.run(["key", "Home"])
             XCTAssertTrue(MainLoop.run(until: { page.scrollOffset == 0 }, timeout: 3), "Home")
-            XCTAssertEqual(page.shownLineWidgets.first?.title.text, firstTitle)
+            XCTAssertEqual(focused()?.index, 0)
+            // One Tab stop for the whole list: Tab leaves it.
+            XDoTool.run(["key", "Tab"])
+            MainLoop.run(for: 0.1)
+            XCTAssertFalse(page.listWidget.containsFocus, "Tab left the list")
+            // From the refresh button (just before the list), Tab enters the list on the current line.
+            page.refreshControl.grabFocus()
+            XDoTool.run(["key", "Tab"])
+            MainLoop.run(for: 0.1)
+            XCTAssertEqual(focused()?.index, 0, "Tab from the refresh button enters the list on its current line")
+            XDoTool.run(["key", "shift+Tab"])
+            MainLoop.run(for: 0.1)
+            XCTAssertTrue(page.refreshControl.hasFocus, "Shift+Tab leaves the list in one press")
         }
     }
 

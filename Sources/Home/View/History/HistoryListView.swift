@@ -35,6 +35,10 @@ final class HistoryLineView {
 /// screen and re-dealt as it scrolls, so 10,000 transactions cost what 10 do. The scroll offset
 /// lives here (as Today's grid does), so widget coordinates stay small however long the list.
 /// Lines off screen are hidden (not just unmapped), so screen readers only find what is shown.
+///
+/// Keyboard: one line at a time is focusable (a roving tab stop), so Tab enters the list on the
+/// current line and the next Tab leaves it; arrows, PgUp/PgDn, Home/End move the focus between
+/// lines and scroll to keep it in view, and a screen reader announces each line as it is reached.
 @MainActor
 final class HistoryListView {
     /// Lines kept placed above and below the viewport, so a fast scroll shows no gap.
@@ -55,14 +59,19 @@ final class HistoryListView {
     private var headings: [HistoryLineView] = []
     private var assigned: [Int: HistoryLineView] = [:]
     private var size = (width: 0.0, height: 0.0)
+    /// The line that takes the keyboard focus (the roving tab stop).
+    private(set) var currentLine = 0
 
     init() {
         container = Canvas(role: .list, label: "Transactions") { _, _, _ in }
         container.clipsContent = true
         container.hexpand = true
         container.vexpand = true
-        container.isFocusable = true
         container.addCSSClass("history-list")
+        // The list itself is the Tab stop while the focus is outside it, and hands the focus to its
+        // current line on arrival; while a line has it, the list steps aside so Tab and Shift+Tab
+        // leave in one press (GTK moves the focus on from the line to the widgets around the list).
+        container.isFocusable = true
         scrollbar = Scrollbar(orientation: .vertical, adjustment: adjustment)
         scrollbar.halign = .end
         root.setChild(container)
@@ -79,6 +88,21 @@ final class HistoryListView {
         }
         installScrolling()
         installKeyboard()
+        installFocus()
+    }
+
+    private func installFocus() {
+        let focus = EventControllerFocus()
+        focus.onEnter { [weak self] in
+            // "enter" comes before GTK records the new focus widget: look once it has.
+            MainLoop.idle { [weak self] in
+                guard let self, self.container.containsFocus, self.layout.lineCount > 0 else { return }
+                self.container.isFocusable = false
+                if self.container.hasFocus { self.move(to: self.currentLine) }
+            }
+        }
+        focus.onLeave { [weak self] in self?.container.isFocusable = true }
+        container.addController(focus)
     }
 
     func show(_ months: [HistoryMonth], timeZone: TimeZone, now: Date) {
@@ -89,6 +113,8 @@ final class HistoryListView {
         layout = HistoryListLayout(months: months)
         for view in assigned.values { view.line = nil }
         assigned = [:]
+        if !keepOffset { currentLine = 0 }
+        currentLine = min(currentLine, max(0, layout.lineCount - 1))
         container.setAccessibleLabel("Transactions, \(months.reduce(0) { $0 + $1.transactions.count }) in \(months.count) months")
         adjustment.configure(value: keepOffset ? clamp(adjustment.value) : 0, upper: layout.contentHeight, pageSize: size.height)
         recycle()
@@ -121,8 +147,9 @@ final class HistoryListView {
         let overscan = Double(Self.overscanLines) * HistoryListLayout.lineHeight
         let wanted = layout.lines(from: adjustment.value - overscan, height: size.height + 2 * overscan)
         var free: [Bool: [HistoryLineView]] = [true: [], false: []]
+        var lostFocus = false
         for (index, view) in assigned where !wanted.contains(index) {
-            if view.box.containsFocus { container.grabFocus() }
+            if view.box.containsFocus { lostFocus = true }
             assigned[index] = nil
             view.line = nil
         }
@@ -143,10 +170,36 @@ final class HistoryListView {
             view.line = index
             assigned[index] = view
         }
+        // The current line scrolled away (wheel, scrollbar): the first line wholly on screen takes over.
+        if !wanted.contains(currentLine), layout.lineCount > 0 {
+            let top = Int((adjustment.value / HistoryListLayout.lineHeight).rounded(.up))
+            currentLine = min(max(0, top), layout.lineCount - 1)
+        }
         for view in headings + rows {
             let shown = view.line != nil
+            view.box.isFocusable = shown && view.line == currentLine
             if view.box.isVisible != shown { view.box.isVisible = shown }
         }
+        if lostFocus { assigned[currentLine]?.box.grabFocus() }
+    }
+
+    /// Gives the keyboard focus to the current line (Tab into the list lands there too).
+    func focusCurrent() {
+        guard layout.lineCount > 0 else { return }
+        move(to: currentLine)
+    }
+
+    /// Makes `index` the current line, scrolls the least that shows it whole, and focuses it.
+    private func move(to index: Int) {
+        guard layout.lineCount > 0 else { return }
+        currentLine = min(max(0, index), layout.lineCount - 1)
+        let top = layout.top(of: currentLine)
+        var offset = adjustment.value
+        if top < offset { offset = top }
+        if top + HistoryListLayout.lineHeight > offset + size.height { offset = top + HistoryListLayout.lineHeight - size.height }
+        setOffset(offset)
+        recycle()
+        assigned[currentLine]?.box.grabFocus()
     }
 
     private func make(heading: Bool) -> HistoryLineView {
@@ -191,14 +244,14 @@ final class HistoryListView {
         let keys = EventControllerKey()
         keys.onPressed { [weak self] key, modifiers in
             guard let self, modifiers.isDisjoint(with: [.control, .alt]) else { return false }
-            let page = max(HistoryListLayout.lineHeight, self.size.height - HistoryListLayout.lineHeight)
+            let pageLines = max(1, Int(self.size.height / HistoryListLayout.lineHeight) - 1)
             switch key {
-            case Key.down: self.setOffset(self.offset + HistoryListLayout.lineHeight)
-            case Key.up: self.setOffset(self.offset - HistoryListLayout.lineHeight)
-            case Key.pageDown, Key.space: self.setOffset(self.offset + page)
-            case Key.pageUp: self.setOffset(self.offset - page)
-            case Key.home: self.setOffset(0)
-            case Key.end: self.setOffset(self.layout.contentHeight)
+            case Key.down: self.move(to: self.currentLine + 1)
+            case Key.up: self.move(to: self.currentLine - 1)
+            case Key.pageDown: self.move(to: self.currentLine + pageLines)
+            case Key.pageUp: self.move(to: self.currentLine - pageLines)
+            case Key.home: self.move(to: 0)
+            case Key.end: self.move(to: self.layout.lineCount - 1)
             default: return false
             }
             return true

@@ -95,7 +95,7 @@ public final class HistoryPage: HomePage {
     public func focusDefault() {
         switch load.screen {
         case .failed, .empty: status.focusDefault()
-        case .list: list.container.grabFocus()
+        case .list: list.focusCurrent()
         case .loading: refreshButton.grabFocus()
         }
     }
@@ -319,6 +319,8 @@ public final class HistoryPage: HomePage {
     public var updatedLine: String { updatedLabel.text }
     public var isBusy: Bool { load.isBusy }
     public var listWidget: Canvas { list.container }
+    /// The refresh button in the bar over the list.
+    public var refreshControl: Button { refreshButton }
     /// The line widgets on screen, top to bottom.
     public var shownLineWidgets: [(box: Box, title: Label, detail: Label)] { list.shownLines.map { ($0.box, $0.title, $0.detail) } }
     public var lineWidgetCount: Int { list.widgetCount }
