@@ -89,7 +89,7 @@ final class HistoryPageTests: XCTestCase {
             // 80 px lines, one under the other.
             let tops = try lines.map { try XCTUnwrap($0.box.origin(in: page.listWidget)).y }
             XCTAssertEqual(tops, (0..<7).map { Double($0) * 80 })
-            XCTAssertTrue(lines.allSatisfy { $0.box.height == 80 })
+            // (Not the boxes' own heights: GTK reports them without the CSS padding and rule.)
             XCTAssertEqual(page.updatedLine, "Updated just now")
             XCTAssertNil(page.noticeText)
         }

@@ -107,6 +107,8 @@ final class HistoryListView {
 
     func show(_ months: [HistoryMonth], timeZone: TimeZone, now: Date) {
         let keepOffset = !self.months.isEmpty
+        // A refresh re-deals every widget: the focus must follow the current line, not a widget.
+        let hadFocus = container.containsFocus && !container.hasFocus
         self.months = months
         self.timeZone = timeZone
         self.now = now
@@ -119,6 +121,7 @@ final class HistoryListView {
         adjustment.configure(value: keepOffset ? clamp(adjustment.value) : 0, upper: layout.contentHeight, pageSize: size.height)
         recycle()
         container.queueAllocate()
+        if hadFocus { assigned[currentLine]?.box.grabFocus() }
     }
 
     // MARK: Layout
