@@ -74,3 +74,11 @@ extension GtkRuntime {
         skiff_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", on ? 1 : 0)
     }
 }
+
+extension Label {
+    /// One line, cut with "…" when narrower than its text (so it never sets the window's minimum width).
+    public func ellipsizeEnd() {
+        gtk_label_set_ellipsize(OpaquePointer(raw), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(OpaquePointer(raw), 1)
+    }
+}

@@ -375,6 +375,7 @@ final class HistoryPageTests: XCTestCase {
             defer { window.destroy() }
             XCTAssertEqual(page.screenName, "list")
             XCTAssertNil(page.noticeText, "the sample has no bad rows")
+            XCTAssertEqual(page.updatedLine, "From history.json", "a file says where it comes from, not when it was updated")
             XCTAssertTrue(page.shownLineWidgets.first?.title.text.hasPrefix("November") == true)
             XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path), "files are not cached")
         }

@@ -56,6 +56,7 @@ public final class HistoryPage: HomePage {
         updatedLabel.addCSSClass("dim-label")
         updatedLabel.setXAlign(0)
         updatedLabel.hexpand = true
+        updatedLabel.ellipsizeEnd()
         refreshButton.hasFrame = false
         refreshButton.onClicked { [weak self] in self?.refresh() }
         bar.append(updatedLabel)
@@ -273,7 +274,12 @@ public final class HistoryPage: HomePage {
 
     private func updatedText(snapshot: HistorySnapshot?, refreshing: Bool) -> String {
         var parts: [String] = []
-        if let snapshot { parts.append(HistoryText.updated(snapshot.fetchedAt, now: Date(), timeZone: settings.timeZone).capitalizedFirst) }
+        if case let .file(url) = source, snapshot != nil {
+            // A file is not a server: say where the rows come from rather than when they were "updated".
+            parts.append("From \(url.lastPathComponent)")
+        } else if let snapshot {
+            parts.append(HistoryText.updated(snapshot.fetchedAt, now: Date(), timeZone: settings.timeZone).capitalizedFirst)
+        }
         if refreshing { parts.append("Refreshing…") }
         if let cacheProblem, snapshot != nil { parts.append(cacheProblem.capitalizedFirst) }
         return parts.joined(separator: " · ")
