@@ -114,9 +114,16 @@ final class HistoryPageTests: XCTestCase {
         let server = try server(["/history": Self.json(Self.goodHistory, delay: 10)])
         MainActor.assumeIsolated { [cache = cacheDirectory!] in
             let started = Date()
+            // The main loop keeps turning while the request hangs: a 50 ms timer keeps firing.
+            final class Beats { var count = 0; var stopped = false }
+            let beats = Beats()
+            @MainActor func beat() { MainLoop.after(milliseconds: 50) { beats.count += 1; if !beats.stopped { beat() } } }
+            beat()
+            defer { beats.stopped = true }
             let (window, page) = Self.open(cache, .server(server.base + "/history"), title: "History Stall", timeout: 1.5)
             defer { window.destroy() }
             XCTAssertLessThan(Date().timeIntervalSince(started), 9, "gave up before the server answered")
+            XCTAssertGreaterThanOrEqual(beats.count, 20, "the UI thread was never blocked while waiting")
             XCTAssertEqual(page.screenName, "failed")
             XCTAssertEqual(page.statusHeading, "The rewards server didn’t answer")
             XCTAssertTrue(page.statusMessage.contains("No answer within 1.5 seconds"), page.statusMessage)
