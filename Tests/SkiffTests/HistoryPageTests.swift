@@ -374,6 +374,26 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
+    /// The shell focuses a page as it pushes it, before GTK has given it a size.
+    func testFocusingBeforeTheFirstLayoutDoesNotScroll() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/home/history.json")
+        MainActor.assumeIsolated {
+            let page = HistoryPage(source: .file(sample), settings: HistorySettings(timeZone: Self.utc))
+            XCTAssertTrue(MainLoop.run(until: { page.screenName == "list" }, timeout: 10))
+            let window = Window()
+            window.title = "History Early Focus"
+            window.setDefaultSize(width: 600, height: 600)
+            window.setChild(page.root)
+            page.focusDefault()
+            window.present()
+            defer { window.destroy() }
+            MainLoop.run(for: 0.3)
+            XCTAssertEqual(page.scrollOffset, 0)
+            XCTAssertTrue(page.shownLineWidgets.first?.title.text.hasPrefix("November") == true, "the first heading is at the top")
+        }
+    }
+
     func testTheBundledSampleReadsThroughTheSameLoader() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/home/history.json")

@@ -196,11 +196,14 @@ final class HistoryListView {
     private func move(to index: Int) {
         guard layout.lineCount > 0 else { return }
         currentLine = min(max(0, index), layout.lineCount - 1)
-        let top = layout.top(of: currentLine)
-        var offset = adjustment.value
-        if top < offset { offset = top }
-        if top + HistoryListLayout.lineHeight > offset + size.height { offset = top + HistoryListLayout.lineHeight - size.height }
-        setOffset(offset)
+        // Before the first allocation there is no viewport to reveal the line in.
+        if size.height > 0 {
+            let top = layout.top(of: currentLine)
+            var offset = adjustment.value
+            if top < offset { offset = top }
+            if top + HistoryListLayout.lineHeight > offset + size.height { offset = top + HistoryListLayout.lineHeight - size.height }
+            setOffset(offset)
+        }
         recycle()
         assigned[currentLine]?.box.grabFocus()
     }
