@@ -82,3 +82,11 @@ extension Label {
         gtk_label_set_single_line_mode(OpaquePointer(raw), 1)
     }
 }
+
+extension Label {
+    /// A label exposed as a heading, so screen readers can jump to it (the role is construct-only).
+    public convenience init(heading text: String) {
+        self.init(retaining: UnsafeMutableRawPointer(skiff_widget_new_with_role(gtk_label_get_type(), AccessibleRole.heading.c)))
+        self.text = text
+    }
+}

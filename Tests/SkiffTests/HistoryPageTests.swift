@@ -64,6 +64,7 @@ final class HistoryPageTests: XCTestCase {
     /// The status page's Try Again: shown, a button, and named so to assistive technology.
     @MainActor
     private static func assertTryAgain(_ page: HistoryPage, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(page.statusHeadingRole, .heading, "screen readers can jump to what went wrong", file: file, line: line)
         guard let retry = page.statusRetryButton else { return XCTFail("no Try Again", file: file, line: line) }
         XCTAssertTrue(retry.isMapped, "Try Again is on screen", file: file, line: line)
         XCTAssertTrue(retry.accessibleNameIs("Try Again"), file: file, line: line)

@@ -316,6 +316,7 @@ public final class HistoryPage: HomePage {
     /// The status page's heading and sentence as its labels show them.
     public var statusHeading: String { status.heading.text }
     public var statusMessage: String { status.message.text }
+    public var statusHeadingRole: AccessibleRole? { status.heading.reportedAccessibleRole }
     /// The status page's Try Again button, when it is shown.
     public var statusRetryButton: Button? { status.retry.isVisible ? status.retry : nil }
     /// The notice over the list (a failed refresh, rows left out), when it is shown.

@@ -8,7 +8,7 @@ final class HistoryStatusView {
     let root = Box(.vertical, spacing: 12)
     private let spinner = Spinner()
     private let icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 64)
-    let heading = Label()
+    let heading = Label(heading: "")
     let message = Label()
     let retry = Button(label: "Try Again")
     var onRetry: (() -> Void)?
