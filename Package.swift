@@ -18,10 +18,13 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0",
                        providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // HTTP for Home's history (libsoup 3: the GLib main loop's own HTTP client).
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
+                       providers: [.apt(["libsoup-3.0-dev"])]),
 
         // Typed, @MainActor Swift layer over the GLib/GTK/WebKit we use.
         .target(name: "Gtk", dependencies: [
-            "CGtk", "CWebKit", "Motion",
+            "CGtk", "CWebKit", "CSoup", "Motion",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -41,6 +41,7 @@ install: release
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today $(SKIFF_DATA)/today/feed.json $(SKIFF_DATA)/today/LICENSE.md
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today/images $(SKIFF_DATA)/today/images/*
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/stars $(SKIFF_DATA)/stars/zodiac.json $(SKIFF_DATA)/stars/LICENSE.md
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home $(SKIFF_DATA)/home/history.json
 ifeq ($(strip $(DESTDIR)),)
 	glib-compile-schemas $(DATADIR)/glib-2.0/schemas
 	gtk4-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true
@@ -53,6 +54,7 @@ uninstall:
 	rm -f $(INSTALL_FILES)
 	rm -rf $(DESTDIR)$(DATADIR)/skiff/today
 	rm -rf $(DESTDIR)$(DATADIR)/skiff/stars
+	rm -rf $(DESTDIR)$(DATADIR)/skiff/home
 	rmdir $(DESTDIR)$(DATADIR)/skiff 2>/dev/null || true
 ifeq ($(strip $(DESTDIR)),)
 	glib-compile-schemas $(DATADIR)/glib-2.0/schemas || true

@@ -49,3 +49,5 @@ sleep 1.5
 timeout 10 import -window root -crop 1280x800+0+0 "$out/stars.png" && echo "screenshots: $out/stars.png"
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
+# Home › History, alone in a window until the Home shell pushes it: the bundled sample.
+WAIT_TITLE="^History — Skiff" shoot home-history --history-only

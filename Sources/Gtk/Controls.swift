@@ -4,11 +4,6 @@ import CGtk
 public final class Label: Widget {
     public override class var gType: GType { gtk_label_get_type() }
     public convenience init(_ text: String = "") { self.init(retaining: UnsafeMutableRawPointer(gtk_label_new(text))) }
-    /// A label a screen reader announces as a heading (the role is fixed at construction in GTK 4.8).
-    public convenience init(heading text: String) {
-        self.init(retaining: UnsafeMutableRawPointer(skiff_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_HEADING)))
-        gtk_label_set_text(OpaquePointer(raw), text)
-    }
     private var label: OpaquePointer { OpaquePointer(raw) }
     public var text: String {
         get { String(cString: gtk_label_get_text(label)) }
@@ -27,11 +22,6 @@ public final class Label: Widget {
     public var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(label)) }
         set { gtk_label_set_max_width_chars(label, Int32(newValue)) }
-    }
-    /// Ends a line too long for its width with "…" instead of widening the label.
-    public var ellipsizes: Bool {
-        get { gtk_label_get_ellipsize(label) != PANGO_ELLIPSIZE_NONE }
-        set { gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
     }
 }
 

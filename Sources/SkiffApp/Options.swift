@@ -74,5 +74,17 @@ public struct Options: ParsableArguments, Sendable {
           help: "A private window: no cookies, cache, history or tabs are written to disk (also Ctrl+Shift+N).")
     public var isPrivate = false
 
+    @Option(name: .customLong("rewards-url"),
+            help: ArgumentHelp("The rewards server whose transaction history Home shows (an http or https URL answering with docs/home-format.md's History JSON). Without it, Home shows its bundled sample.", valueName: "URL"))
+    public var rewardsURL: RewardsURL?
+
+    /// Home's History page alone in a window (screenshots, and `--bench` before the Home shell).
+    @Flag(name: .customLong("history-only"), help: .hidden)
+    public var historyOnly = false
+
+    /// A synthetic history of this many transactions, read through the same loader (bench, tests).
+    @Option(name: .customLong("generated-history"), help: .hidden)
+    public var generatedHistory: Int?
+
     public init() {}
 }

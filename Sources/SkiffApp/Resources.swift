@@ -26,6 +26,7 @@ enum Resources {
     static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
     /// The zodiac figures (data/stars/zodiac.json).
     static var starsData: URL? { dataDirectory()?.appendingPathComponent("stars/zodiac.json") }
+    static var sampleHistory: URL? { dataDirectory()?.appendingPathComponent("home/history.json") }
 }
 
 extension Options {

@@ -14,6 +14,7 @@ public final class SkiffApplication {
     public private(set) var window: MainWindow?
     private var privateWindows: [MainWindow] = []
     private var persistence: BrowserPersistence?
+    private var historyWindow: HistoryWindow?
     let logger = Logger(label: "skiff.app")
     /// Process start, for the start-up figure in `--bench`.
     let launchedAt = Date()
@@ -38,6 +39,16 @@ public final class SkiffApplication {
 
     private func activate() {
         if let window { window.window.present(); return }
+        if options.historyOnly {
+            if historyWindow == nil {
+                historyWindow = HistoryWindow(application: app, options: options) { [weak self] in
+                    self?.historyWindow?.close()
+                    self?.historyWindow = nil
+                    self?.quit()
+                }
+            }
+            return
+        }
         let sandbox = WebSandbox.probe()
         let persistence = options.isPrivate ? nil : BrowserPersistence.open()
         self.persistence = persistence

@@ -7,9 +7,12 @@ import Gtk
 public struct Screenshot {
     public let path: String
 
-    /// Captures the X window `id` (from `XDoTool.window(named:)`) after letting GTK draw.
+    /// Captures the X window `id` (from `XDoTool.window(named:)`) after letting GTK draw. The window
+    /// must exist: `import` on a vanished window hangs the display, so it is checked first and the
+    /// capture is time-limited.
     public static func capture(window id: String) throws -> Screenshot {
         MainLoop.run(for: 0.2)
+        guard !run("/usr/bin/xwininfo", ["-id", id]).contains("BadWindow") else { throw TestFailure("no X window \(id)") }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-shot-\(UUID().uuidString).png").path
         let output = run("/usr/bin/timeout", ["10", "/usr/bin/import", "-window", id, path])
         guard FileManager.default.fileExists(atPath: path) else { throw TestFailure("import failed: \(output)") }
@@ -33,6 +36,16 @@ public struct Screenshot {
     /// The fraction (0…1) of pixels in `geometry` lighter than mid-grey.
     public func lightFraction(in geometry: String) -> Double? {
         darkFraction(in: geometry).map { 1 - $0 }
+    }
+
+    /// Grey levels 0…1 of a rectangle (window coordinates): darkest, brightest, mean.
+    public func luminance(_ rect: Rect) -> (minimum: Double, maximum: Double, mean: Double)? {
+        let crop = "\(Int(rect.width))x\(Int(rect.height))+\(Int(rect.x))+\(Int(rect.y))"
+        let out = Self.run("/usr/bin/convert", [path, "-crop", crop, "+repage", "-colorspace", "Gray",
+                                                "-format", "%[fx:minima] %[fx:maxima] %[fx:mean]", "info:"])
+        let values = out.split(separator: " ").compactMap { Double($0) }
+        guard values.count == 3 else { return nil }
+        return (values[0], values[1], values[2])
     }
 
     public func remove() { try? FileManager.default.removeItem(atPath: path) }

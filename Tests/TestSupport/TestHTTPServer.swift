@@ -11,20 +11,22 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var contentType = "text/html; charset=utf-8"
         public var body: String
         public var delay: TimeInterval = 0
-        public init(status: String = "200 OK", contentType: String = "text/html; charset=utf-8", body: String, delay: TimeInterval = 0) {
-            self.status = status; self.contentType = contentType; self.body = body; self.delay = delay
+        /// false: no Content-Length, the body ends when the connection closes (HTTP/1.0), so a
+        /// client cannot know its size in advance.
+        public var sendsLength = true
+        public init(status: String = "200 OK", contentType: String = "text/html; charset=utf-8", body: String, delay: TimeInterval = 0, sendsLength: Bool = true) {
+            self.status = status; self.contentType = contentType; self.body = body; self.delay = delay; self.sendsLength = sendsLength
         }
     }
 
     public let port: UInt16
     private let listener: Int32
-    private let routes: [String: Response]
+    private let table: RouteTable
     private let lock = NSLock()
     private var stopped = false
-    private let thread: Thread?
 
     public init(routes: [String: Response]) throws {
-        self.routes = routes
+        table = RouteTable(routes)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -43,10 +45,30 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
         port = UInt16(bigEndian: addr.sin_port)
         listener = fd
-        let routes = self.routes
-        let t = Thread { TestHTTPServer.serve(fd: fd, routes: routes) }
-        thread = t
+        let table = self.table
+        let t = Thread { TestHTTPServer.serve(fd: fd) { table.response(for: $0) } }
         t.start()
+    }
+
+    /// Changes what `path` answers from now on (a server that recovers, or starts failing).
+    public func setResponse(_ response: Response, for path: String) { table.set(response, for: path) }
+
+    private final class RouteTable: @unchecked Sendable {
+        private var routes: [String: Response]
+        private let lock = NSLock()
+        init(_ routes: [String: Response]) { self.routes = routes }
+
+        func set(_ response: Response, for path: String) {
+            lock.lock(); defer { lock.unlock() }
+            routes[path] = response
+        }
+
+        func response(for target: String) -> Response? {
+            lock.lock(); defer { lock.unlock() }
+            // A route answers with or without a query string (a search engine's "/find?q=…").
+            let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+            return routes[target] ?? routes[path]
+        }
     }
 
     public var base: String { "http://127.0.0.1:\(port)" }
@@ -61,16 +83,16 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static func serve(fd: Int32, routes: [String: Response]) {
+    private static func serve(fd: Int32, lookup: @escaping @Sendable (String) -> Response?) {
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 { return }
-            let t = Thread { handle(client: client, routes: routes) }
+            let t = Thread { handle(client: client, lookup: lookup) }
             t.start()
         }
     }
 
-    private static func handle(client: Int32, routes: [String: Response]) {
+    private static func handle(client: Int32, lookup: (String) -> Response?) {
         defer { close(client) }
         var buffer = [UInt8](repeating: 0, count: 8192)
         var request = ""
@@ -80,16 +102,16 @@ public final class TestHTTPServer: @unchecked Sendable {
             request += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         let target = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-        // A route answers with or without a query string (a search engine's "/find?q=…").
-        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        let response = routes[target] ?? routes[path] ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(path)")
+        let response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = Array(response.body.utf8)
-        let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let length = response.sendsLength ? "Content-Length: \(body.count)\r\n" : ""
+        let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)Connection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBufferPointer { write(client, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL: a client that hung up (a test that timed out) must not SIGPIPE the tests.
+            let n = bytes[sent...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n <= 0 { return }
             sent += n
         }

@@ -42,11 +42,11 @@ final class SuggestionsView {
             let title = suggestion.title.isEmpty ? Self.displayAddress(suggestion.uri) : suggestion.title
             let titleLabel = Label(title)
             titleLabel.setXAlign(0)
-            titleLabel.ellipsizes = true
+            titleLabel.ellipsizeEnd()
             titleLabel.addCSSClass("skiff-suggestion-title")
             let addressLabel = Label(Self.displayAddress(suggestion.uri))
             addressLabel.setXAlign(0)
-            addressLabel.ellipsizes = true
+            addressLabel.ellipsizeEnd()
             addressLabel.addCSSClass("skiff-suggestion-address")
             let lines = Box(.vertical, spacing: 1)
             lines.valign = .center

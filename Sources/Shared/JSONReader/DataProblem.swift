@@ -2,7 +2,7 @@ import Foundation
 
 /// Something wrong with a data file (a feed, a menu, a star catalogue), located for the person who
 /// will fix it. Every section reports bad files in this one form.
-public struct DataProblem: Sendable, Hashable, CustomStringConvertible {
+public struct DataProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Severity: Sendable, Hashable, Comparable {
         /// Noted, and shown anyway: an unknown field, a missing image.
         case warning

@@ -1,0 +1,15 @@
+// libsoup 3 for Swift (HTTP for the Home section's history). WebKitGTK already brings it.
+#ifndef SKIFF_CSOUP_SHIM_H
+#define SKIFF_CSOUP_SHIM_H
+
+#include <libsoup/soup.h>
+
+// G_IO_ERROR is a macro around a function call.
+static inline gboolean skiff_error_is_cancelled(const GError *error) {
+    return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+static inline gboolean skiff_error_is_timed_out(const GError *error) {
+    return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+}
+
+#endif

@@ -1,0 +1,95 @@
+import Foundation
+import Gtk
+import Home
+import HomeModel
+
+/// `skiff --history-only --generated-history 10000 --bench`: parse + group time for the history,
+/// then frame times while it scrolls at a reading pace and jumps through to the end, and memory.
+@MainActor
+final class HistoryBenchmark {
+    let window: Window
+    let page: HistoryPage
+    let transactions: Int
+    /// Monotonic time just before the page was made.
+    let openedAt: Double
+    let done: @MainActor () -> Void
+    let stats = FrameStats()
+    private var retained: HistoryBenchmark?
+
+    init(window: Window, page: HistoryPage, transactions: Int, openedAt: Double, done: @escaping @MainActor () -> Void) {
+        self.openedAt = openedAt
+        self.window = window
+        self.page = page
+        self.transactions = transactions
+        self.done = done
+    }
+
+    func start() {
+        retained = self
+        Task { @MainActor in
+            await self.measure()
+            self.retained = nil
+            self.done()
+        }
+    }
+
+    private func sleep(_ seconds: Double) async {
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+    }
+
+    private func measure() async {
+        var report = ["Skiff \(Options.version) History benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
+        // 1. The page: from its creation to showing the list (its own read and parse, off the main thread).
+        while page.screenName == "loading" { await sleep(0.002) }
+        report.append(String(format: "history page: %@ %.0f ms after it was created (%d lines, %.0f px of content)", page.screenName,
+                             (FrameStats.monotonicNow - openedAt) * 1000, Int(page.contentHeight / 80), page.contentHeight))
+        // 2. Parse + group again, timed alone, the same call the page makes on its worker thread.
+        let count = max(transactions, 1)
+        let data = HistoryGenerator.json(count: count, end: Date())
+        var timings: [Double] = []
+        for _ in 0..<7 {
+            let started = FrameStats.monotonicNow
+            let result = HistorySnapshot.make(from: data, source: "bench", fetchedAt: Date(), fromCache: false, timeZone: .current)
+            timings.append((FrameStats.monotonicNow - started) * 1000)
+            if case .failure = result { report.append("history bench: the generated history did not parse") }
+        }
+        timings.sort()
+        report.append(String(format: "history parse + group, %d transactions (%.1f MB): median %.1f ms, best %.1f ms (7 runs)",
+                             count, Double(data.count) / 1_048_576, timings[timings.count / 2], timings[0]))
+
+        while !stats.attach(to: window) { await sleep(0.005) }
+        await sleep(0.5)
+        let before = ProcessClock.memory()
+        let height = page.contentHeight
+        let scrolling = await frames(for: 4.0) { t in
+            // 1,500 px/s down and back, as Today's benchmark scrolls.
+            let travel = min(height, 3000)
+            self.page.scroll(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel)
+        }
+        report.append(Benchmark.percentileLine("history scrolling: frame work (update→paint)", scrolling.work))
+        report.append(Benchmark.percentileLine("history scrolling: frame interval", scrolling.interval))
+        let jump = await frames(for: 3.0) { t in self.page.scroll(to: height * min(1, t / 2.8)) }
+        report.append(Benchmark.percentileLine("history jump to the end: frame work", jump.work))
+        report.append(Benchmark.percentileLine("history jump to the end: frame interval", jump.interval))
+        stats.detach()
+        let after = ProcessClock.memory()
+        report.append(String(format: "history memory: %.0f MB RSS before scrolling, %.0f MB after the end; %d line widgets",
+                             before.selfMB, after.selfMB, page.lineWidgetCount))
+        FileHandle.standardOutput.write(Data((report.joined(separator: "\n") + "\n").utf8))
+    }
+
+    private func frames(for seconds: Double, _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {
+        stats.reset()
+        stats.requestContinuousFrames()
+        let ticker = FrameTicker(widget: window)
+        let start = FrameStats.monotonicNow
+        ticker.start { now in
+            step(now - start)
+            return now - start < seconds
+        }
+        await sleep(seconds + 0.1)
+        ticker.stop()
+        stats.endContinuousFrames()
+        return (stats.workMilliseconds, stats.intervalMilliseconds)
+    }
+}
