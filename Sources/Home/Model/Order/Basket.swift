@@ -7,6 +7,7 @@ public struct BasketLine: Sendable, Hashable, Identifiable {
     public var itemID: String
     public var itemName: String
     public var sizeID: String
+    /// Empty for items that come in one size only (a croissant is not "Each").
     public var sizeName: String
     /// Sorted by the menu's order of options, so equal choices compare equal.
     public var optionIDs: [String]
@@ -18,8 +19,11 @@ public struct BasketLine: Sendable, Hashable, Identifiable {
 
     /// "Grande · Extra shot, Oat milk" for the basket row.
     public var detail: String {
-        ([sizeName] + (optionNames.isEmpty ? [] : [optionNames.joined(separator: ", ")])).joined(separator: " · ")
+        ([sizeName] + (optionNames.isEmpty ? [] : [optionNames.joined(separator: ", ")])).filter { !$0.isEmpty }.joined(separator: " · ")
     }
+
+    /// "Grande Caffè Latte", "Butter Croissant".
+    public var displayName: String { sizeName.isEmpty ? itemName : "\(sizeName) \(itemName)" }
 
     func sameChoice(as other: BasketLine) -> Bool {
         itemID == other.itemID && sizeID == other.sizeID && optionIDs == other.optionIDs
@@ -129,7 +133,7 @@ public struct Basket: Sendable, Hashable {
     private var itemLimitMessage: String { "An order can hold \(Self.maximumItemCount) items at most." }
 
     private func addedMessage(_ line: BasketLine, _ quantity: Int) -> String {
-        "Added \(quantity) × \(line.sizeName) \(line.itemName)"
+        "Added \(quantity) × \(line.displayName)"
     }
 
     private func makeLine(itemID: String, sizeID: String, optionIDs: Set<String>, quantity: Int) -> Result<BasketLine, BasketError> {
@@ -143,7 +147,7 @@ public struct Basket: Sendable, Hashable {
         }
         let options = item.options.filter { optionIDs.contains($0.id) }
         guard let price = item.unitPrice(sizeID: sizeID, optionIDs: optionIDs) else { return .failure(BasketError("That item cannot be priced.")) }
-        return .success(BasketLine(id: 0, itemID: itemID, itemName: item.name, sizeID: sizeID, sizeName: size.name,
+        return .success(BasketLine(id: 0, itemID: itemID, itemName: item.name, sizeID: sizeID, sizeName: item.sizes.count == 1 ? "" : size.name,
                                    optionIDs: options.map(\.id), optionNames: options.map(\.name),
                                    unitPrice: price, quantity: quantity))
     }

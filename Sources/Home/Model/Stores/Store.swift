@@ -45,10 +45,9 @@ public struct Store: Sendable, Hashable, Identifiable {
 
     public var clock: StoreClock { StoreClock(hours: hours, timeZone: timeZone) }
 
-    /// Everything a search looks through, folded once.
+    /// Everything a search looks through, folded for comparison.
     var searchText: String {
-        StoreSearch.fold([name, address.street, address.city, address.region, address.postalCode, address.country,
-                          timeZone.identifier].joined(separator: " "))
+        StoreSearch.fold([name, address.street, address.city, address.region, address.postalCode, address.country].joined(separator: " "))
     }
 }
 
@@ -62,7 +61,7 @@ public enum StoreSearch {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
-    /// The stores whose name, address or time zone contain every word of `query`, in the list's order.
+    /// The stores whose name or address contain every word of `query`, in the list's order.
     public static func filter(_ stores: [Store], query: String) -> [Store] {
         let words = fold(String(query.prefix(maximumQueryLength)))
             .split(whereSeparator: { $0.isWhitespace || $0 == "," })

@@ -13,6 +13,8 @@ final class GiftTabRoot: HomeTabRoot {
     private(set) var designButtons: [Button] = []
     private(set) var failureMessage: String?
     private var shown: Widget?
+    /// Kept: the page's layout closures hold it weakly.
+    private var page: ScrollingPage?
     var root: Widget { container }
 
     init(dataDirectory: URL, navigator: any HomeNavigator) {
@@ -29,6 +31,7 @@ final class GiftTabRoot: HomeTabRoot {
         failureMessage = nil
         let result = GiftLoader.load(giftsURL)
         let page = ScrollingPage(name: "Gift Cards")
+        self.page = page
         page.append(TabWidgets.label("Send a Gift Card", classes: ["title-1"]))
         if let catalog = result.value {
             self.catalog = catalog
@@ -44,6 +47,7 @@ final class GiftTabRoot: HomeTabRoot {
                 let picture = TabPicture(path: design.image.map { directory.appendingPathComponent($0).path }, name: design.name,
                                          width: 200, height: 125, radius: 10)
                 picture.canvas.halign = .fill
+                page.keep(picture)
                 card.append(picture.canvas)
                 card.append(TabWidgets.label(design.name, classes: ["home-row-title"], wraps: false))
                 if !design.occasion.isEmpty { card.append(TabWidgets.label(design.occasion, classes: ["dim-label"], wraps: false)) }
@@ -59,7 +63,7 @@ final class GiftTabRoot: HomeTabRoot {
             page.append(grid)
         } else if let fatal = result.fatalProblem {
             failureMessage = TabWidgets.problemText(fatal)
-            page.append(TabWidgets.failure(fatal, what: "gift designs") { [weak self] in self?.load() })
+            page.append(TabWidgets.failure(fatal, what: "gift designs") { [weak self] in self?.load() }.box)
         }
         container.append(page.root)
         shown = page.root
@@ -115,7 +119,7 @@ final class GiftDesignPage: HomePage {
         self.directory = directory
         page = ScrollingPage(name: design.name)
         page.append(TabPicture(path: design.image.map { directory.appendingPathComponent($0).path }, name: design.name,
-                               width: nil, height: 240, radius: 14).canvas)
+                               width: nil, height: 240, radius: 14))
         page.append(TabWidgets.label(design.name, classes: ["title-1"]))
 
         page.append(TabWidgets.label("Amount", classes: ["heading"]))
@@ -248,13 +252,14 @@ final class GiftConfirmationPage: HomePage {
     private let page = ScrollingPage(name: "Gift Ready")
     let summary: Label
     let referenceLabel: Label
+    let doneButton = Button(label: "Done")
     private weak var navigator: (any HomeNavigator)?
     var root: Widget { page.root }
 
     init(confirmation: GiftConfirmation, directory: URL, navigator: (any HomeNavigator)?) {
         self.navigator = navigator
         page.append(TabPicture(path: confirmation.design.image.map { directory.appendingPathComponent($0).path },
-                               name: confirmation.design.name, width: nil, height: 200, radius: 14).canvas)
+                               name: confirmation.design.name, width: nil, height: 200, radius: 14))
         page.append(TabWidgets.label("Your gift is ready", classes: ["title-1"]))
         summary = TabWidgets.label(confirmation.summary + ".")
         page.append(summary)
@@ -267,7 +272,7 @@ final class GiftConfirmationPage: HomePage {
         page.append(referenceLabel)
         page.append(TabWidgets.label("Skiff has no payment service: nothing was charged and no email was sent. "
             + "Keep the reference to find this gift again.", classes: ["dim-label", "caption"]))
-        let done = Button(label: "Done")
+        let done = doneButton
         done.addCSSClass("suggested-action")
         done.halign = .start
         done.onClicked { [weak self] in

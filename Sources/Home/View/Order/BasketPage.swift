@@ -123,7 +123,7 @@ final class BasketRow {
         detail.text = line.detail
         quantity.text = String(line.quantity)
         total.text = line.total.formatted()
-        let what = "\(line.sizeName) \(line.itemName)"
+        let what = line.displayName
         decrease.setAccessibleLabel("One fewer \(what)")
         increase.setAccessibleLabel("One more \(what)")
         remove.setAccessibleLabel("Remove \(what) from the order")

@@ -16,6 +16,7 @@ final class OrderTabRoot: HomeTabRoot {
     /// What the root shows now, for tests and screen readers: category names, or the failure.
     private(set) var categoryRows: [Button] = []
     private(set) var failureMessage: String?
+    private(set) var retryButton: Button?
 
     var root: Widget { container }
 
@@ -32,13 +33,17 @@ final class OrderTabRoot: HomeTabRoot {
         shown = nil
         categoryRows = []
         failureMessage = nil
+        retryButton = nil
         guard let navigator else { return }
         let result = MenuLoader.load(menuURL)
         guard let menu = result.value else {
             if let fatal = result.fatalProblem {
                 failureMessage = TabWidgets.problemText(fatal)
                 let page = ScrollingPage(name: "Order")
-                page.append(TabWidgets.failure(fatal, what: "menu") { [weak self] in self?.load() })
+                self.page = page
+                let failure = TabWidgets.failure(fatal, what: "menu") { [weak self] in self?.load() }
+                page.append(failure.box)
+                retryButton = failure.retry
                 container.append(page.root)
                 shown = page.root
             }
@@ -59,6 +64,7 @@ final class OrderTabRoot: HomeTabRoot {
         list.addCSSClass("home-list")
         for category in menu.categories {
             let picture = TabPicture(path: session.picturePath(category.image), name: category.name, width: 72, height: 72)
+            page.keep(picture)
             let count = category.items.count
             let row = TabWidgets.row(title: category.name, subtitle: "\(count) \(count == 1 ? "item" : "items")",
                                      trailing: nil, picture: picture)
@@ -110,6 +116,7 @@ final class CategoryPage: HomePage {
         for item in category.items {
             let price = item.sizes.count > 1 ? "from \(item.startingPrice)" : item.startingPrice.formatted()
             let picture = TabPicture(path: session.picturePath(item.image), name: item.name, width: 64, height: 64)
+            page.keep(picture)
             let row = TabWidgets.row(title: item.name, subtitle: item.description, trailing: price, picture: picture,
                                      accessibleName: "\(item.name), \(price)")
             row.button.onClicked { [weak session] in session?.openItem(item) }
@@ -127,7 +134,7 @@ final class ItemPage: HomePage {
     private let page: ScrollingPage
     private let session: OrderSession
     private var choice: ItemChoice
-    private let addButton = Button(label: "")
+    let addButton = Button(label: "")
     private let quantityLabel = Label("1")
     private let decrease = Button(iconName: "list-remove-symbolic", accessibleLabel: "One fewer")
     private let increase = Button(iconName: "list-add-symbolic", accessibleLabel: "One more")
@@ -135,7 +142,7 @@ final class ItemPage: HomePage {
     let status = TabWidgets.label("", classes: ["home-status"])
     private(set) var sizeButtons: [CheckButton] = []
     private(set) var optionButtons: [CheckButton] = []
-    private let basketButton: BasketButton
+    let basketButton: BasketButton
     var root: Widget { page.root }
     var addButtonLabel: String { addButton.label ?? "" }
 
@@ -145,7 +152,7 @@ final class ItemPage: HomePage {
         choice = ItemChoice(item: item)
         page = ScrollingPage(name: item.name)
         basketButton = BasketButton(session: session)
-        page.append(TabPicture(path: session.picturePath(item.image), name: item.name, width: nil, height: 220, radius: 14).canvas)
+        page.append(TabPicture(path: session.picturePath(item.image), name: item.name, width: nil, height: 220, radius: 14))
         page.append(TabWidgets.label(item.name, classes: ["title-1"]))
         if !item.description.isEmpty { page.append(TabWidgets.label(item.description, classes: ["dim-label"])) }
 

@@ -52,10 +52,22 @@ final class ScrollingPage {
     var root: Widget { scroller }
 
     func append(_ widget: Widget) { content.append(widget) }
+
+    /// Pictures on the page, kept for as long as the page (their drawing closures hold them weakly).
+    private var pictures: [TabPicture] = []
+
+    func append(_ picture: TabPicture) {
+        pictures.append(picture)
+        content.append(picture.canvas)
+    }
+
+    /// Keeps a picture placed elsewhere on the page (inside a row).
+    func keep(_ picture: TabPicture) { pictures.append(picture) }
 }
 
 /// A picture from the data folder drawn at the exact size it is shown, rounded; a quiet tint
-/// when the file is missing or unreadable (the page still works).
+/// when the file is missing or unreadable (the page still works). Its page keeps it
+/// (`ScrollingPage.append(_:)`/`keep(_:)`).
 @MainActor
 final class TabPicture {
     let canvas: Canvas
@@ -148,7 +160,7 @@ enum TabWidgets {
     }
 
     /// What a tab shows when its data file cannot be used: the problem where it is, and Try Again.
-    static func failure(_ problem: DataProblem, what: String, retry: @escaping @MainActor () -> Void) -> Box {
+    static func failure(_ problem: DataProblem, what: String, retry: @escaping @MainActor () -> Void) -> (box: Box, retry: Button) {
         let box = Box(.vertical, spacing: 12)
         box.valign = .center
         box.addCSSClass("home-tab-failure")
@@ -159,7 +171,7 @@ enum TabWidgets {
         retryButton.halign = .start
         retryButton.onClicked { retry() }
         box.append(retryButton)
-        return box
+        return (box, retryButton)
     }
 
     /// "menu.json, line 12, column 5: what is wrong", as Today words its feed's problems.

@@ -19,6 +19,8 @@ final class StoresTabRoot: HomeTabRoot {
     let countLabel = TabWidgets.label("", classes: ["dim-label"])
     private(set) var failureMessage: String?
     private var shown: Widget?
+    /// Kept: the page's layout closures hold it weakly.
+    private var page: ScrollingPage?
     /// The instant statuses are computed for; tests set it, the app uses the system clock.
     var now: @MainActor () -> Date = { Date() }
 
@@ -53,11 +55,12 @@ final class StoresTabRoot: HomeTabRoot {
         failureMessage = nil
         let result = StoreLoader.load(storesURL)
         let page = ScrollingPage(name: "Stores")
+        self.page = page
         page.append(TabWidgets.label("Stores", classes: ["title-1"]))
         guard let stores = result.value else {
             if let fatal = result.fatalProblem {
                 failureMessage = TabWidgets.problemText(fatal)
-                page.append(TabWidgets.failure(fatal, what: "store list") { [weak self] in self?.load() })
+                page.append(TabWidgets.failure(fatal, what: "store list") { [weak self] in self?.load() }.box)
             }
             container.append(page.root)
             shown = page.root
