@@ -21,7 +21,9 @@ final class TestNavigator: HomeNavigator {
     private(set) var badges: [HomeTab: Int] = [:]
     private var shown: Widget?
 
-    init(title: String, tab: HomeTab, dataDirectory: URL = HomeTabsTests.dataDirectory, width: Int = 900, height: Int = 780) {
+    /// HOME_TABS_WIDTH sets the width (screenshots at 1280 and 600; the tests pass at either).
+    init(title: String, tab: HomeTab, dataDirectory: URL = HomeTabsTests.dataDirectory,
+         width: Int = Int(ProcessInfo.processInfo.environment["HOME_TABS_WIDTH"] ?? "") ?? 900, height: Int = 780) {
         current = tab
         window.title = title
         window.setDefaultSize(width: width, height: height)
@@ -138,12 +140,14 @@ final class HomeTabsTests: XCTestCase {
 
     /// With HOME_TABS_SHOTS=folder, saves the screen there (for looking at the pages while writing tests).
     @MainActor
-    static func shot(_ name: String) {
+    static func shot(_ name: String, _ navigator: TestNavigator) {
         guard let folder = ProcessInfo.processInfo.environment["HOME_TABS_SHOTS"] else { return }
         MainLoop.run(for: 0.3)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-        process.arguments = ["-window", "root", "\(folder)/\(name).png"]
+        let theme = ProcessInfo.processInfo.environment["GTK_THEME"]?.hasSuffix(":dark") == true ? "-dark" : ""
+        process.arguments = ["-window", "root", "-crop", "\(navigator.window.width)x\(navigator.window.height)+0+0", "+repage",
+                             "\(folder)/\(name)-\(navigator.window.width)\(theme).png"]
         try? process.run()
         MainLoop.run(until: { !process.isRunning }, timeout: 10)
     }
@@ -164,12 +168,14 @@ final class HomeTabsTests: XCTestCase {
             let root = try XCTUnwrap(navigator.roots[.order] as? OrderTabRoot)
             XCTAssertEqual(root.categoryRows.first?.accessibleLabel, "Hot Coffees, 7 items")
             XCTAssertEqual(navigator.badgeLabel.text, "Order", "no badge while the basket is empty")
+            Self.shot("order-root", navigator)
 
             Self.click(try XCTUnwrap(root.categoryRows.first), in: navigator, window: window)
             XCTAssertTrue(MainLoop.run(until: { navigator.top is CategoryPage }, timeout: 5), "a click on a category pushes it")
             XCTAssertEqual(navigator.titleLabel.text, "Hot Coffees")
             let category = try XCTUnwrap(navigator.top as? CategoryPage)
             XCTAssertEqual(category.itemRows.first?.accessibleLabel, "Caffè Latte, from $3.65")
+            Self.shot("order-category", navigator)
 
             Self.click(try XCTUnwrap(category.itemRows.first), in: navigator, window: window)
             XCTAssertTrue(MainLoop.run(until: { navigator.top is ItemPage }, timeout: 5), "a click on an item pushes its page")
@@ -188,6 +194,7 @@ final class HomeTabsTests: XCTestCase {
             XCTAssertEqual(item.status.text, "Added 1 × Venti Caffè Latte")
             Self.click(add, in: navigator, window: window)
             XCTAssertTrue(MainLoop.run(until: { navigator.badgeLabel.text == "Order (2)" }, timeout: 5))
+            Self.shot("order-item", navigator)
 
             // Escape pops back, level by level.
             XDoTool.run(["key", "Escape"])
@@ -228,7 +235,6 @@ final class HomeTabsTests: XCTestCase {
             XCTAssertEqual(navigator.badgeLabel.text, "Order (2)")
 
             XCTAssertEqual(croissant.basketButton.button.label, "View Order · 2 items · $7.70")
-            Self.shot("item-croissant")
             Self.click(croissant.basketButton.button, in: navigator, window: window)
             XCTAssertTrue(MainLoop.run(until: { navigator.top is BasketPage }, timeout: 5))
             let basket = try XCTUnwrap(navigator.top as? BasketPage)
@@ -245,6 +251,7 @@ final class HomeTabsTests: XCTestCase {
             Self.click(first.decrease, in: navigator, window: window)
             XCTAssertEqual(basket.shownLines.first?.quantity, "2")
             XCTAssertEqual(basket.totalText, "Total $12.15")
+            Self.shot("order-basket", navigator)
 
             Self.click(first.remove, in: navigator, window: window)
             XCTAssertEqual(basket.shownLines.map(\.name), ["Butter Croissant"])
@@ -287,10 +294,10 @@ final class HomeTabsTests: XCTestCase {
             XCTAssertTrue(root.rows.allSatisfy { $0.status.text.hasPrefix("Open") || $0.status.text.hasPrefix("Closed") }, "every row has a status")
 
             Self.type("new yor", into: root.search, navigator: navigator, window: window)
-            Self.shot("stores-typed")
             XCTAssertTrue(MainLoop.run(until: { root.visibleStoreNames == ["Astor Place", "Hudson Yards"] }, timeout: 5),
                           "typing filters: \(root.visibleStoreNames)")
             XCTAssertEqual(root.countLabel.text, "2 of 23 stores")
+            Self.shot("stores-search", navigator)
             XCTAssertTrue(root.rows.filter { !$0.button.isVisible }.allSatisfy { !$0.button.isMapped }, "hidden rows are off screen")
             XDoTool.run(["key", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace"])
             XCTAssertTrue(MainLoop.run(until: { root.visibleStoreNames.count == 23 }, timeout: 5), "clearing shows every store again")
@@ -302,6 +309,7 @@ final class HomeTabsTests: XCTestCase {
             XDoTool.run(["key", "BackSpace", "BackSpace", "Return"])
             XCTAssertTrue(MainLoop.run(until: { navigator.top is StoreDetailPage }, timeout: 5), "Enter opens the first match")
             let detail = try XCTUnwrap(navigator.top as? StoreDetailPage)
+            Self.shot("stores-detail", navigator)
             XCTAssertEqual(navigator.titleLabel.text, "Bahnhofstrasse")
             XCTAssertEqual(detail.hourLabels.map(\.text), ["7 AM – 7 PM", "7 AM – 7 PM", "7 AM – 7 PM", "7 AM – 7 PM", "7 AM – 7 PM",
                                                           "8 AM – 7 PM", "9 AM – 5 PM"])
@@ -338,7 +346,7 @@ final class HomeTabsTests: XCTestCase {
             defer { navigator.window.destroy() }
             let root = try XCTUnwrap(navigator.roots[.gift] as? GiftTabRoot)
             XCTAssertEqual(root.designButtons.first?.accessibleLabel, "Winter Lights, Holiday")
-            Self.shot("gift-root")
+            Self.shot("gift-root", navigator)
             Self.click(try XCTUnwrap(root.designButtons[1]), in: navigator, window: window)
             XCTAssertTrue(MainLoop.run(until: { navigator.top is GiftDesignPage }, timeout: 5), "a design opens its page")
             let page = try XCTUnwrap(navigator.top as? GiftDesignPage)
@@ -355,12 +363,14 @@ final class HomeTabsTests: XCTestCase {
             XDoTool.run(["type", "--delay", "15", "Sam"])
             Self.type("sam@example", into: page.emailEntry, navigator: navigator, window: window)
             XCTAssertEqual(page.shownProblems, ["That doesn't look like an email address (name@example.com)."], "problems follow the typing")
+            Self.shot("gift-design", navigator)
             XDoTool.run(["type", ".com"])
             Self.type("Thanks for everything!", into: page.messageEntry, navigator: navigator, window: window)
             XCTAssertEqual(page.shownProblems, [])
             Self.click(page.sendButton, in: navigator, window: window)
             XCTAssertTrue(MainLoop.run(until: { navigator.top is GiftConfirmationPage }, timeout: 5), "a complete gift goes to the confirmation")
             let confirmation = try XCTUnwrap(navigator.top as? GiftConfirmationPage)
+            Self.shot("gift-confirmation", navigator)
             XCTAssertEqual(confirmation.summary.text, "A $25 Thank You gift for Sam (sam@example.com).")
             XCTAssertTrue(confirmation.referenceLabel.text.hasPrefix("Reference GIFT-"))
             Self.click(confirmation.doneButton, in: navigator, window: window)

@@ -118,8 +118,10 @@ final class GiftDesignPage: HomePage {
         self.navigator = navigator
         self.directory = directory
         page = ScrollingPage(name: design.name)
-        page.append(TabPicture(path: design.image.map { directory.appendingPathComponent($0).path }, name: design.name,
-                               width: nil, height: 240, radius: 14))
+        let picture = TabPicture(path: design.image.map { directory.appendingPathComponent($0).path }, name: design.name,
+                                 width: 384, height: 240, radius: 14)
+        picture.canvas.halign = .center
+        page.append(picture)
         page.append(TabWidgets.label(design.name, classes: ["title-1"]))
 
         page.append(TabWidgets.label("Amount", classes: ["heading"]))
@@ -258,8 +260,10 @@ final class GiftConfirmationPage: HomePage {
 
     init(confirmation: GiftConfirmation, directory: URL, navigator: (any HomeNavigator)?) {
         self.navigator = navigator
-        page.append(TabPicture(path: confirmation.design.image.map { directory.appendingPathComponent($0).path },
-                               name: confirmation.design.name, width: nil, height: 200, radius: 14))
+        let picture = TabPicture(path: confirmation.design.image.map { directory.appendingPathComponent($0).path },
+                                 name: confirmation.design.name, width: 320, height: 200, radius: 14)
+        picture.canvas.halign = .center
+        page.append(picture)
         page.append(TabWidgets.label("Your gift is ready", classes: ["title-1"]))
         summary = TabWidgets.label(confirmation.summary + ".")
         page.append(summary)
@@ -268,10 +272,9 @@ final class GiftConfirmationPage: HomePage {
         }
         if let sender = confirmation.senderName { page.append(TabWidgets.label("From \(sender)", classes: ["dim-label"])) }
         referenceLabel = TabWidgets.label("Reference \(confirmation.reference)", classes: ["heading"])
-        referenceLabel.selectable = true
         page.append(referenceLabel)
-        page.append(TabWidgets.label("Skiff has no payment service: nothing was charged and no email was sent. "
-            + "Keep the reference to find this gift again.", classes: ["dim-label", "caption"]))
+        page.append(TabWidgets.label("Skiff has no payment service: nothing was charged and no email was sent.",
+                                     classes: ["dim-label", "caption"]))
         let done = doneButton
         done.addCSSClass("suggested-action")
         done.halign = .start

@@ -152,7 +152,9 @@ final class ItemPage: HomePage {
         choice = ItemChoice(item: item)
         page = ScrollingPage(name: item.name)
         basketButton = BasketButton(session: session)
-        page.append(TabPicture(path: session.picturePath(item.image), name: item.name, width: nil, height: 220, radius: 14))
+        let picture = TabPicture(path: session.picturePath(item.image), name: item.name, width: 220, height: 220, radius: 14)
+        picture.canvas.halign = .center
+        page.append(picture)
         page.append(TabWidgets.label(item.name, classes: ["title-1"]))
         if !item.description.isEmpty { page.append(TabWidgets.label(item.description, classes: ["dim-label"])) }
 

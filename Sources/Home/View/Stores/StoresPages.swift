@@ -174,12 +174,10 @@ final class StoreDetailPage: HomePage {
 
         page.append(TabWidgets.label("Address", classes: ["heading"]))
         let address = TabWidgets.label(store.address.lines.joined(separator: "\n"))
-        address.selectable = true
         page.append(address)
         if !store.phone.isEmpty {
             page.append(TabWidgets.label("Telephone", classes: ["heading"]))
             let phone = TabWidgets.label(store.phone)
-            phone.selectable = true
             page.append(phone)
         }
 
