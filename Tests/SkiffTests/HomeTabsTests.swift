@@ -108,6 +108,12 @@ final class HomeTabsTests: XCTestCase {
     private static func open(_ title: String, tab: HomeTab, dataDirectory: URL = HomeTabsTests.dataDirectory) throws -> (TestNavigator, String) {
         let navigator = TestNavigator(title: title, tab: tab, dataDirectory: dataDirectory)
         navigator.window.present()
+        // The files are read off the main thread; the tests start once every tab shows its content.
+        let loaded = MainLoop.run(until: {
+            (navigator.roots[.order] as? OrderTabRoot)?.isLoaded == true && (navigator.roots[.gift] as? GiftTabRoot)?.isLoaded == true
+                && (navigator.roots[.stores] as? StoresTabRoot).map { $0.isLoaded && ($0.statusUpdates > 0 || $0.rows.isEmpty) } == true
+        }, timeout: 10)
+        XCTAssertTrue(loaded, "the tabs read their files")
         guard let id = XDoTool.window(named: title) else {
             navigator.window.destroy()
             throw XCTSkip("unreachable")
@@ -325,7 +331,9 @@ final class HomeTabsTests: XCTestCase {
             // Shibuya (Sunday 13:30 there) is open until 11 PM; Boston's Newbury closed on Sundays.
             guard let instant = ISO8601DateFormatter().date(from: "2026-02-28T23:30:00-05:00") else { return XCTFail() }
             root.now = { instant }
+            let shown = root.statusUpdates
             root.refreshStatuses()
+            XCTAssertTrue(MainLoop.run(until: { root.statusUpdates > shown }, timeout: 5), "statuses are recomputed")
             @MainActor func status(_ name: String) -> String? { root.rows.first { $0.store.name == name }?.status.text }
             XCTAssertEqual(status("Astor Place"), "Open now, closes 2 AM")
             XCTAssertEqual(status("Shibuya Crossing"), "Open now, closes 11 PM")

@@ -13,6 +13,7 @@ final class GiftTabRoot: HomeTabRoot {
     private(set) var designButtons: [Button] = []
     private(set) var failureMessage: String?
     private var shown: Widget?
+    private let reader = TabDataReader<GiftCatalog>()
     /// Kept: the page's layout closures hold it weakly.
     private var page: ScrollingPage?
     var root: Widget { container }
@@ -29,7 +30,21 @@ final class GiftTabRoot: HomeTabRoot {
         if let shown { container.remove(shown) }
         designButtons = []
         failureMessage = nil
-        let result = GiftLoader.load(giftsURL)
+        let loading = ScrollingPage(name: "Gift Cards")
+        page = loading
+        loading.append(TabWidgets.label("Send a Gift Card", classes: ["title-1"]))
+        loading.append(TabWidgets.loading("Reading the gift designs…"))
+        container.append(loading.root)
+        shown = loading.root
+        let url = giftsURL
+        reader.read({ GiftLoader.load(url) }) { [weak self] result in self?.show(result) }
+    }
+
+    var isLoaded: Bool { !reader.isReading }
+
+    private func show(_ result: TabDataLoad<GiftCatalog>) {
+        if let shown { container.remove(shown) }
+        shown = nil
         let page = ScrollingPage(name: "Gift Cards")
         self.page = page
         page.append(TabWidgets.label("Send a Gift Card", classes: ["title-1"]))

@@ -13,6 +13,7 @@ final class OrderTabRoot: HomeTabRoot {
     private var page: ScrollingPage?
     private var basketButton: BasketButton?
     private var shown: Widget?
+    private let reader = TabDataReader<Menu>()
     /// What the root shows now, for tests and screen readers: category names, or the failure.
     private(set) var categoryRows: [Button] = []
     private(set) var failureMessage: String?
@@ -34,8 +35,21 @@ final class OrderTabRoot: HomeTabRoot {
         categoryRows = []
         failureMessage = nil
         retryButton = nil
+        let page = ScrollingPage(name: "Order")
+        self.page = page
+        page.append(TabWidgets.loading("Reading the menu…"))
+        container.append(page.root)
+        shown = page.root
+        let url = menuURL
+        reader.read({ MenuLoader.load(url) }) { [weak self] result in self?.show(result) }
+    }
+
+    var isLoaded: Bool { !reader.isReading }
+
+    private func show(_ result: TabDataLoad<Menu>) {
+        if let shown { container.remove(shown) }
+        shown = nil
         guard let navigator else { return }
-        let result = MenuLoader.load(menuURL)
         guard let menu = result.value else {
             if let fatal = result.fatalProblem {
                 failureMessage = TabWidgets.problemText(fatal)

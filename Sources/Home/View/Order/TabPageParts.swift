@@ -119,8 +119,36 @@ final class TabPicture {
     }
 }
 
+/// Reads a tab's data file off the main thread (a file at its size limit takes a noticeable
+/// fraction of a second to parse and validate), then hands the result to the main actor. Only the
+/// latest read of an owner is delivered: a Try Again pressed twice cannot show the older result.
+@MainActor
+final class TabDataReader<Value: Sendable> {
+    private var generation = 0
+    private(set) var isReading = false
+
+    func read(_ load: @escaping @Sendable () -> TabDataLoad<Value>, deliver: @escaping @MainActor (TabDataLoad<Value>) -> Void) {
+        generation += 1
+        let mine = generation
+        isReading = true
+        Task { @MainActor [weak self] in
+            let result = await Task.detached(priority: .userInitiated) { load() }.value
+            guard let self, self.generation == mine else { return }
+            self.isReading = false
+            deliver(result)
+        }
+    }
+}
+
 @MainActor
 enum TabWidgets {
+    /// What a tab shows while its file is read.
+    static func loading(_ text: String) -> Label {
+        let label = label(text, classes: ["dim-label"])
+        label.setAccessibleLabel(text)
+        return label
+    }
+
     static func label(_ text: String, classes: [String] = [], wraps: Bool = true) -> Label {
         let label = Label(text)
         label.setXAlign(0)

@@ -19,6 +19,7 @@ final class StoresTabRoot: HomeTabRoot {
     let countLabel = TabWidgets.label("", classes: ["dim-label"])
     private(set) var failureMessage: String?
     private var shown: Widget?
+    private let reader = TabDataReader<[Store]>()
     /// Kept: the page's layout closures hold it weakly.
     private var page: ScrollingPage?
     /// The instant statuses are computed for; tests set it, the app uses the system clock.
@@ -53,7 +54,21 @@ final class StoresTabRoot: HomeTabRoot {
         shown = nil
         rows = []
         failureMessage = nil
-        let result = StoreLoader.load(storesURL)
+        let loading = ScrollingPage(name: "Stores")
+        page = loading
+        loading.append(TabWidgets.label("Stores", classes: ["title-1"]))
+        loading.append(TabWidgets.loading("Reading the store list…"))
+        container.append(loading.root)
+        shown = loading.root
+        let url = storesURL
+        reader.read({ StoreLoader.load(url) }) { [weak self] result in self?.show(result) }
+    }
+
+    var isLoaded: Bool { !reader.isReading }
+
+    private func show(_ result: TabDataLoad<[Store]>) {
+        if let shown { container.remove(shown) }
+        shown = nil
         let page = ScrollingPage(name: "Stores")
         self.page = page
         page.append(TabWidgets.label("Stores", classes: ["title-1"]))
@@ -98,13 +113,35 @@ final class StoresTabRoot: HomeTabRoot {
         }
     }
 
+    /// Recomputes every row's status off the main thread (a long list takes a while: every store's
+    /// week is turned into instants in its own zone), then shows them all at once.
     func refreshStatuses() {
         let instant = now()
-        for row in rows {
-            let clock = row.store.clock
-            let label = clock.label(at: instant)
+        let stores = rows.map(\.store)
+        statusGeneration += 1
+        let mine = statusGeneration
+        Task { @MainActor [weak self] in
+            let statuses = await Task.detached(priority: .utility) {
+                stores.map { store in
+                    let clock = store.clock
+                    return (label: clock.label(at: instant), isOpen: clock.status(at: instant).isOpen)
+                }
+            }.value
+            guard let self, mine == self.statusGeneration, statuses.count == self.rows.count else { return }
+            self.apply(statuses)
+        }
+    }
+
+    private var statusGeneration = 0
+    /// Bumped each time statuses are shown (tests wait for it).
+    private(set) var statusUpdates = 0
+
+    private func apply(_ statuses: [(label: String, isOpen: Bool)]) {
+        statusUpdates += 1
+        for (row, status) in zip(rows, statuses) {
+            let label = status.label
             row.status.text = label
-            if clock.status(at: instant).isOpen {
+            if status.isOpen {
                 row.status.addCSSClass("home-open")
                 row.status.removeCSSClass("home-closed")
             } else {
