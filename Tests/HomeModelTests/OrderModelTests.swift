@@ -13,7 +13,8 @@ final class OrderModelTests: XCTestCase {
         XCTAssertEqual(Money.parse("25"), .dollars(25))
         XCTAssertEqual(Money.parse(" $25.5 "), Money(cents: 2550))
         XCTAssertEqual(Money.parse("1,000.05"), Money(cents: 100_005))
-        for bad in ["", "abc", "25.555", "-5", "2.5.1", "$", "٣", "1e3", "99999999999999"] {
+        XCTAssertEqual(Money.parse("12,345,678"), .dollars(12_345_678))
+        for bad in ["", "abc", "25.555", "-5", "2.5.1", "$", "٣", "1e3", "99999999999999", "1,0,0", ",100", "1000,000", "25."] {
             XCTAssertNil(Money.parse(bad), bad)
         }
         XCTAssertNil(Money.fromDollars(4.455, limit: .dollars(10)))

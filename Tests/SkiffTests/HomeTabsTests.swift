@@ -322,6 +322,23 @@ final class HomeTabsTests: XCTestCase {
         }
     }
 
+    func testDownFromTheSearchFieldReachesTheFirstStoreShown() throws {
+        try MainActor.assumeIsolated {
+            let (navigator, window) = try Self.open("Home Tabs Down", tab: .stores)
+            defer { navigator.window.destroy() }
+            let root = try XCTUnwrap(navigator.roots[.stores] as? StoresTabRoot)
+            Self.type("kreuz", into: root.search, navigator: navigator, window: window)
+            XCTAssertTrue(MainLoop.run(until: { root.visibleStoreNames == ["Kreuzberg"] }, timeout: 5))
+            XCTAssertTrue(root.search.containsFocus)
+            XDoTool.run(["key", "Down"])
+            XCTAssertTrue(MainLoop.run(until: { root.rows.first { $0.store.name == "Kreuzberg" }?.button.hasFocus == true }, timeout: 5),
+                          "Down moves to the first store shown, not to a hidden one")
+            XDoTool.run(["key", "space"])
+            XCTAssertTrue(MainLoop.run(until: { navigator.top is StoreDetailPage }, timeout: 5))
+            XCTAssertEqual(navigator.titleLabel.text, "Kreuzberg")
+        }
+    }
+
     func testStoreStatusesFollowEachStoresClock() throws {
         try MainActor.assumeIsolated {
             let (navigator, _) = try Self.open("Home Tabs Clock", tab: .stores)

@@ -43,15 +43,21 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// What a person types for an amount: "25", "$25", "25.5", "25.50", "1,000". Nil when it is
-    /// not a plain non-negative amount with at most two decimals.
+    /// not a plain non-negative amount with at most nine digits before the point and two after.
     public static func parse(_ text: String) -> Money? {
         var body = text.trimmingCharacters(in: .whitespaces)
         if body.hasPrefix("$") { body.removeFirst() }
-        body = body.replacingOccurrences(of: ",", with: "")
-        guard !body.isEmpty, body.count <= 12 else { return nil }
+        guard !body.isEmpty, body.count <= 16 else { return nil }
+        if body.contains(",") {
+            // Thousands separators only where they belong: "1,000" yes, "1,0,0" no.
+            let whole = body.split(separator: ".", omittingEmptySubsequences: false)[0]
+            let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+            guard let first = groups.first, (1...3).contains(first.count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+            body = body.replacingOccurrences(of: ",", with: "")
+        }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let wholeText = parts.first,
-              !wholeText.isEmpty, wholeText.allSatisfy({ $0.isASCII && $0.isNumber }),
+              (1...9).contains(wholeText.count), wholeText.allSatisfy({ $0.isASCII && $0.isNumber }),
               let whole = Int(wholeText) else { return nil }
         var fraction = 0
         if parts.count == 2 {
