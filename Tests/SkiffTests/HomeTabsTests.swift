@@ -266,6 +266,9 @@ final class HomeTabsTests: XCTestCase {
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { navigator.badgeLabel.text == "Order" }, timeout: 5), "Enter on Remove removes the last line")
             XCTAssertEqual(basket.shownLines.count, 0)
+            XCTAssertTrue(basket.browseButton.hasFocus, "the focus goes to Back to the Menu, not nowhere")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { !(navigator.top is BasketPage) }, timeout: 5), "Back to the Menu pops the basket")
         }
     }
 

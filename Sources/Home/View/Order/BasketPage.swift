@@ -13,6 +13,8 @@ final class BasketPage: HomePage {
     private let totalLabel = TabWidgets.label("", classes: ["title-3"], wraps: false)
     private let emptyLabel = TabWidgets.label("Your order is empty. Items you add from the menu appear here.", classes: ["dim-label"])
     private let clearButton = Button(label: "Clear Order")
+    /// Shown when the order is empty, so the keyboard has somewhere to go after the last Remove.
+    let browseButton = Button(label: "Back to the Menu")
     let status = TabWidgets.label("", classes: ["home-status"])
     private(set) var rows: [Int: BasketRow] = [:]
     private var order: [Int] = []
@@ -22,6 +24,9 @@ final class BasketPage: HomePage {
         self.session = session
         page.append(TabWidgets.label("Your Order", classes: ["title-1"]))
         page.append(emptyLabel)
+        browseButton.halign = .start
+        browseButton.onClicked { [weak self] in self?.session.navigator?.pop() }
+        page.append(browseButton)
         list.addCSSClass("home-list")
         page.append(list)
         let footer = Box(.horizontal, spacing: 12)
@@ -47,10 +52,12 @@ final class BasketPage: HomePage {
         let lines = session.basket.lines
         let ids = Set(lines.map(\.id))
         var focusNext: BasketRow?
+        var focusLost = false
         for id in order where !ids.contains(id) {
             guard let row = rows.removeValue(forKey: id) else { continue }
             // The focus was on this row (Remove): give it to a neighbour, not to nowhere.
             if row.box.containsFocus, let index = order.firstIndex(of: id) {
+                focusLost = true
                 let rest = order[(index + 1)...].filter(ids.contains) + order[..<index].reversed().filter(ids.contains)
                 focusNext = rest.first.flatMap { rows[$0] }
             }
@@ -67,13 +74,15 @@ final class BasketPage: HomePage {
         }
         order = lines.map(\.id)
         let basket = session.basket
+        let hadFocus = list.containsFocus || clearButton.containsFocus
         emptyLabel.isVisible = basket.isEmpty
+        browseButton.isVisible = basket.isEmpty
         list.isVisible = !basket.isEmpty
         clearButton.isSensitive = !basket.isEmpty
         totalLabel.text = basket.isEmpty ? "" : "Total \(basket.total)"
         totalLabel.setAccessibleLabel(basket.isEmpty ? "Your order is empty" : "Total \(basket.total)")
-        if let focusNext { focusNext.remove.grabFocus() } else if basket.isEmpty, clearButton.containsFocus || list.containsFocus {
-            emptyLabel.grabFocus()
+        if let focusNext { focusNext.remove.grabFocus() } else if basket.isEmpty, hadFocus || focusLost {
+            browseButton.grabFocus()
         }
     }
 }
