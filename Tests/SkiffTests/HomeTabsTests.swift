@@ -342,6 +342,24 @@ final class HomeTabsTests: XCTestCase {
         }
     }
 
+    func testABadStoreIsLeftOutAndTheNoteSaysWhichAndWhere() throws {
+        try MainActor.assumeIsolated {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("home-tabs-stores-\(getpid())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let good = #"{"id": "ok", "name": "Good Store", "timeZone": "Europe/London", "address": {"street": "1 A St", "city": "London", "country": "GB"}, "hours": {"monday": ["08:00-17:00"]}}"#
+            let bad = #"{"id": "bad", "name": "Bad Store", "timeZone": "Mars/Olympus", "address": {"street": "1 A St", "city": "X", "country": "GB"}, "hours": {}}"#
+            try Data("{\"version\": 1, \"stores\": [\n\(good),\n\(bad)\n]}\n".utf8).write(to: directory.appendingPathComponent("stores.json"))
+            let (navigator, _) = try Self.open("Home Tabs Bad Store", tab: .stores, dataDirectory: directory)
+            defer { navigator.window.destroy() }
+            let root = try XCTUnwrap(navigator.roots[.stores] as? StoresTabRoot)
+            XCTAssertEqual(root.visibleStoreNames, ["Good Store"])
+            let note = try XCTUnwrap(root.problemsNote, "a note names the store left out")
+            XCTAssertTrue(note.isMapped)
+            XCTAssertEqual(note.text, #"stores.json, line 3: store "bad" left out: "timeZone" "Mars/Olympus" is not an IANA time zone like "America/New_York""#)
+        }
+    }
+
     func testStoreStatusesFollowEachStoresClock() throws {
         try MainActor.assumeIsolated {
             let (navigator, _) = try Self.open("Home Tabs Clock", tab: .stores)
@@ -381,11 +399,19 @@ final class HomeTabsTests: XCTestCase {
             XCTAssertEqual(navigator.titleLabel.text, "Thank You")
             XCTAssertEqual(page.sendButton.label, "Review Gift · $10")
 
+            // Your own amount, below the minimum, then a preset again.
+            Self.click(page.otherButton, in: navigator, window: window)
+            XCTAssertTrue(page.amountEntry.containsFocus, "choosing Other amount puts the cursor in its field")
+            XDoTool.run(["type", "4.5"])
+            XCTAssertTrue(MainLoop.run(until: { page.sendButton.label == "Review Gift" }, timeout: 5), "no amount while it is below the minimum")
+            Self.click(page.sendButton, in: navigator, window: window)
+            XCTAssertEqual(page.shownProblems.first, "The smallest gift is $5.")
             Self.click(page.presetButtons[1], in: navigator, window: window)
             XCTAssertEqual(page.sendButton.label, "Review Gift · $25")
             Self.click(page.sendButton, in: navigator, window: window)
             XCTAssertTrue(navigator.top is GiftDesignPage, "an incomplete gift stays on its page")
             XCTAssertEqual(page.shownProblems, ["Enter who the gift is for.", "Enter the email address to send the gift to."])
+            Self.click(page.sendButton, in: navigator, window: window)
             XCTAssertTrue(page.recipientEntry.containsFocus, "the first field with a problem takes the focus")
 
             XDoTool.run(["type", "--delay", "15", "Sam"])

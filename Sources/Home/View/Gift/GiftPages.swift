@@ -113,7 +113,7 @@ final class GiftDesignPage: HomePage {
     private weak var navigator: (any HomeNavigator)?
     private let directory: URL
     private(set) var presetButtons: [CheckButton] = []
-    private let otherButton = CheckButton(label: "Other amount")
+    let otherButton = CheckButton(label: "Other amount")
     let amountEntry = Entry()
     let recipientEntry = Entry()
     let emailEntry = Entry()

@@ -18,6 +18,8 @@ final class StoresTabRoot: HomeTabRoot {
     let search = Entry()
     let countLabel = TabWidgets.label("", classes: ["dim-label"])
     private(set) var failureMessage: String?
+    /// The note above the list naming entries left out and warnings, if the file had any.
+    private(set) var problemsNote: Label?
     private var shown: Widget?
     private let reader = TabDataReader<[Store]>()
     /// Kept: the page's layout closures hold it weakly.
@@ -82,7 +84,8 @@ final class StoresTabRoot: HomeTabRoot {
             return
         }
         self.stores = stores
-        if let note = TabWidgets.problemsNote(result.problems) { page.append(note) }
+        problemsNote = TabWidgets.problemsNote(result.problems)
+        if let problemsNote { page.append(problemsNote) }
         page.append(search)
         page.append(countLabel)
         let list = Box(.vertical, spacing: 4)
