@@ -272,6 +272,20 @@ final class HomeTabsTests: XCTestCase {
         }
     }
 
+    func testAnItemAskedForWhileTheMenuIsReadOpensOnceItIsRead() {
+        MainActor.assumeIsolated {
+            let navigator = TestNavigator(title: "Home Tabs Early", tab: .home)
+            defer { navigator.window.destroy() }
+            navigator.window.present()
+            navigator.openRoute(.menuItem(id: "chai-latte"))
+            XCTAssertEqual(navigator.current, .order, "the route selects its tab at once")
+            XCTAssertTrue(MainLoop.run(until: { navigator.top is ItemPage }, timeout: 10), "and shows the item when the menu is in")
+            XCTAssertEqual(navigator.titleLabel.text, "Chai Tea Latte")
+            navigator.openRoute(.store(id: "no-such-store"))
+            XCTAssertFalse(navigator.top is StoreDetailPage, "an unknown store opens nothing")
+        }
+    }
+
     func testABrokenMenuSaysWhereAndTryAgainLoadsTheFix() throws {
         try MainActor.assumeIsolated {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("home-tabs-\(getpid())")

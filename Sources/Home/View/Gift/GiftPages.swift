@@ -43,6 +43,7 @@ final class GiftTabRoot: HomeTabRoot {
     var isLoaded: Bool { !reader.isReading }
 
     private func show(_ result: TabDataLoad<GiftCatalog>) {
+        defer { openPendingRoute() }
         if let shown { container.remove(shown) }
         shown = nil
         let page = ScrollingPage(name: "Gift Cards")
@@ -90,7 +91,20 @@ final class GiftTabRoot: HomeTabRoot {
                                       navigator: navigator), on: .gift)
     }
 
+    /// A route asked for while the file is still being read; opened once it is shown.
+    private var pendingRoute: HomeRoute?
+
+    private func openPendingRoute() {
+        guard let route = pendingRoute, let navigator else { return }
+        pendingRoute = nil
+        _ = open(route, navigator: navigator)
+    }
+
     func open(_ route: HomeRoute, navigator: HomeNavigator) -> Bool {
+        if reader.isReading {
+            if route != .tab(.gift) { pendingRoute = route }
+            return true
+        }
         switch route {
         case .tab(.gift):
             return true

@@ -69,6 +69,7 @@ final class StoresTabRoot: HomeTabRoot {
     var isLoaded: Bool { !reader.isReading }
 
     private func show(_ result: TabDataLoad<[Store]>) {
+        defer { openPendingRoute() }
         if let shown { container.remove(shown) }
         shown = nil
         let page = ScrollingPage(name: "Stores")
@@ -179,7 +180,20 @@ final class StoresTabRoot: HomeTabRoot {
         navigator?.push(StoreDetailPage(store: store, now: now()), on: .stores)
     }
 
+    /// A route asked for while the file is still being read; opened once it is shown.
+    private var pendingRoute: HomeRoute?
+
+    private func openPendingRoute() {
+        guard let route = pendingRoute, let navigator else { return }
+        pendingRoute = nil
+        _ = open(route, navigator: navigator)
+    }
+
     func open(_ route: HomeRoute, navigator: HomeNavigator) -> Bool {
+        if reader.isReading {
+            if route != .tab(.stores) { pendingRoute = route }
+            return true
+        }
         switch route {
         case .tab(.stores):
             return true
