@@ -47,6 +47,7 @@ final class OrderTabRoot: HomeTabRoot {
     var isLoaded: Bool { !reader.isReading }
 
     private func show(_ result: TabDataLoad<Menu>) {
+        defer { openPendingRoute() }
         if let shown { container.remove(shown) }
         shown = nil
         guard let navigator else { return }
@@ -96,8 +97,21 @@ final class OrderTabRoot: HomeTabRoot {
         navigator?.push(CategoryPage(session: session, category: category), on: .order)
     }
 
+    /// A route asked for while the file is still being read; opened once it is shown.
+    private var pendingRoute: HomeRoute?
+
+    private func openPendingRoute() {
+        guard let route = pendingRoute, let navigator else { return }
+        pendingRoute = nil
+        _ = open(route, navigator: navigator)
+    }
+
     func open(_ route: HomeRoute, navigator: HomeNavigator) -> Bool {
-        guard let session else { return route == .tab(.order) }
+        if reader.isReading {
+            if route != .tab(.order) { pendingRoute = route }
+            return true
+        }
+        guard let session else { return false }
         switch route {
         case .tab(.order):
             return true
