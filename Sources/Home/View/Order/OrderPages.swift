@@ -64,7 +64,7 @@ final class OrderTabRoot: HomeTabRoot {
             }
             return
         }
-        // A reload after a fix keeps nothing of the old basket: its prices may have changed.
+        // Each menu read starts an empty basket: prices may have changed since the last one.
         let session = OrderSession(menu: menu, directory: menuURL.deletingLastPathComponent(), navigator: navigator)
         self.session = session
         navigator.setBadge(nil, on: .order)
@@ -111,7 +111,7 @@ final class OrderTabRoot: HomeTabRoot {
             if route != .tab(.order) { pendingRoute = route }
             return true
         }
-        guard let session else { return false }
+        guard let session else { return route == .tab(.order) }
         switch route {
         case .tab(.order):
             return true
