@@ -109,12 +109,10 @@ final class StoresTabRoot: HomeTabRoot {
         filter()
     }
 
+    private var refreshTimer: RepeatingTimer?
+
     private func scheduleRefresh() {
-        MainLoop.after(milliseconds: Self.refreshInterval) { [weak self] in
-            guard let self else { return }
-            self.refreshStatuses()
-            self.scheduleRefresh()
-        }
+        refreshTimer = RepeatingTimer(milliseconds: Self.refreshInterval) { [weak self] in self?.refreshStatuses() }
     }
 
     /// Recomputes every row's status off the main thread (a long list takes a while: every store's
