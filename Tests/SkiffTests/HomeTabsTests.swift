@@ -374,6 +374,27 @@ final class HomeTabsTests: XCTestCase {
         }
     }
 
+    func testPicturesTooLargeOrNotFilesAreRefusedBeforeDecoding() throws {
+        try MainActor.assumeIsolated {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("home-tabs-pictures-\(getpid())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let wide = directory.appendingPathComponent("wide.png").path
+            let convert = Process()
+            convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+            convert.arguments = ["-size", "5000x8", "xc:red", wide]
+            try convert.run()
+            convert.waitUntilExit()
+            let fifo = directory.appendingPathComponent("fifo.jpg").path
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            XCTAssertEqual(DecodedImage.pixelSize(path: wide)?.width, 5000, "the header is read")
+            XCTAssertFalse(TabPicture.isAcceptable(wide), "wider than 4096 pixels")
+            XCTAssertFalse(TabPicture.isAcceptable(fifo), "a FIFO is refused without blocking")
+            XCTAssertFalse(TabPicture.isAcceptable(directory.appendingPathComponent("missing.jpg").path))
+            XCTAssertTrue(TabPicture.isAcceptable(Self.dataDirectory.appendingPathComponent("images/gifts/thank-you.jpg").path))
+        }
+    }
+
     func testStoreStatusesFollowEachStoresClock() throws {
         try MainActor.assumeIsolated {
             let (navigator, _) = try Self.open("Home Tabs Clock", tab: .stores)

@@ -97,13 +97,26 @@ final class TabPicture {
         canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, w, h) }
     }
 
+    /// Pictures are at most 4096 × 4096 pixels (64 MB decoded) and 8 MB on disk; a bigger one, a
+    /// FIFO or a device named as a picture gets the placeholder instead of blocking or flooding memory.
+    static let maximumPixelSide = 4096
+    static let maximumFileSize = 8 * 1_048_576
+
+    static func isAcceptable(_ path: String) -> Bool {
+        guard DataFile.isRegularFile(URL(fileURLWithPath: path)),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? Int, size <= maximumFileSize,
+              let pixels = DecodedImage.pixelSize(path: path) else { return false }
+        return pixels.width <= maximumPixelSide && pixels.height <= maximumPixelSide
+    }
+
     private func draw(_ snapshot: Snapshot, _ w: Double, _ h: Double) {
         let rect = Rect(x: 0, y: 0, width: w, height: h)
         let scale = canvas.scaleFactor
         let pixelWidth = Int(w) * scale, pixelHeight = Int(h) * scale
         if !loaded {
             loaded = true
-            if let path, case let .success(decoded) = DecodedImage.load(path: path) { image = decoded }
+            if let path, Self.isAcceptable(path), case let .success(decoded) = DecodedImage.load(path: path) { image = decoded }
         }
         if let image, pixelWidth > 0, pixelHeight > 0 {
             if texture?.width != pixelWidth || texture?.height != pixelHeight,
