@@ -33,12 +33,3 @@ public final class Clamp {
         }
     }
 }
-
-extension Widget {
-    /// GTK's size request for this widget in one orientation, for a given size in the other (-1: any).
-    public func measure(_ orientation: Orientation, forSize: Int) -> (minimum: Int, natural: Int) {
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(widget, orientation.c, Int32(forSize), &minimum, &natural, nil, nil)
-        return (Int(minimum), Int(natural))
-    }
-}

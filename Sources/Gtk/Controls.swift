@@ -32,7 +32,7 @@ public final class Button: Widget {
     /// A button showing `child` (e.g. two lines of text); give it an accessible label.
     public convenience init(child: Widget) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_button_new()))
-        gtk_button_set_child(button, child.widget)
+        setChild(child)
     }
     /// An icon button; `accessibleLabel` is required because an icon alone has no name.
     public convenience init(iconName: String, accessibleLabel: String) {

@@ -2,13 +2,13 @@ import CGtk
 
 /// A menu model (GMenu) of items that activate actions, for `MenuButton`.
 @MainActor
-public final class Menu: Object {
+public final class MenuModel: Object {
     public override class var gType: GType { g_menu_get_type() }
     public convenience init() { self.init(adopting: UnsafeMutableRawPointer(g_menu_new())) }
     /// An item named `label` that activates `action` ("group.name(3)" for a parameter).
     public func append(_ label: String, action: String) { g_menu_append(OpaquePointer(raw), label, action) }
     /// A section: items separated from the rest by a line.
-    public func appendSection(_ section: Menu) { g_menu_append_section(OpaquePointer(raw), nil, section.model) }
+    public func appendSection(_ section: MenuModel) { g_menu_append_section(OpaquePointer(raw), nil, section.model) }
     var model: UnsafeMutablePointer<GMenuModel> { raw.assumingMemoryBound(to: GMenuModel.self) }
 }
 
@@ -93,13 +93,13 @@ extension ShortcutController {
 @MainActor
 public final class MenuButton: Widget {
     public override class var gType: GType { gtk_menu_button_get_type() }
-    public convenience init(label: String, menu: Menu) {
+    public convenience init(label: String, menu: MenuModel) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
         gtk_menu_button_set_label(OpaquePointer(raw), label)
         gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model)
     }
     /// An icon-only menu button (the header's main menu); the label names it for screen readers.
-    public convenience init(iconName: String, accessibleLabel: String, menu: Menu) {
+    public convenience init(iconName: String, accessibleLabel: String, menu: MenuModel) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
         gtk_menu_button_set_icon_name(OpaquePointer(raw), iconName)
         gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model)

@@ -48,11 +48,11 @@ extension MainWindow {
         }
         window.addController(shortcuts)
 
-        let menu = Menu()
-        let windows = Menu()
+        let menu = MenuModel()
+        let windows = MenuModel()
         windows.append("New Private Window", action: "win.new-private-window")
         menu.appendSection(windows)
-        let app = Menu()
+        let app = MenuModel()
         app.append("Preferences", action: "win.preferences")
         app.append("Keyboard Shortcuts", action: "win.show-shortcuts")
         app.append("About Skiff", action: "win.about")

@@ -39,7 +39,7 @@ public final class StarsView {
         self.figures = figures
         self.problem = problem
 
-        let menu = Menu()
+        let menu = MenuModel()
         for sign in ZodiacSign.allCases {
             menu.append(sign.name, action: "stars.jump(\(ZodiacSign.allCases.firstIndex(of: sign) ?? 0))")
         }
