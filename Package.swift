@@ -18,6 +18,9 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0",
                        providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // The member card's QR code (Home's Scan tab).
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
 
         // Typed, @MainActor Swift layer over the GLib/GTK/WebKit we use.
         .target(name: "Gtk", dependencies: [
@@ -56,7 +59,7 @@ let package = Package(
         // history over HTTP, scan, order, gift, stores). Pure model + thin views.
         .target(name: "HomeModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Home/Model"),
         .target(name: "Home", dependencies: [
-            "Gtk", "Motion", "HomeModel",
+            "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Home/View"),
 
@@ -85,7 +88,7 @@ let package = Package(
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
-        .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "TestSupport", "TestClock"]),
+        .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
             "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport",
