@@ -24,6 +24,8 @@ enum Resources {
     static var styleSheet: URL? { dataDirectory()?.appendingPathComponent("style.css") }
     static var sampleFeed: URL? { dataDirectory()?.appendingPathComponent("today/feed.json") }
     static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
+    /// The Home section's bundled profile, tiles and pictures (docs/home-format.md).
+    static var homeData: URL? { dataDirectory()?.appendingPathComponent("home") }
 }
 
 extension Options {

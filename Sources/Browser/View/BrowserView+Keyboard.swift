@@ -7,19 +7,27 @@ extension BrowserView {
     public func installShortcuts(on window: Window) {
         let shortcuts = ShortcutController()
         shortcuts.phase = .capture
-        shortcuts.add("<Control>l") { [weak self] in self?.focusAddressBar(); return true }
-        shortcuts.add("<Alt>Left") { [weak self] in self?.goBack(); return true }
-        shortcuts.add("<Alt>Right") { [weak self] in self?.goForward(); return true }
-        shortcuts.add("<Control>r") { [weak self] in self?.reload(); return true }
-        shortcuts.add("F5") { [weak self] in self?.reload(); return true }
-        shortcuts.add("Escape") { [weak self] in self?.escape() ?? false }
-        shortcuts.add("<Control>t") { [weak self] in self?.newTab(); return true }
-        shortcuts.add("<Control>w") { [weak self] in self?.closeTab(); return true }
-        shortcuts.add("<Control>Tab") { [weak self] in self?.selectTab(offset: 1); return true }
-        shortcuts.add("<Control><Shift>Tab") { [weak self] in self?.selectTab(offset: -1); return true }
-        shortcuts.add("<Control><Shift>ISO_Left_Tab") { [weak self] in self?.selectTab(offset: -1); return true }
-        shortcuts.add("<Control>Page_Down") { [weak self] in self?.selectTab(offset: 1); return true }
-        shortcuts.add("<Control>Page_Up") { [weak self] in self?.selectTab(offset: -1); return true }
+        // Only while the Browser is the section on screen: other sections have their own Alt+Left,
+        // Escape and F5, and the window's capture phase would otherwise take them first.
+        func add(_ trigger: String, _ body: @escaping ShortcutHandler) {
+            shortcuts.add(trigger) { [weak self] in
+                guard let self, self.root.isMapped else { return false }
+                return body()
+            }
+        }
+        add("<Control>l") { [weak self] in self?.focusAddressBar(); return true }
+        add("<Alt>Left") { [weak self] in self?.goBack(); return true }
+        add("<Alt>Right") { [weak self] in self?.goForward(); return true }
+        add("<Control>r") { [weak self] in self?.reload(); return true }
+        add("F5") { [weak self] in self?.reload(); return true }
+        add("Escape") { [weak self] in self?.escape() ?? false }
+        add("<Control>t") { [weak self] in self?.newTab(); return true }
+        add("<Control>w") { [weak self] in self?.closeTab(); return true }
+        add("<Control>Tab") { [weak self] in self?.selectTab(offset: 1); return true }
+        add("<Control><Shift>Tab") { [weak self] in self?.selectTab(offset: -1); return true }
+        add("<Control><Shift>ISO_Left_Tab") { [weak self] in self?.selectTab(offset: -1); return true }
+        add("<Control>Page_Down") { [weak self] in self?.selectTab(offset: 1); return true }
+        add("<Control>Page_Up") { [weak self] in self?.selectTab(offset: -1); return true }
         window.addController(shortcuts)
     }
 

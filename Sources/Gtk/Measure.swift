@@ -1,0 +1,32 @@
+import CGtk
+
+extension Widget {
+    /// The height the widget would like at `width` (its natural height; at least its minimum).
+    public func naturalHeight(forWidth width: Int) -> Int {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, Int32(width), &minimum, &natural, nil, nil)
+        return Int(max(minimum, natural))
+    }
+    /// The width the widget needs at least, and would like.
+    public func widthRange() -> (minimum: Int, natural: Int) {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return (Int(minimum), Int(natural))
+    }
+}
+
+extension Label {
+    /// Long text ends in "…" instead of widening the window.
+    public func ellipsizeAtEnd() { gtk_label_set_ellipsize(OpaquePointer(raw), PANGO_ELLIPSIZE_END) }
+}
+
+extension Widget {
+    /// Moves keyboard focus to the first control inside this widget (after a page slides in).
+    @discardableResult
+    public func focusFirstChild() -> Bool { gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0 }
+}
+
+extension Widget {
+    /// Whether `parent` is this widget's parent.
+    public func isChild(of parent: Widget) -> Bool { gtk_widget_get_parent(widget) == parent.widget }
+}
