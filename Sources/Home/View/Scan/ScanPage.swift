@@ -56,7 +56,6 @@ final class ScanPage: HomeTabRoot {
             inner.append(balance)
             let numberLabel = Label(profile.memberNumber)
             numberLabel.addCSSClass("skiff-home-card-number")
-            numberLabel.selectable = true
             numberLabel.setAccessibleLabel("Card number \(profile.memberNumber)")
             inner.append(numberLabel)
             let hint = Label("Show this code at the till to pay and collect Stars.")

@@ -248,6 +248,7 @@ public final class HomeView: HomeNavigator {
             keys.add("<Alt>\(index + 1)") { [weak self] in
                 guard let self, self.root.isMapped else { return false }
                 self.select(tab)
+                self.tabButton(tab)?.grabFocus()
                 return true
             }
         }
