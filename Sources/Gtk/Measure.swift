@@ -30,3 +30,13 @@ extension Widget {
     /// Whether `parent` is this widget's parent.
     public func isChild(of parent: Widget) -> Bool { gtk_widget_get_parent(widget) == parent.widget }
 }
+
+extension Widget {
+    /// The widget's border box in `ancestor`'s coordinates (padding and border included, unlike
+    /// `width`/`height`, which are the content box).
+    public func bounds(in ancestor: Widget) -> Rect? {
+        var out = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, ancestor.widget, &out) != 0 else { return nil }
+        return Rect(x: Double(out.origin.x), y: Double(out.origin.y), width: Double(out.size.width), height: Double(out.size.height))
+    }
+}

@@ -325,7 +325,9 @@ public final class HomeView: HomeNavigator {
         guard let current = swipe else { return }
         swipe = nil
         guard stacks.slide?.isInteractive == true else { return }
-        stacks.endInteractivePop(velocity: current.velocity, now: now)
+        // A finger that rested before lifting is not a flick.
+        let velocity = now - current.time > 0.1 ? 0 : current.velocity
+        stacks.endInteractivePop(velocity: velocity, now: now)
         animate()
     }
 
