@@ -33,7 +33,8 @@ bench:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build -c release && \
 	for i in 1 2 3; do tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1100x760 --bench; done && \
 	for i in 1 2 3; do echo "== Today, sample feed (12 cards)"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --window-size 1280x800 --bench; \
-	  echo "== Today, 100,000 generated cards"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --generated-feed 100000 --window-size 1280x800 --bench; done
+	  echo "== Today, 100,000 generated cards"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --generated-feed 100000 --window-size 1280x800 --bench; done && \
+	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
 
 screenshots:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh

@@ -40,6 +40,8 @@ install: release
 	install -Dm644 $(SKIFF_DATA)/style.css $(DESTDIR)$(DATADIR)/skiff/style.css
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today $(SKIFF_DATA)/today/feed.json $(SKIFF_DATA)/today/LICENSE.md
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today/images $(SKIFF_DATA)/today/images/*
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home $(SKIFF_DATA)/home/profile.json $(SKIFF_DATA)/home/tiles.json $(SKIFF_DATA)/home/LICENSE.md
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home/images $(SKIFF_DATA)/home/images/*
 ifeq ($(strip $(DESTDIR)),)
 	glib-compile-schemas $(DATADIR)/glib-2.0/schemas
 	gtk4-update-icon-cache -qtf $(DATADIR)/icons/hicolor || true
@@ -51,6 +53,7 @@ endif
 uninstall:
 	rm -f $(INSTALL_FILES)
 	rm -rf $(DESTDIR)$(DATADIR)/skiff/today
+	rm -rf $(DESTDIR)$(DATADIR)/skiff/home
 	rmdir $(DESTDIR)$(DATADIR)/skiff 2>/dev/null || true
 ifeq ($(strip $(DESTDIR)),)
 	glib-compile-schemas $(DATADIR)/glib-2.0/schemas || true

@@ -40,3 +40,14 @@ extension Widget {
         return Rect(x: Double(out.origin.x), y: Double(out.origin.y), width: Double(out.size.width), height: Double(out.size.height))
     }
 }
+
+extension Snapshot {
+    /// A horizontal gradient from `left` to `right` over `rect` (an edge's shade).
+    public func horizontalGradient(_ rect: Rect, left: Color, right: Color) {
+        var r = rect.graphene
+        var start = graphene_point_t(x: Float(rect.x), y: Float(rect.y))
+        var end = graphene_point_t(x: Float(rect.x + rect.width), y: Float(rect.y))
+        var stops = [GskColorStop(offset: 0, color: left.gdk), GskColorStop(offset: 1, color: right.gdk)]
+        gtk_snapshot_append_linear_gradient(pointer, &r, &start, &end, &stops, 2)
+    }
+}

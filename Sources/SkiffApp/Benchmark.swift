@@ -33,7 +33,7 @@ final class Benchmark {
         }
     }
 
-    private func sleep(_ seconds: Double) async {
+    func sleep(_ seconds: Double) async {
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
     }
 
@@ -49,6 +49,10 @@ final class Benchmark {
 
         if window.stack.visibleChildName == Section.today.rawValue {
             await measureToday(report: report)
+            return
+        }
+        if window.stack.visibleChildName == Section.home.rawValue {
+            await measureHome(report: report)
             return
         }
 
@@ -168,7 +172,7 @@ final class Benchmark {
 
     /// Runs `step` on every frame for `seconds` with frames requested continuously, and returns
     /// what those frames cost.
-    private func frames(for seconds: Double, _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {
+    func frames(for seconds: Double, _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {
         stats.reset()
         stats.requestContinuousFrames()
         let ticker = FrameTicker(widget: window.window)
@@ -183,7 +187,7 @@ final class Benchmark {
         return (stats.workMilliseconds, stats.intervalMilliseconds)
     }
 
-    private func emit(_ lines: [String]) {
+    func emit(_ lines: [String]) {
         let text = lines.joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -222,10 +222,12 @@ public final class HomeView: HomeNavigator {
             for (index, placement) in placements.enumerated() {
                 guard let page = self.pages[placement.page] else { continue }
                 if index > 0 {
-                    // The moving page's left edge casts a soft shadow over the page it covers.
+                    // The moving page's left edge shades the page it covers: a gradient strip,
+                    // not a blurred shadow (blurs are recomputed in software every frame).
                     let x = (placement.offset * width).rounded()
-                    snapshot.shadow(Rect(x: x, y: 0, width: width, height: height), radius: 0,
-                                    color: Color(red: 0, green: 0, blue: 0, alpha: 0.18), offsetX: -2, offsetY: 0, blur: 8)
+                    snapshot.horizontalGradient(Rect(x: x - 10, y: 0, width: 10, height: height),
+                                                left: Color(red: 0, green: 0, blue: 0, alpha: 0),
+                                                right: Color(red: 0, green: 0, blue: 0, alpha: 0.15))
                 }
                 snapshot.child(page.root, of: container)
             }
