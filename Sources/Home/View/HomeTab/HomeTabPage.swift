@@ -35,7 +35,7 @@ final class HomeTabPage: HomeTabRoot {
         rewards = RewardsTileView(profile: content.profile, problem: content.profile == nil ? content.problemText : nil)
 
         header.addCSSClass("skiff-home-header")
-        header.setMargins(top: 8, bottom: 8, start: 16, end: 16)
+        header.setMargins(top: 8, bottom: 8, start: 8, end: 8)
         greeting.addCSSClass("skiff-home-greeting")
         greeting.wraps = true
         greeting.setXAlign(0)
@@ -108,10 +108,13 @@ final class HomeTabPage: HomeTabRoot {
     // MARK: Layout and motion
 
     private func layout(width: Double, height: Double) {
-        let headerHeight = Double(header.naturalHeight(forWidth: Int(width)))
-        snap.greetingHeight = Double(greeting.naturalHeight(forWidth: Int(width) - 32))
+        // The header lines up with the tiles' column (at most 640 px plus its inset, centred).
+        let columnWidth = min(width, 640 + 2 * Double(Self.inset))
+        let headerX = ((width - columnWidth) / 2).rounded()
+        let headerHeight = Double(header.naturalHeight(forWidth: Int(columnWidth)))
+        snap.greetingHeight = Double(greeting.naturalHeight(forWidth: Int(columnWidth) - 32))
         let slide = snap.slideDistance.rounded()
-        canvas.allocate(header, Rect(x: 0, y: -slide, width: width, height: headerHeight))
+        canvas.allocate(header, Rect(x: headerX, y: -slide, width: columnWidth, height: headerHeight))
         let top = headerHeight - slide
         canvas.allocate(scroller, Rect(x: 0, y: top, width: width, height: max(0, height - top)))
         let pillWidth = min(Self.pillSize.width, width - 2 * Self.pillMargin)
