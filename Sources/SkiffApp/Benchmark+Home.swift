@@ -11,6 +11,10 @@ extension Benchmark {
         await sleep(0.5)
         let before = ProcessClock.memory()
 
+        // Nothing moving: what a frame costs here before Home does anything.
+        let still = await frames(for: 1.0) { _ in }
+        report.append(Self.percentileLine("home, nothing moving: frame work", still.work))
+
         // Scroll past 30 px and back every 0.5 s: a snap up, then a snap down.
         let snap = await frames(for: 4.0) { t in
             let phase = Int(t / 0.5)
