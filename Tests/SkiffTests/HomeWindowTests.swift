@@ -357,6 +357,103 @@ final class HomeWindowTests: XCTestCase {
         }
     }
 
+    func testTabReachesEveryControlOfTheHomeTab() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness("Home Keyboard")
+            defer { h.destroy() }
+            let page = try XCTUnwrap(h.home.homePage)
+            try XCTUnwrap(h.home.tabButton(.home)).grabFocus()
+            var reached: [UnsafeMutableRawPointer] = []
+            for _ in 0..<20 {
+                h.key("Tab")
+                if let focus = h.window.focusedWidgetPointer { reached.append(focus) }
+            }
+            let wanted: [(String, Widget)] = [("History", page.historyButton), ("chevron", page.rewards.chevron),
+                                              ("first tile's button", try XCTUnwrap(page.tiles.first?.actionButton)), ("pill", page.pill)]
+            for (name, widget) in wanted {
+                XCTAssertTrue(reached.contains(UnsafeMutableRawPointer(widget.widget)), "Tab reaches the \(name)")
+            }
+        }
+    }
+
+    func testHomeKeysWorkInTheMainWindowWhereTheBrowserAlsoListens() throws {
+        try MainActor.assumeIsolated {
+            let options = try Options.parse(["--section", "home", "--window-size", "900x700", "--ephemeral"])
+            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            main.window.title = "Home Main Keys"
+            main.window.present()
+            defer { main.window.destroy() }
+            guard let xid = XDoTool.window(named: "Home Main Keys") else { return XCTFail("no X window") }
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["windowfocus", "--sync", xid])
+            main.home.push(TestPage("Pushed"), on: nil)
+            XCTAssertTrue(MainLoop.run(until: { !main.home.isSliding }, timeout: 3))
+            XDoTool.run(["key", "--window", xid, "alt+Left"])
+            XCTAssertTrue(MainLoop.run(until: { main.home.depth(of: .home) == 1 }, timeout: 3),
+                          "Alt+Left reached Home, not the hidden Browser")
+            main.home.push(TestPage("Pushed again"), on: nil)
+            XCTAssertTrue(MainLoop.run(until: { !main.home.isSliding }, timeout: 3))
+            XDoTool.run(["key", "--window", xid, "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { main.home.depth(of: .home) == 1 }, timeout: 3), "Escape too")
+        }
+    }
+
+    func testWithAnimationsOffPagesChangeAtOnce() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness("Home Still")
+            defer { h.destroy(); GtkRuntime.setAnimationsEnabled(true) }
+            GtkRuntime.setAnimationsEnabled(false)
+            let page = try XCTUnwrap(h.home.homePage)
+            h.click(page.historyButton)
+            XCTAssertEqual(h.home.depth(of: .home), 2)
+            XCTAssertFalse(h.home.isSliding, "no slide")
+            XCTAssertFalse(page.root.isVisible, "the page under it is already covered")
+            h.key("Escape")
+            XCTAssertEqual(h.home.depth(of: .home), 1, "popped at once")
+            let rewards = page.rewards
+            let closed = rewards.root.height
+            h.click(rewards.chevron)
+            MainLoop.run(for: 0.1)
+            XCTAssertEqual(rewards.root.height, closed + 270, "open at once")
+        }
+    }
+
+    func testTheWindowSizeIsRememberedInGSettings() throws {
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open())
+            let saved = settings.windowSize
+            defer { settings.windowSize = saved }
+            let first = MainWindow(window: Window(), options: try Options.parse(["--section", "home", "--window-size", "820x640", "--ephemeral"]),
+                                   sandbox: .unavailable(reason: "not needed"), settings: settings)
+            first.window.title = "Home Size One"
+            first.window.present()
+            guard let one = XDoTool.window(named: "Home Size One") else { return XCTFail("no X window") }
+            // The user makes it bigger; closing remembers that.
+            XDoTool.run(["windowsize", one, "1000", "700"])
+            XCTAssertTrue(MainLoop.run(until: { first.window.currentSize.width != 820 }, timeout: 5), "the window was resized")
+            let resized = Self.xGeometry(one)
+            first.saveState()
+            first.window.destroy()
+            // No --window-size: the remembered one.
+            let second = MainWindow(window: Window(), options: try Options.parse(["--section", "home", "--ephemeral"]),
+                                    sandbox: .unavailable(reason: "not needed"), settings: settings)
+            second.window.title = "Home Size Two"
+            second.window.present()
+            defer { second.window.destroy() }
+            guard let two = XDoTool.window(named: "Home Size Two") else { return XCTFail("no X window") }
+            MainLoop.run(for: 0.3)
+            XCTAssertEqual(Self.xGeometry(two), resized, "the new window opens at the size the last one had")
+            XCTAssertNotEqual(resized, "", "xdotool reported a size")
+        }
+    }
+
+    /// The X window's size as xdotool reports it ("1000x700").
+    @MainActor
+    static func xGeometry(_ xid: String) -> String {
+        let out = XDoTool.run(["getwindowgeometry", xid])
+        return out.split(separator: "\n").first { $0.contains("Geometry:") }.map { String($0.split(separator: " ").last ?? "") } ?? ""
+    }
+
     // MARK: Helpers
 
     /// How many pixels differ between two PNGs (ImageMagick's compare).
