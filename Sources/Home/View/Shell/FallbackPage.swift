@@ -6,8 +6,10 @@ import HomeModel
 final class FallbackPage: HomeTabRoot {
     let root: Widget
     let title: String
+    private let tab: HomeTab
 
     init(tab: HomeTab, navigator: HomeNavigator) {
+        self.tab = tab
         title = tab.title
         let box = Box(.vertical, spacing: 12)
         box.valign = .center
@@ -30,5 +32,5 @@ final class FallbackPage: HomeTabRoot {
         root = box
     }
 
-    func open(_ route: HomeRoute, navigator: HomeNavigator) -> Bool { route == .tab(HomeTab(rawValue: title.lowercased()) ?? .home) }
+    func open(_ route: HomeRoute, navigator: HomeNavigator) -> Bool { route == .tab(tab) }
 }
