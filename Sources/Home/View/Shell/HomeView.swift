@@ -29,9 +29,7 @@ public final class HomeView: HomeNavigator {
     private var isWide = true
     private let makeHistory: () -> HomePage?
     private let logger = Logger(label: "skiff.home")
-    /// Edge swipe bookkeeping: the last drag sample, for the release velocity.
-    private var swipe: (x: Double, time: TimeInterval, velocity: Double)?
-    private var touchpadTravel: Double?
+    private var swipe = EdgeSwipe()
 
     /// Told whenever the shown tab changes (the app remembers it between launches).
     public var onTabChanged: ((HomeTab) -> Void)?
@@ -273,7 +271,10 @@ public final class HomeView: HomeNavigator {
         // A two-finger touchpad swipe to the right does the same.
         let scroll = EventControllerScroll([.horizontal])
         scroll.phase = .capture
-        scroll.onBegin { [weak self] in self?.touchpadTravel = 0 }
+        scroll.onBegin { [weak self] in
+            guard let self else { return }
+            self.swipe.touchpadBegan(canPop: self.stacks.canPop && !self.stacks.isAnimating, now: self.now)
+        }
         scroll.onScroll { [weak self] dx, dy, source in self?.touchpadScrolled(dx: dx, dy: dy, discrete: source.isDiscreteScroll) ?? false }
         scroll.onEnd { [weak self] in self?.touchpadEnded() }
         tabStack.addController(scroll)
@@ -296,64 +297,48 @@ public final class HomeView: HomeNavigator {
         }
     }
 
-    private static let edgeWidth = 24.0
-
     private func edgeSwipeBegan(x: Double) {
-        guard x <= Self.edgeWidth, stacks.canPop else { return }
-        swipe = (0, now, 0)
+        swipe.dragBegan(x: x, canPop: stacks.canPop && !stacks.isAnimating, now: now)
     }
 
     private func edgeSwipeMoved(dx: Double, source: EventSource) {
-        guard var current = swipe else { return }
-        if !stacks.isAnimating || stacks.slide?.isInteractive == true {
-            if stacks.slide?.isInteractive != true {
-                guard dx > 8 else { return }
-                guard stacks.beginInteractivePop() else { swipe = nil; return }
-                source.claim()
-                refresh()
-            }
-            let t = now
-            if t > current.time { current.velocity = (dx - current.x) / (t - current.time) }
-            current.x = dx
-            current.time = t
-            swipe = current
-            stacks.updateInteractivePop(translation: dx, width: Double(tabStack.width))
-            containers[stacks.selected]?.queueAllocate()
-            containers[stacks.selected]?.queueDraw()
+        if swipe.dragMoved(dx: dx, now: now) {
+            guard stacks.beginInteractivePop() else { swipe = EdgeSwipe(); return }
+            source.claim()
+            refresh()
         }
+        scrub()
     }
 
     private func edgeSwipeEnded() {
-        guard let current = swipe else { return }
-        swipe = nil
-        guard stacks.slide?.isInteractive == true else { return }
-        // A finger that rested before lifting is not a flick.
-        let velocity = now - current.time > 0.1 ? 0 : current.velocity
+        guard let velocity = swipe.ended(now: now), stacks.slide?.isInteractive == true else { return }
         stacks.endInteractivePop(velocity: velocity, now: now)
         animate()
     }
 
     private func touchpadScrolled(dx: Double, dy: Double, discrete: Bool) -> Bool {
-        guard !discrete, let travel = touchpadTravel else { return false }
-        if stacks.slide?.isInteractive != true {
-            guard abs(dx) > abs(dy), travel - dx > 8 || travel == 0 else { return false }
-            touchpadTravel = travel - dx
-            guard travel - dx > 8 else { return false }
-            guard stacks.beginInteractivePop() else { touchpadTravel = nil; return false }
+        guard !discrete else { return false }
+        let step = swipe.touchpadScrolled(dx: dx, dy: dy, now: now)
+        if step.startedNow {
+            guard stacks.beginInteractivePop() else { swipe = EdgeSwipe(); return false }
             refresh()
-        } else {
-            touchpadTravel = travel - dx
         }
-        stacks.updateInteractivePop(translation: touchpadTravel ?? 0, width: Double(tabStack.width))
-        containers[stacks.selected]?.queueAllocate()
-        return true
+        if step.consumed { scrub() }
+        return step.consumed
     }
 
     private func touchpadEnded() {
-        touchpadTravel = nil
-        guard stacks.slide?.isInteractive == true else { return }
-        stacks.endInteractivePop(velocity: 0, now: now)
+        guard let velocity = swipe.ended(now: now), stacks.slide?.isInteractive == true else { return }
+        stacks.endInteractivePop(velocity: velocity, now: now)
         animate()
+    }
+
+    /// Follows the finger: the page is where the swipe says.
+    private func scrub() {
+        guard swipe.isSwiping, stacks.slide?.isInteractive == true else { return }
+        stacks.updateInteractivePop(translation: swipe.translation, width: Double(tabStack.width))
+        containers[stacks.selected]?.queueAllocate()
+        containers[stacks.selected]?.queueDraw()
     }
 
     // MARK: Frames
