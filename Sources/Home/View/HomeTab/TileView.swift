@@ -6,7 +6,7 @@ import HomeModel
 /// green action button. Corner 6 and the shadow come from the style sheet (.skiff-home-tile).
 @MainActor
 final class TileView {
-    let root = Box(.vertical, spacing: 0)
+    let root = Box(.vertical, spacing: 0, role: .group)
     let actionButton: Button
     private let picture: Canvas
     private var image: DecodedImage?
@@ -15,6 +15,7 @@ final class TileView {
     init(tile: HomeTileData, onAction: @escaping @MainActor (HomeRoute) -> Void) {
         actionButton = Button(label: tile.actionLabel)
         root.addCSSClass("skiff-home-tile")
+        root.setAccessibleLabel(tile.title)
         root.clipsContent = true
         picture = Canvas(role: .img, label: tile.title, draw: { _, _, _ in })
         if let url = tile.image, case let .success(decoded) = DecodedImage.load(path: url.path) { image = decoded }

@@ -109,6 +109,7 @@ public final class HomeView: HomeNavigator {
         let changed = tab != stacks.selected
         detach(stacks.select(tab))
         tabStack.visibleChildName = tab.rawValue
+        if tab == .home { homePage?.refreshGreeting() }
         refresh()
         if changed { onTabChanged?(tab) }
     }
