@@ -51,3 +51,11 @@ extension Snapshot {
         gtk_snapshot_append_linear_gradient(pointer, &r, &start, &end, &stops, 2)
     }
 }
+
+extension Widget {
+    /// The widget that has the keyboard focus in this widget's window, if any.
+    public var windowFocus: Widget? {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return nil }
+        return Object.wrap(UnsafeMutableRawPointer(focus), as: Widget.self)
+    }
+}

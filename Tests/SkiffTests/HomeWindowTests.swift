@@ -242,6 +242,8 @@ final class HomeWindowTests: XCTestCase {
             XCTAssertTrue(h.home.backButtonWidget.isVisible)
             XCTAssertEqual(h.home.backButtonWidget.accessibleLabel, "Back to Home")
             XCTAssertFalse(page.root.isVisible, "the covered page is hidden from assistive technology")
+            XCTAssertFalse(page.historyButton.containsFocus, "focus moved into the pushed page")
+            XCTAssertTrue(h.window.focusedWidgetPointer != nil)
 
             h.click(try XCTUnwrap(h.home.tabButton(.gift)))
             XCTAssertEqual(h.home.selectedTab, .gift)
@@ -260,8 +262,10 @@ final class HomeWindowTests: XCTestCase {
             // Alt+Left and the mouse's back button do the same.
             h.click(page.historyButton)
             XCTAssertTrue(MainLoop.run(until: { !h.home.isSliding }, timeout: 3))
+            XCTAssertFalse(page.historyButton.containsFocus, "focus moved into the pushed page")
             h.key("alt+Left")
             XCTAssertTrue(MainLoop.run(until: { h.home.depth(of: .home) == 1 }, timeout: 3), "Alt+Left popped")
+            XCTAssertTrue(page.historyButton.containsFocus, "focus is back on the button that opened the page")
             h.click(page.historyButton)
             XCTAssertTrue(MainLoop.run(until: { !h.home.isSliding }, timeout: 3))
             XDoTool.run(["click", "8"])
@@ -270,6 +274,15 @@ final class HomeWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { !h.home.isSliding }, timeout: 3))
             h.click(h.home.backButtonWidget)
             XCTAssertTrue(MainLoop.run(until: { h.home.depth(of: .home) == 1 }, timeout: 3), "Back popped")
+
+            // Popping returns the keyboard focus to the control it was on when the page was pushed.
+            page.pill.grabFocus()
+            h.home.push(TestPage("From the pill"), on: nil)
+            XCTAssertTrue(MainLoop.run(until: { !h.home.isSliding }, timeout: 3))
+            XCTAssertFalse(page.pill.containsFocus)
+            h.key("Escape")
+            XCTAssertTrue(MainLoop.run(until: { h.home.depth(of: .home) == 1 && !h.home.isSliding }, timeout: 3))
+            XCTAssertTrue(page.pill.containsFocus, "focus is back on the pill")
         }
     }
 

@@ -30,6 +30,9 @@ public final class HomeView: HomeNavigator {
     private let makeHistory: () -> HomePage?
     private let logger = Logger(label: "skiff.home")
     private var swipe = EdgeSwipe()
+    /// Where the keyboard focus was when each page was pushed, to return it there when it pops.
+    private var focusBeforePush: [ObjectIdentifier: Widget] = [:]
+    private var pendingFocus: Widget?
 
     /// Told whenever the shown tab changes (the app remembers it between launches).
     public var onTabChanged: ((HomeTab) -> Void)?
@@ -91,6 +94,7 @@ public final class HomeView: HomeNavigator {
         guard pages[id] == nil else { return }
         let tab = tab ?? stacks.selected
         pages[id] = page
+        if tab == stacks.selected, let focus = root.windowFocus, root.containsFocus { focusBeforePush[id] = focus }
         containers[tab]?.addChild(page.root)
         detach(stacks.push(id, on: tab, now: now, animated: Widget.animationsEnabled))
         refresh()
@@ -362,9 +366,14 @@ public final class HomeView: HomeNavigator {
     /// Pages that left their stacks: out of the tree and forgotten.
     private func detach(_ removed: [ObjectIdentifier]) {
         for id in removed {
+            let hadFocus = pages[id]?.root.containsFocus ?? false
             guard let page = pages.removeValue(forKey: id) else { continue }
             for container in containers.values where page.root.isChild(of: container) {
                 container.removeChild(page.root)
+            }
+            // Back where the user was: the control that opened the page (the History button).
+            if let previous = focusBeforePush.removeValue(forKey: id), hadFocus || !root.containsFocus {
+                pendingFocus = previous
             }
         }
     }
@@ -389,6 +398,10 @@ public final class HomeView: HomeNavigator {
         backButton.isVisible = depth > 1
         let topTitle = stacks.top(selected).flatMap { pages[$0]?.title } ?? selected.title
         if titleLabel.text != topTitle { titleLabel.text = topTitle }
+        if let focus = pendingFocus {
+            pendingFocus = nil
+            if focus.isMapped { focus.grabFocus() }
+        }
         if depth > 1, let under = stacks.stack(selected).dropLast().last.flatMap({ pages[$0] }) {
             backButton.setAccessibleLabel("Back to \(under.title)")
             backButton.tooltip = "Back to \(under.title) (Escape)"
