@@ -351,6 +351,32 @@ final class HomeWindowTests: XCTestCase {
         }
     }
 
+    func testPushingAndPoppingAHundredPagesLeavesNothingBehind() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness("Home Leaks")
+            defer { h.destroy() }
+            GtkRuntime.setAnimationsEnabled(false)
+            defer { GtkRuntime.setAnimationsEnabled(true) }
+            // One round first, so anything created once (tickers, caches) exists before counting.
+            h.home.push(TestPage("Warm-up"), on: nil)
+            h.home.pop()
+            MainLoop.run(for: 0.1)
+            let boxes = LiveCounts.closureBoxes.current, wrappers = LiveCounts.wrappers.current
+            weak var lastPage: TestPage?
+            for i in 0..<100 {
+                let page = TestPage("Page \(i)")
+                lastPage = page
+                h.home.push(page, on: nil)
+                h.home.pop()
+            }
+            MainLoop.run(for: 0.2)
+            XCTAssertNil(lastPage, "popped pages are released")
+            XCTAssertEqual(h.home.depth(of: .home), 1)
+            XCTAssertEqual(LiveCounts.wrappers.current, wrappers, "no widget wrapper is kept")
+            XCTAssertEqual(LiveCounts.closureBoxes.current, boxes, "no signal closure is kept")
+        }
+    }
+
     // MARK: Remembered between launches
 
     func testTheOpenTabIsRememberedInGSettings() throws {
