@@ -384,7 +384,7 @@ public final class HomeView: HomeNavigator {
         for tab in HomeTab.allCases {
             let shown = Set(placements(for: tab).map(\.page))
             for id in stacks.stack(tab) {
-                guard let page = pages.removeValue(forKey: id) else { continue }
+                guard let page = pages[id] else { continue }
                 let visible = shown.contains(id)
                 if page.root.isVisible != visible { page.root.isVisible = visible }
             }
