@@ -21,6 +21,9 @@ let package = Package(
         // HTTP for Home's history (libsoup 3: the GLib main loop's own HTTP client).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
                        providers: [.apt(["libsoup-3.0-dev"])]),
+        // The member card's QR code (Home's Scan tab).
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
 
         // Typed, @MainActor Swift layer over the GLib/GTK/WebKit we use.
         .target(name: "Gtk", dependencies: [
@@ -59,7 +62,7 @@ let package = Package(
         // history over HTTP, scan, order, gift, stores). Pure model + thin views.
         .target(name: "HomeModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Home/Model"),
         .target(name: "Home", dependencies: [
-            "Gtk", "Motion", "HomeModel",
+            "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Home/View"),
 
@@ -88,7 +91,7 @@ let package = Package(
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
-        .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "TestSupport", "TestClock"]),
+        .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
             "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport",

@@ -41,8 +41,8 @@ install: release
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today $(SKIFF_DATA)/today/feed.json $(SKIFF_DATA)/today/LICENSE.md
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today/images $(SKIFF_DATA)/today/images/*
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/stars $(SKIFF_DATA)/stars/zodiac.json $(SKIFF_DATA)/stars/LICENSE.md
-	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home $(SKIFF_DATA)/home/history.json
-	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home $(SKIFF_DATA)/home/menu.json $(SKIFF_DATA)/home/gifts.json $(SKIFF_DATA)/home/stores.json $(SKIFF_DATA)/home/LICENSE.md
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home $(SKIFF_DATA)/home/*.json $(SKIFF_DATA)/home/LICENSE.md
+	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home/images $(SKIFF_DATA)/home/images/*.jpg
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home/images/menu $(SKIFF_DATA)/home/images/menu/*
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/home/images/gifts $(SKIFF_DATA)/home/images/gifts/*
 ifeq ($(strip $(DESTDIR)),)

@@ -3,9 +3,9 @@
 # Prints the swift binary to use on its last line.
 set -euo pipefail
 
-packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev)
+packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl)
+  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools)
 fi
 
 missing=()

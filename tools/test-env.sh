@@ -2,6 +2,8 @@
 # The environment the display tests and the benchmark run in.
 set -euo pipefail
 export SKIFF_REQUIRE_DISPLAY=1
+# Settings the tests change stay in memory instead of in the developer's own dconf.
+export GSETTINGS_BACKEND="${GSETTINGS_BACKEND:-memory}"
 # Where the kernel refuses the namespaces WebKit's sandbox needs, the browser tests still run
 # real web processes, unsandboxed; the refusal itself is tested with a stand-in bwrap.
 if [ ! -e /.flatpak-info ] && ! bwrap --unshare-all --die-with-parent --ro-bind / / true 2>/dev/null; then

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <glib-object.h>
+#include "shim_home.h"
 
 // libdispatch's hooks for driving the main queue from a foreign run loop (what CoreFoundation uses).
 // The handle is an eventfd on Linux; the callback drains whatever is queued on the main queue.

@@ -57,9 +57,12 @@ public struct Snapshot {
 
 /// Accessible roles our custom widgets use.
 public enum AccessibleRole: Sendable {
-    case progressBar, img, group, button, widget, heading, list, listItem, dialog
+    case progressBar, img, group, button, widget, heading, list, listItem, dialog, tabList, tab, region
     var c: GtkAccessibleRole {
         switch self {
+        case .tabList: GTK_ACCESSIBLE_ROLE_TAB_LIST
+        case .tab: GTK_ACCESSIBLE_ROLE_TAB
+        case .region: GTK_ACCESSIBLE_ROLE_REGION
         case .progressBar: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR
         case .img: GTK_ACCESSIBLE_ROLE_IMG
         case .group: GTK_ACCESSIBLE_ROLE_GROUP

@@ -55,6 +55,10 @@ final class Benchmark {
             await measureStars(report: report)
             return
         }
+        if window.stack.visibleChildName == Section.home.rawValue {
+            await measureHome(report: report)
+            return
+        }
 
         let browser = window.browser
         guard let webView = browser.webView else {

@@ -2,6 +2,8 @@ import Browser
 import BrowserModel
 import Foundation
 import Gtk
+import Home
+import HomeModel
 import Stars
 import Today
 
@@ -12,7 +14,10 @@ public final class MainWindow: BrowserViewDelegate {
     public let stack = Stack()
     public let browser: BrowserView
     public let today: TodayView
+    public let home: HomeView
     public let stars: StarsView
+    /// What is remembered between launches (nil in tests and private windows: nothing is).
+    let settings: SkiffSettings?
     /// The section switcher in the header.
     public let switcher: StackSwitcher
     /// The window's commands as named actions ("win.new-tab").
@@ -25,11 +30,16 @@ public final class MainWindow: BrowserViewDelegate {
     var preferencesWindow: PreferencesWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
-    public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil) {
+    public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil,
+                settings: SkiffSettings? = nil) {
         self.window = window
+        self.settings = settings
         window.title = "Skiff"
         window.setIconName(SkiffApplication.id)
-        window.setDefaultSize(width: options.windowSize.width, height: options.windowSize.height)
+        // The size given on the command line, else the one it had when last closed.
+        let size = options.windowSizeArgument ?? settings?.windowSize ?? options.windowSize
+        window.setDefaultSize(width: size.width, height: size.height)
+        if options.windowSizeArgument == nil, settings?.windowMaximized == true { window.maximize() }
 
         browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence)
         if options.isPrivate { window.addCSSClass("skiff-private") }
@@ -38,6 +48,11 @@ public final class MainWindow: BrowserViewDelegate {
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         today = TodayView(source: options.todayFeedSource)
         stack.addTitled(today.root, name: Section.today.rawValue, title: Section.today.title)
+        home = HomeView(source: HomeWiring.source(options: options), initialTab: settings?.homeTab ?? .home,
+                        makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator, options: options) },
+                        makeHistory: { HomeWiring.makeHistory(options: options) })
+        stack.addTitled(home.root, name: Section.home.rawValue, title: Section.home.title)
+        home.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
         stars = StarsView(skyFile: Resources.starsData)
         stack.addTitled(stars.root, name: Section.stars.rawValue, title: Section.stars.title)
 
@@ -82,6 +97,18 @@ public final class MainWindow: BrowserViewDelegate {
         }
         let shown = browser.isPrivate ? "\(title) (Private)" : title
         if window.title != shown { window.title = shown }
+    }
+
+    /// Remembers the window's size for the next launch (when it is not maximized: then the size
+    /// to return to is kept).
+    public func saveState() {
+        guard let settings else { return }
+        settings.windowMaximized = window.isMaximized
+        if !window.isMaximized {
+            let size = window.currentSize
+            if let remembered = WindowSize(argument: "\(size.width)x\(size.height)") { settings.windowSize = remembered }
+        }
+        settings.sync()
     }
 
     public func browserView(_ view: BrowserView, didChangeTitle title: String) {

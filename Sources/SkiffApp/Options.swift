@@ -24,13 +24,16 @@ public struct WindowSize: ExpressibleByArgument, Equatable, Sendable, CustomStri
 
 /// The sections Skiff ships. Only sections that work are listed.
 public enum Section: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case browser, today, stars
+    case browser, today, home, stars
 
     public var title: String {
-        switch self { case .browser: "Browser"; case .today: "Today"; case .stars: "Stars" }
+        switch self { case .browser: "Browser"; case .today: "Today"; case .home: "Home"; case .stars: "Stars" }
     }
     public var iconName: String {
-        switch self { case .browser: "web-browser-symbolic"; case .today: "view-grid-symbolic"; case .stars: "starred-symbolic" }
+        switch self {
+        case .browser: "web-browser-symbolic"; case .today: "view-grid-symbolic"
+        case .home: "go-home-symbolic"; case .stars: "starred-symbolic"
+        }
     }
 }
 
@@ -52,8 +55,15 @@ public struct Options: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The section to show first.", valueName: Section.allCases.map(\.rawValue).joined(separator: "|")))
     public var section: Section = .browser
 
-    @Option(help: ArgumentHelp("The window's initial size, WIDTHxHEIGHT (at least 360x300).", valueName: "WxH"))
-    public var windowSize = WindowSize(width: 1100, height: 760)
+    @Option(name: .customLong("window-size"),
+            help: ArgumentHelp("The window's initial size, WIDTHxHEIGHT (at least 360x300; default: the size it had when last closed, else 1100x760).", valueName: "WxH"))
+    public var windowSizeArgument: WindowSize?
+
+    /// The size asked for on the command line, else the default (the app may restore a remembered one).
+    public var windowSize: WindowSize {
+        get { windowSizeArgument ?? WindowSize(width: 1100, height: 760) }
+        set { windowSizeArgument = newValue }
+    }
 
     @Flag(help: "Run web pages without WebKit's sandbox, where the system refuses the namespaces it needs. Less safe.")
     public var noWebSandbox = false

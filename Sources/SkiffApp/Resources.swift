@@ -27,6 +27,8 @@ enum Resources {
     /// The zodiac figures (data/stars/zodiac.json).
     static var starsData: URL? { dataDirectory()?.appendingPathComponent("stars/zodiac.json") }
     static var sampleHistory: URL? { dataDirectory()?.appendingPathComponent("home/history.json") }
+    /// The Home section's bundled profile, tiles and pictures (docs/home-format.md).
+    static var homeData: URL? { dataDirectory()?.appendingPathComponent("home") }
 }
 
 extension Options {

@@ -52,12 +52,15 @@ public final class SkiffApplication {
         let sandbox = WebSandbox.probe()
         let persistence = options.isPrivate ? nil : BrowserPersistence.open()
         self.persistence = persistence
-        let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence)
+        let settings = options.isPrivate || options.bench ? nil : SkiffSettings.open()
+        let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence,
+                                settings: settings)
         self.window = window
         window.installAppCommands(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
         window.window.onCloseRequest { [weak self] in
             // Let GTK close it; drop our handle so nothing keeps the window's widgets alive.
             self?.persistence?.flush()
+            self?.window?.saveState()
             self?.window = nil
             return false
         }
@@ -86,6 +89,7 @@ public final class SkiffApplication {
 
     public func quit() {
         persistence?.flush()
+        window?.saveState()
         for w in privateWindows { w.window.destroy() }
         privateWindows = []
         window?.window.destroy()

@@ -1,5 +1,6 @@
 import Foundation
 import HomeModel
+import TestClock
 import XCTest
 
 final class HistoryGroupingTests: XCTestCase {
@@ -89,18 +90,5 @@ final class HistoryGroupingTests: XCTestCase {
         XCTAssertEqual(HistoryCache.directory(environment: ["XDG_CACHE_HOME": "rel"], home: "/h").path, "/h/.cache/skiff/home")
         XCTAssertNotEqual(HistoryCache.fileName(for: "http://a/history"), HistoryCache.fileName(for: "http://b/history"))
         XCTAssertEqual(HistoryCache.fileName(for: "http://a/history"), HistoryCache.fileName(for: "http://a/history"))
-    }
-}
-
-/// A small deterministic generator, so a failing property prints the same case every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,0 +1,26 @@
+import Foundation
+import Home
+import HomeModel
+
+/// Where the Home section gets the pages other parts of Home build: the Order, Gift and Stores
+/// tabs' root pages (from their bundled menu, designs and stores), and the History page the
+/// header's History button pushes (from `--rewards-url`, else the bundled sample).
+@MainActor
+enum HomeWiring {
+    static var dataDirectory: URL { Resources.homeData ?? URL(fileURLWithPath: "data/home") }
+
+    static func makeTabRoot(_ tab: HomeTab, _ navigator: HomeNavigator, options: Options) -> HomeTabRoot? {
+        HomeTabs.makeRoot(tab, navigator: navigator, dataDirectory: dataDirectory)
+    }
+
+    static func makeHistory(options: Options) -> HomePage? {
+        let page = HistoryPage(source: options.historySource, settings: options.historySettings)
+        // Focus the current row (or Try Again) once it is on screen.
+        DispatchQueue.main.async { [weak page] in page?.focusDefault() }
+        return page
+    }
+
+    static func source(options: Options) -> HomeSource {
+        HomeSource(directory: dataDirectory)
+    }
+}

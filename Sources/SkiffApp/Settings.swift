@@ -1,0 +1,84 @@
+import Foundation
+import Gtk
+import HomeModel
+import Logging
+
+/// What Skiff remembers between launches, in GSettings (data/io.github.skiff.Skiff.gschema.xml).
+///
+/// Installed, the schema is compiled by `make install` into the system's schema folder. Run from
+/// the build tree it is not installed, so Skiff compiles `data/` with glib-compile-schemas into its
+/// cache folder (`$XDG_CACHE_HOME/skiff/schemas`) and reads it from there: the values still live
+/// in the user's real settings backend (dconf), so they survive the switch to an installed Skiff.
+@MainActor
+public final class SkiffSettings {
+    private let store: GSettingsStore
+    private static let logger = Logger(label: "skiff.settings")
+
+    init(store: GSettingsStore) { self.store = store }
+
+    /// The app's settings, or nil (logged) when no schema can be found or compiled.
+    public static func open() -> SkiffSettings? {
+        if let store = GSettingsStore.open(schemaID: SkiffApplication.id) { return SkiffSettings(store: store) }
+        guard let cache = compileFromDataDirectory() else {
+            logger.warning("settings schema \(SkiffApplication.id) is not installed: the window size and Home tab are not remembered")
+            return nil
+        }
+        return GSettingsStore.open(schemaID: SkiffApplication.id, directories: [cache]).map(SkiffSettings.init)
+    }
+
+    var windowSize: WindowSize {
+        get {
+            let width = store.int("window-width"), height = store.int("window-height")
+            return WindowSize(argument: "\(width)x\(height)") ?? WindowSize(width: 1100, height: 760)
+        }
+        set {
+            store.setInt("window-width", newValue.width)
+            store.setInt("window-height", newValue.height)
+        }
+    }
+
+    var windowMaximized: Bool {
+        get { store.bool("window-maximized") }
+        set { store.setBool("window-maximized", newValue) }
+    }
+
+    var homeTab: HomeTab {
+        get { HomeTab(rawValue: store.string("home-tab")) ?? .home }
+        set { store.setString("home-tab", newValue.rawValue) }
+    }
+
+    func sync() { GSettingsStore.sync() }
+
+    /// Compiles the source tree's schema into the cache folder when it is newer than the compiled
+    /// one. Returns the folder, or nil when there is no schema or no compiler.
+    private static func compileFromDataDirectory() -> String? {
+        guard let data = Resources.dataDirectory() else { return nil }
+        let xml = data.appendingPathComponent("\(SkiffApplication.id).gschema.xml")
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: xml.path) else { return nil }
+        let base = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? fm.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        let target = base.appendingPathComponent("skiff/schemas")
+        let compiled = target.appendingPathComponent("gschemas.compiled")
+        let sourceDate = (try? fm.attributesOfItem(atPath: xml.path)[.modificationDate] as? Date) ?? .distantFuture
+        let compiledDate = (try? fm.attributesOfItem(atPath: compiled.path)[.modificationDate] as? Date) ?? .distantPast
+        if compiledDate >= sourceDate { return target.path }
+        let tool = ["/usr/bin/glib-compile-schemas", "/usr/local/bin/glib-compile-schemas"].first { fm.isExecutableFile(atPath: $0) }
+        guard let tool else { return nil }
+        do {
+            try fm.createDirectory(at: target, withIntermediateDirectories: true)
+            // Only our schema: the data folder holds nothing else that is a schema.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = ["--strict", "--targetdir=\(target.path)", data.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? target.path : nil
+        } catch {
+            logger.warning("could not compile the settings schema: \(error)")
+            return nil
+        }
+    }
+}
