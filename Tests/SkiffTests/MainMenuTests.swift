@@ -36,8 +36,11 @@ final class MainMenuTests: XCTestCase {
             let (main, _) = try Self.makeWindow("Menu About")
             defer {
                 main.aboutWindow?.destroy()
+                main.shortcutsWindow?.destroy()
                 main.window.destroy()
             }
+            // The pointer away from where the menu opens: a hovered item would count as selected.
+            XDoTool.run(["mousemove", "1279", "799"])
             XDoTool.run(["key", "F10"])
             MainLoop.run(for: 0.5)
             // The first item is highlighted as the menu opens; About is the fourth.
