@@ -372,8 +372,9 @@ final class HomeWindowTests: XCTestCase {
             MainLoop.run(for: 0.2)
             XCTAssertNil(lastPage, "popped pages are released")
             XCTAssertEqual(h.home.depth(of: .home), 1)
-            XCTAssertEqual(LiveCounts.wrappers.current, wrappers, "no widget wrapper is kept")
-            XCTAssertEqual(LiveCounts.closureBoxes.current, boxes, "no signal closure is kept")
+            // Not more than before (an earlier test's window may still be finalizing and lower it).
+            XCTAssertLessThanOrEqual(LiveCounts.wrappers.current, wrappers, "no widget wrapper is kept")
+            XCTAssertLessThanOrEqual(LiveCounts.closureBoxes.current, boxes, "no signal closure is kept")
         }
     }
 

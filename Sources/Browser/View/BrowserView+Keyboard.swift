@@ -1,3 +1,4 @@
+import Foundation
 import BrowserModel
 import Gtk
 
@@ -42,6 +43,7 @@ extension BrowserView {
         keys.onPressed { [weak self] keyval, modifiers in
             if keyval == Key.tab || keyval == Key.leftTab {
                 self?.lastTabWasBackward = keyval == Key.leftTab || modifiers.contains(.shift)
+                self?.lastTabPress = Date()
             }
             return false
         }
@@ -49,7 +51,10 @@ extension BrowserView {
         window.onFocusChanged { [weak self, weak window] in
             guard let self, let window else { return }
             self.endEditingIfFocusLeft()
-            guard window.focusIsInsideWebViewInternals else { return }
+            // Only a Tab that just left the page: WebKit also moves focus into its text view itself
+            // (a page load, an input method), which must not start editing the address.
+            guard window.focusIsInsideWebViewInternals,
+                  let pressed = self.lastTabPress, Date().timeIntervalSince(pressed) < 0.5 else { return }
             // After GTK has finished moving the focus: moving it again from inside the move is undone.
             MainLoop.idle { [weak self, weak window] in
                 guard let self, let window, window.focusIsInsideWebViewInternals else { return }

@@ -65,6 +65,7 @@ public final class BrowserView: TabPageDelegate {
     var cancelShown = false
     /// The last Tab's direction, to know which way focus was leaving the page.
     var lastTabWasBackward = false
+    var lastTabPress: Date?
     /// Shift+Tab out of the page: the window decides where focus goes before the browser (the
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
