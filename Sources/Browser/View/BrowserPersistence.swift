@@ -42,8 +42,24 @@ public final class BrowserPersistence {
     public var isPersistent: Bool { store.isPersistent }
 
     func attach(to view: BrowserView) {
-        saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
+        let saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
+        saver.onFailureChange = { [weak self, weak view] problem in
+            self?.sessionFailure = problem
+            // A save that works means the disk does again; the next visit is recorded normally.
+            if problem == nil { self?.historyFailure = nil }
+            view?.savingFailed(because: self?.currentFailure)
+        }
+        historyFailureChanged = { [weak self, weak view] in view?.savingFailed(because: self?.currentFailure) }
+        self.saver = saver
     }
+
+    private var sessionFailure: String?
+    private var historyFailure: String? {
+        didSet { if historyFailure != oldValue { historyFailureChanged?() } }
+    }
+    private var historyFailureChanged: (@MainActor () -> Void)?
+    /// Why saving fails now (tabs or history), nil when it works.
+    var currentFailure: String? { sessionFailure ?? historyFailure }
 
     func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
 
@@ -52,8 +68,10 @@ public final class BrowserPersistence {
         do {
             try store.recordVisit(uri: uri, title: title, at: Date())
             if let title, !title.isEmpty { try store.updateTitle(title, forURI: uri) }
+            historyFailure = nil
         } catch {
             logger.warning("history not saved: \(error)")
+            historyFailure = SaveFailure.describe(error)
         }
         cachedHistory = nil
     }
@@ -91,7 +109,7 @@ extension BrowserView {
     func restoreSession() -> Bool {
         guard let persistence else { return false }
         persistence.attach(to: self)
-        defer { if let message = persistence.startupMessage { MainLoop.idle { [weak self] in self?.showNotice(message) } } }
+        if let message = persistence.startupMessage { inform(message) }
         guard let session = persistence.loadSession(), !session.tabs.isEmpty else { return false }
         let tabs = session.tabs.map { BrowserTab(id: $0.id, title: $0.title, uri: $0.uri, hasLoadedPage: !$0.uri.isEmpty) }
         let current = session.tabs.firstIndex { $0.id == session.currentTabID } ?? 0
