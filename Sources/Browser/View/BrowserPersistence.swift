@@ -15,9 +15,13 @@ public final class BrowserPersistence {
     private var cachedHistory: [Suggestions.HistoryItem]?
     private let logger = Logger(label: "skiff.browser.persistence")
 
-    init(store: any BrowsingDataStore, message: String?) {
+    /// The database could only be opened read-only: it is read, never written (the notice says so).
+    let isReadOnly: Bool
+
+    init(store: any BrowsingDataStore, message: String?, readOnly: Bool = false) {
         self.store = store
         startupMessage = message
+        isReadOnly = readOnly
     }
 
     /// Opens `browser.sqlite` under the XDG data directory. A damaged file is moved aside and a
@@ -32,8 +36,10 @@ public final class BrowserPersistence {
         switch DiskBrowsingStore.open(at: locations.browserDatabase) {
         case .opened(let store):
             return BrowserPersistence(store: store, message: nil)
-        case .recovered(let store, _, let message):
+        case .recovered(let store, _, let message), .logSetAside(let store, _, let message):
             return BrowserPersistence(store: store, message: message)
+        case .readOnly(let store, let message):
+            return BrowserPersistence(store: store, message: message, readOnly: true)
         case .unavailable(let message):
             return BrowserPersistence(store: EphemeralBrowsingStore(), message: message + " Tabs and history will last until Skiff quits.")
         }
@@ -42,6 +48,7 @@ public final class BrowserPersistence {
     public var isPersistent: Bool { store.isPersistent }
 
     func attach(to view: BrowserView) {
+        guard !isReadOnly else { return }
         let saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
         saver.onFailureChange = { [weak self, weak view] problem in
             self?.sessionFailure = problem
@@ -64,7 +71,7 @@ public final class BrowserPersistence {
     func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
 
     func recordVisit(uri: String, title: String?) {
-        guard uri.hasPrefix("http") || uri.hasPrefix("file:") else { return }
+        guard !isReadOnly, uri.hasPrefix("http") || uri.hasPrefix("file:") else { return }
         do {
             try store.recordVisit(uri: uri, title: title, at: Date())
             if let title, !title.isEmpty { try store.updateTitle(title, forURI: uri) }
@@ -92,7 +99,10 @@ public final class BrowserPersistence {
     }
 
     /// Writes what is pending now (quit, window closed).
-    public func flush() { saver?.flush() }
+    public func flush() {
+        saver?.flush()
+        (store as? DiskBrowsingStore)?.checkpoint()
+    }
 }
 
 extension BrowserView {
