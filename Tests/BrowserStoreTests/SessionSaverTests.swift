@@ -30,6 +30,7 @@ final class RecordingStore: BrowsingDataStore, @unchecked Sendable {
     var saved: [StoredSession] { lock.withLock { sessions } }
     var isPersistent: Bool { true }
     func recordVisit(uri: String, title: String?, at date: Date) throws {}
+    func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {}
     func updateTitle(_ title: String, forURI uri: String) throws {}
     func history(matching text: String, limit: Int) throws -> [HistoryVisit] { [] }
     func allHistory() throws -> [HistoryVisit] { [] }
@@ -214,6 +215,7 @@ final class FailingStore: BrowsingDataStore, @unchecked Sendable {
     var saved: [StoredSession] { lock.withLock { sessions } }
     var isPersistent: Bool { true }
     func recordVisit(uri: String, title: String?, at date: Date) throws {}
+    func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {}
     func updateTitle(_ title: String, forURI uri: String) throws {}
     func history(matching text: String, limit: Int) throws -> [HistoryVisit] { [] }
     func allHistory() throws -> [HistoryVisit] { [] }

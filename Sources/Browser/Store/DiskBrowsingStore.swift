@@ -127,15 +127,25 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     // MARK: History
 
     public func recordVisit(uri: String, title: String?, at date: Date) throws {
+        try pool.write { try Self.insertVisit(db: $0, uri: uri, title: title, at: date) }
+    }
+
+    public func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {
         try pool.write { db in
-            try db.execute(sql: """
+            try db.execute(sql: "UPDATE history SET visitCount = visitCount - 1 WHERE uri = ?", arguments: [old])
+            try db.execute(sql: "DELETE FROM history WHERE uri = ? AND visitCount <= 0", arguments: [old])
+            try Self.insertVisit(db: db, uri: new, title: title, at: date)
+        }
+    }
+
+    private static func insertVisit(db: Database, uri: String, title: String?, at date: Date) throws {
+        try db.execute(sql: """
                 INSERT INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, 1, ?)
                 ON CONFLICT(uri) DO UPDATE SET
                     visitCount = visitCount + 1,
                     lastVisit = max(lastVisit, excluded.lastVisit),
                     title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END
                 """, arguments: [uri, title ?? "", date.timeIntervalSince1970])
-        }
     }
 
     public func updateTitle(_ title: String, forURI uri: String) throws {

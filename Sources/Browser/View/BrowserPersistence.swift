@@ -70,11 +70,34 @@ public final class BrowserPersistence {
 
     func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
 
-    func recordVisit(uri: String, title: String?) {
-        guard !isReadOnly, uri.hasPrefix("http") || uri.hasPrefix("file:") else { return }
+    private static func belongsInHistory(_ uri: String) -> Bool { uri.hasPrefix("http") || uri.hasPrefix("file:") }
+
+    /// One navigation's worth of history: a visit, a visit moved (a page replacing itself), or nothing.
+    func record(_ visit: VisitCounter.Effect, title: String?) {
+        guard !isReadOnly else { return }
+        writeHistory {
+            switch visit {
+            case .none: break
+            case .visit(let uri):
+                if Self.belongsInHistory(uri) { try store.recordVisit(uri: uri, title: title, at: Date()) }
+            case .replace(let old, let new):
+                switch (Self.belongsInHistory(old), Self.belongsInHistory(new)) {
+                case (true, true): try store.replaceVisit(old: old, new: new, title: title, at: Date())
+                case (false, true): try store.recordVisit(uri: new, title: title, at: Date())
+                default: break
+                }
+            }
+        }
+    }
+
+    func updateTitle(_ title: String, uri: String) {
+        guard !isReadOnly, Self.belongsInHistory(uri) else { return }
+        writeHistory { try store.updateTitle(title, forURI: uri) }
+    }
+
+    private func writeHistory(_ body: () throws -> Void) {
         do {
-            try store.recordVisit(uri: uri, title: title, at: Date())
-            if let title, !title.isEmpty { try store.updateTitle(title, forURI: uri) }
+            try body()
             historyFailure = nil
         } catch {
             logger.warning("history not saved: \(error)")

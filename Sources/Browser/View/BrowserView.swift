@@ -238,9 +238,14 @@ public final class BrowserView: TabPageDelegate {
         render()
     }
 
-    func tabPage(_ page: TabPage, didVisit uri: String, title: String?) {
+    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
         guard !isPrivate else { return }
-        persistence?.recordVisit(uri: uri, title: title)
+        persistence?.record(visit, title: title)
+    }
+
+    func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
+        guard !isPrivate else { return }
+        persistence?.updateTitle(title, uri: uri)
     }
 
     // MARK: Model → widgets
