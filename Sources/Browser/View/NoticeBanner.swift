@@ -18,6 +18,7 @@ final class NoticeBanner {
         message.hexpand = true
         message.setXAlign(0)
         dismissButton.setAccessibleLabel("Dismiss the notice")
+        dismissButton.valign = .center
         dismissButton.onClicked(onDismiss)
         root.append(message)
         root.append(dismissButton)
