@@ -543,3 +543,30 @@ final class FeedLoaderTests: XCTestCase {
         XCTAssertEqual(outcomes.count, 2, "some corruptions should still load (in a string), others not")
     }
 }
+
+/// Reading a picture file: never blocks, never floods.
+final class PictureFileTests: XCTestCase {
+    func testAPipeOrADeviceIsRefusedAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picture-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("swapped.jpg")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        // A path that was a picture when the feed was read and is a FIFO now: no writer ever comes.
+        XCTAssertEqual(PictureFile.read(pipe).failureMessage, "this is not a regular file (it is a named pipe)")
+        XCTAssertEqual(PictureFile.read(URL(fileURLWithPath: "/dev/zero")).failureMessage, "this is not a regular file (it is a device)")
+        let big = folder.appendingPathComponent("big.jpg")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(PictureLimits.fileSize + 1))
+        try handle.close()
+        XCTAssertTrue(PictureFile.read(big).failureMessage?.contains("too large") ?? false)
+    }
+}
+
+private extension Result where Failure == PictureFile.Refusal {
+    var failureMessage: String? {
+        if case .failure(let refusal) = self { return refusal.message }
+        return nil
+    }
+}

@@ -42,6 +42,10 @@ public final class TodayView {
         root.setChild(column)
         root.addCSSClass("today")
         images.onFailure = { [weak self] message in self?.banner.add([message]) }
+        images.onReady = { [weak self] in
+            self?.grid?.redrawPictures()
+            self?.story?.redrawPicture()
+        }
         shadowTicker = FrameTicker(widget: root)
         installPointer()
         installKeys()
@@ -226,6 +230,10 @@ public final class TodayView {
     public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
     public var contentHeight: Double { grid?.layout?.contentHeight ?? 0 }
     public var decodedImageCount: Int { images.count }
+    /// Bytes of decoded picture pixels held now (bounded by `PictureLimits.decodedBytes`).
+    public var decodedImageBytes: Int { images.decodedBytes }
+    /// Whether pictures are still being decoded.
+    public var isDecodingImages: Bool { images.isBusy }
     public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
     public func scroll(to offset: Double) { grid?.setOffset(offset) }
     public func openFirstVisibleCard() {
