@@ -57,14 +57,15 @@ public final class TodayView {
     private func load() {
         switch source {
         case .file(let url):
-            let result = FeedLoader.load(fileURL: url)
-            if let feed = result.feed {
-                show(feed, problems: result.problems.filter { $0.severity != .fatal })
-            } else {
-                let problems = result.problems
-                let lines = problems.map(Self.readable)
-                showError(title: "This feed can’t be shown", message: lines.isEmpty ? "\(url.path): unknown error" : lines.prefix(12).joined(separator: "\n"))
-                for line in lines { logger.error("\(line)") }
+            loadInBackground(url) { [weak self] result in
+                guard let self else { return }
+                if let feed = result.feed {
+                    self.show(feed, problems: result.problems.filter { $0.severity != .fatal })
+                } else {
+                    let lines = result.problems.map(Self.readable)
+                    self.showError(title: "This feed can’t be shown", message: lines.isEmpty ? "\(url.path): unknown error" : lines.prefix(12).joined(separator: "\n"))
+                    for line in lines { self.logger.error("\(line)") }
+                }
             }
         case .generated(let count, let imageDirectory):
             let pool = imageDirectory.map(Self.images(in:)) ?? []
@@ -125,9 +126,30 @@ public final class TodayView {
         MainLoop.idle { [weak view] in view?.focusDefault() }
     }
 
+    /// Reads and checks the feed off the main thread (a feed may be up to 64 MB of JSON), then
+    /// hands the result back on the main actor. The window answers meanwhile.
+    private func loadInBackground(_ url: URL, then body: @escaping @MainActor (FeedLoadResult) -> Void) {
+        isLoadingFeed = true
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = FeedLoader.load(fileURL: url)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self.isLoadingFeed = false
+                    body(result)
+                }
+            }
+        }
+    }
+
+    /// Whether the feed file is being read.
+    public private(set) var isLoadingFeed = false
+
     private func retry() {
-        guard case .file(let url) = source else { return }
-        let result = FeedLoader.load(fileURL: url)
+        guard case .file(let url) = source, !isLoadingFeed else { return }
+        loadInBackground(url) { [weak self] result in self?.retried(result) }
+    }
+
+    private func retried(_ result: FeedLoadResult) {
         guard let feed = result.feed else {
             errorView?.onRetry = nil
             if let old = errorView { stack.remove(old.root) }
