@@ -177,3 +177,35 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 }
+
+/// A story at the feed's length limit opens at once and lays its text out after opening.
+final class TodayLongStoryTests: XCTestCase {
+    func testALongStoryOpensFirstAndLaysOutTheRestInBatches() throws {
+        try requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-long-story-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paragraph = String(repeating: "A long story goes on. ", count: 22) // ~480 characters
+        let card: [String: Any] = ["id": "long", "kind": "feature", "eyebrow": "Long", "title": "The Long Story",
+                                   "body": Array(repeating: paragraph, count: 200)]
+        let feed: [String: Any] = ["version": 1, "sections": [["date": "2026-11-21", "cards": [card]]]]
+        let url = folder.appendingPathComponent("feed.json")
+        try JSONSerialization.data(withJSONObject: feed).write(to: url)
+        try MainActor.assumeIsolated {
+            let args = ["--section", "today", "--window-size", "1000x700", "--ephemeral", "--feed", url.path]
+            let main = MainWindow(window: Window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
+            main.window.present()
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10))
+            main.today.openFirstVisibleCard()
+            XCTAssertTrue(main.today.isStoryShown)
+            XCTAssertEqual(main.today.storyTitle, "The Long Story")
+            let first = main.today.storyParagraphsLaidOut
+            XCTAssertGreaterThan(first, 0)
+            XCTAssertLessThan(first, 30, "only the first batch is laid out when the story opens")
+            XCTAssertTrue(main.today.isLayingOutStory)
+            XCTAssertTrue(MainLoop.run(until: { !main.today.isLayingOutStory }, timeout: 10))
+            XCTAssertEqual(main.today.storyParagraphsLaidOut, 200, "and then all of it")
+        }
+    }
+}

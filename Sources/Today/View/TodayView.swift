@@ -256,6 +256,10 @@ public final class TodayView {
     public var decodedImageBytes: Int { images.decodedBytes }
     /// Whether pictures are still being decoded.
     public var isDecodingImages: Bool { images.isBusy }
+    /// The open story's paragraphs laid out so far, and whether more are coming (long stories are
+    /// laid out in batches after opening).
+    public var storyParagraphsLaidOut: Int { story?.laidOutParagraphs ?? 0 }
+    public var isLayingOutStory: Bool { story?.isLayingOutBody ?? false }
     public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
     public func scroll(to offset: Double) { grid?.setOffset(offset) }
     public func openFirstVisibleCard() {
