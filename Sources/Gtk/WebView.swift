@@ -94,7 +94,7 @@ public final class WebView: Widget {
     /// Handled means the page is not shown; we show an interstitial instead.
     @discardableResult
     public func onTLSError(_ body: @escaping TLSErrorHandler) -> SignalHandlerID {
-        connectBoxed("load-failed-with-tls-errors", unsafeBitCast(tlsTrampoline, to: UnsafeRawPointer.self), body)
+        connectBoxed("load-failed-with-tls-errors", unsafeBitCast(tlsTrampoline, to: UnsafeRawPointer.self), body, signature: .tlsError)
     }
 
     /// Kills the web process, as a crash would. For tests and "force stop" only.

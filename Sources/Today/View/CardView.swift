@@ -61,7 +61,8 @@ final class CardView {
                 self.onActivate?(index)
             }
         }
-        click.on("cancel") { [weak self] in self?.pressUp() }
+        click.onCancel { [weak self] in self?.pressUp() }
+        click.onStopped { [weak self] in self?.pressUp() }
         canvas.addController(click)
 
         let keys = EventControllerKey()
