@@ -100,6 +100,31 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    func testAPressDraggedOutOfACardSpringsBackAndOpensNothing() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Drag Out", width: 1000)
+            defer { main.window.destroy() }
+            guard let window = XDoTool.window(named: "Today Drag Out"),
+                  let card = main.today.visibleCards.first,
+                  let origin = main.today.root.origin(in: main.window) else { return XCTFail("no window or card") }
+            let x = origin.x + card.frame.x + card.frame.width / 2, y = origin.y + card.frame.y + card.frame.height / 2
+            XDoTool.run(["mousemove", "--window", window, String(Int(x)), String(Int(y))])
+            XDoTool.run(["mousedown", "1"])
+            XCTAssertTrue(MainLoop.run(until: { main.today.pressedCardTitles == [card.title] }, timeout: 3), "the press holds the card")
+            // Far past the click threshold: the click gesture stops (and cancels) without a release.
+            for step in 1...6 {
+                XDoTool.run(["mousemove", "--window", window, String(Int(x) + step * 40), String(Int(y) + step * 40)])
+                MainLoop.run(for: 0.03)
+            }
+            XCTAssertTrue(MainLoop.run(until: { main.today.pressedCardTitles.isEmpty }, timeout: 3),
+                          "dragged out, the card springs back before the button is let go")
+            XDoTool.run(["mouseup", "1"])
+            MainLoop.run(for: 0.5)
+            XCTAssertFalse(main.today.isStoryShown, "a press dragged away opens nothing")
+            XCTAssertTrue(main.today.pressedCardTitles.isEmpty)
+        }
+    }
+
     func testKeyboardOpensAStoryFromAFocusedCard() throws {
         try MainActor.assumeIsolated {
             let main = try Self.makeWindow("Today Keys", width: 1000)

@@ -93,6 +93,9 @@ final class CardView {
         canvas.addController(focus)
     }
 
+    /// Whether the card is held down (shrunk, or shrinking).
+    var isPressed: Bool { press.isPressed }
+
     private func pressDown() {
         press.animationsEnabled = Widget.animationsEnabled
         press.press(now: FrameTicker.now(for: canvas))

@@ -244,6 +244,11 @@ public final class TodayView {
         grid?.visibleCards.map { ($0.view.canvas.accessibleRole == .button, $0.view.canvas.accessibleLabel,
                                   $0.view.canvas.accessibleDescription, $0.view.canvas.isFocusable) } ?? []
     }
+    /// Titles of the cards on screen that are held down.
+    public var pressedCardTitles: [String] {
+        guard let grid, let feed = loadedFeed else { return [] }
+        return grid.visibleCards.filter { $0.view.isPressed }.map { feed.content(at: $0.index).title }
+    }
     public var isStoryOpen: Bool { story?.isOpen ?? false }
     public var isStoryShown: Bool { story?.isShown ?? false }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
