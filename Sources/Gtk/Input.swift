@@ -24,7 +24,7 @@ public enum Key {
 @MainActor
 public final class EventControllerKey: EventController {
     public override class var gType: GType { gtk_event_controller_key_get_type() }
-    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_key_new())) }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_key_new())) }
     @discardableResult
     public func onPressed(_ body: @escaping KeyHandler) -> SignalHandlerID { onKey("key-pressed", body) }
     @discardableResult
@@ -35,7 +35,7 @@ public final class EventControllerKey: EventController {
 @MainActor
 public final class EventControllerMotion: EventController {
     public override class var gType: GType { gtk_event_controller_motion_get_type() }
-    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_motion_new())) }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_motion_new())) }
     @discardableResult
     public func onEnter(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("enter", body) }
     @discardableResult
@@ -48,7 +48,7 @@ public final class EventControllerMotion: EventController {
 @MainActor
 public final class EventControllerFocus: EventController {
     public override class var gType: GType { gtk_event_controller_focus_get_type() }
-    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_focus_new())) }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_focus_new())) }
     @discardableResult
     public func onEnter(_ body: @escaping VoidHandler) -> SignalHandlerID { on("enter", body) }
     @discardableResult
@@ -70,14 +70,14 @@ public final class EventControllerScroll: EventController {
     }
 
     public convenience init(_ axes: Axes) {
-        self.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(axes.rawValue))))
+        self.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(axes.rawValue))))
     }
 
     /// (dx, dy, source) -> handled. Return false to let the scroll go on to the widget underneath.
     /// `source.isDiscreteScroll` tells a wheel notch from touchpad pixels.
     @discardableResult
     public func onScroll(_ body: @escaping SourcedScrollHandler) -> SignalHandlerID {
-        connectBoxed("scroll", unsafeBitCast(sourcedScrollTrampoline, to: UnsafeRawPointer.self), body)
+        connectBoxed("scroll", unsafeBitCast(sourcedScrollTrampoline, to: UnsafeRawPointer.self), body, signature: .scroll)
     }
     @discardableResult
     public func onBegin(_ body: @escaping VoidHandler) -> SignalHandlerID { on("scroll-begin", body) }
@@ -139,11 +139,20 @@ private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UIn
     return MainActor.assumeIsolated { body(keyval, KeyModifiers(rawValue: state)) ? 1 : 0 }
 }
 
+/// "key-released" returns nothing (unlike "key-pressed"): the handler's answer is dropped.
+private let keyReleasedTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, keyval, _, state, data in
+    guard let body = ClosureBox<KeyHandler>.from(data) else { return }
+    MainActor.assumeIsolated { _ = body(keyval, KeyModifiers(rawValue: state)) }
+}
+
 extension Object {
-    /// "key-pressed"/"key-released": (keyval, modifiers) -> handled.
+    /// "key-pressed": (keyval, modifiers) -> handled; "key-released": the same, answer ignored.
     @discardableResult
     func onKey(_ signal: String, _ body: @escaping KeyHandler) -> SignalHandlerID {
-        connectBoxed(signal, unsafeBitCast(keyTrampoline, to: UnsafeRawPointer.self), body)
+        if signal == "key-released" {
+            return connectBoxed(signal, unsafeBitCast(keyReleasedTrampoline, to: UnsafeRawPointer.self), body, signature: .keyReleased)
+        }
+        return connectBoxed(signal, unsafeBitCast(keyTrampoline, to: UnsafeRawPointer.self), body, signature: .key)
     }
 }
 
@@ -180,6 +189,6 @@ extension GestureDrag {
     /// drag-update with the gesture, so the handler can claim the sequence.
     @discardableResult
     public func onUpdate(_ body: @escaping SourcedPointHandler) -> SignalHandlerID {
-        connectBoxed("drag-update", unsafeBitCast(sourcedPointTrampoline, to: UnsafeRawPointer.self), body)
+        connectBoxed("drag-update", unsafeBitCast(sourcedPointTrampoline, to: UnsafeRawPointer.self), body, signature: .point)
     }
 }

@@ -8,7 +8,7 @@ public final class ShortcutController: EventController {
     public override class var gType: GType { gtk_shortcut_controller_get_type() }
 
     public convenience init() {
-        self.init(retaining: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
+        self.init(adopting: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
     }
 
     /// Adds a shortcut. `trigger` uses GTK's syntax ("<Control>l", "<Alt>Left", "F5", "Escape").
@@ -34,11 +34,19 @@ private let shortcutTrampoline: GtkShortcutFunc = { _, _, data in
 @MainActor
 public final class GestureClick: EventController {
     public override class var gType: GType { gtk_gesture_click_get_type() }
-    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
     @discardableResult
     public func onPressed(_ body: @escaping PressHandler) -> SignalHandlerID { onPress("pressed", body) }
     @discardableResult
     public func onReleased(_ body: @escaping PressHandler) -> SignalHandlerID { onPress("released", body) }
+    /// The press will not become a click: another gesture claimed the sequence, the window lost
+    /// the grab, or a touch was cancelled (GtkGesture "cancel", which passes the sequence).
+    @discardableResult
+    public func onCancel(_ body: @escaping VoidHandler) -> SignalHandlerID { onPointer("cancel") { _ in body() } }
+    /// The press moved or lasted past the click thresholds (dragged out of the card): no
+    /// "released" will follow.
+    @discardableResult
+    public func onStopped(_ body: @escaping VoidHandler) -> SignalHandlerID { on("stopped", body) }
     /// Which mouse button this gesture listens to (1 primary, 3 secondary, 8 back); 0 means any.
     public func setButton(_ button: UInt32) { gtk_gesture_single_set_button(OpaquePointer(raw), button) }
 }
@@ -55,7 +63,7 @@ extension EventController {
 @MainActor
 public final class GestureDrag: EventController {
     public override class var gType: GType { gtk_gesture_drag_get_type() }
-    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_gesture_drag_new())) }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_gesture_drag_new())) }
     @discardableResult
     public func onBegin(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("drag-begin", body) }
     @discardableResult

@@ -118,7 +118,10 @@ public struct SignalHandlerID: Hashable, Sendable {
 }
 
 extension Object {
-    func connectBoxed<Body>(_ signal: String, _ trampoline: UnsafeRawPointer, _ body: Body) -> SignalHandlerID {
+    /// Connects `trampoline` (written for `signature`) with `body` as its boxed user data. The
+    /// signature is recorded and, in debug builds, checked against the signal's real one.
+    func connectBoxed<Body>(_ signal: String, _ trampoline: UnsafeRawPointer, _ body: Body, signature: SignalSignature) -> SignalHandlerID {
+        SignalRegistry.record(skiff_object_type(raw), signal, signature)
         let box = ClosureBox(body)
         let callback = unsafeBitCast(trampoline, to: GCallback.self)
         let id = g_signal_connect_data(gobject, signal, callback, box.retainedPointer(), releaser(for: Body.self), GConnectFlags(0))
@@ -129,50 +132,50 @@ extension Object {
 
     /// A signal with no arguments and no return value ("clicked", "activate", "destroy").
     @discardableResult
-    public func on(_ signal: String, _ body: @escaping VoidHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(voidTrampoline), body)
+    func on(_ signal: String, _ body: @escaping VoidHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(voidTrampoline), body, signature: .void)
     }
 
     /// A signal with no arguments that returns gboolean ("close-request": true stops the close).
     @discardableResult
-    public func onBool(_ signal: String, _ body: @escaping BoolHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(boolTrampoline), body)
+    func onBool(_ signal: String, _ body: @escaping BoolHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(boolTrampoline), body, signature: .bool)
     }
 
     /// A signal with one pointer argument.
     @discardableResult
-    public func onPointer(_ signal: String, _ body: @escaping PointerHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(pointerTrampoline), body)
+    func onPointer(_ signal: String, _ body: @escaping PointerHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(pointerTrampoline), body, signature: .pointer)
     }
 
     /// A signal with one enum / unsigned argument ("load-changed", "web-process-terminated").
     @discardableResult
-    public func onUInt(_ signal: String, _ body: @escaping UIntHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(uintTrampoline), body)
+    func onUInt(_ signal: String, _ body: @escaping UIntHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(uintTrampoline), body, signature: .uint)
     }
 
     /// A signal with two doubles (drag-begin/update/end offsets, motion).
     @discardableResult
-    public func onPoint(_ signal: String, _ body: @escaping PointHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(pointTrampoline), body)
+    func onPoint(_ signal: String, _ body: @escaping PointHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(pointTrampoline), body, signature: .point)
     }
 
     /// GtkGestureClick's "pressed"/"released": (n_press, x, y).
     @discardableResult
-    public func onPress(_ signal: String, _ body: @escaping PressHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(pressTrampoline), body)
+    func onPress(_ signal: String, _ body: @escaping PressHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(pressTrampoline), body, signature: .press)
     }
 
     /// GtkEventControllerScroll's "scroll": (dx, dy) -> handled.
     @discardableResult
-    public func onScroll(_ signal: String, _ body: @escaping ScrollHandler) -> SignalHandlerID {
-        connectBoxed(signal, Self.cPointer(scrollTrampoline), body)
+    func onScroll(_ signal: String, _ body: @escaping ScrollHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(scrollTrampoline), body, signature: .scroll)
     }
 
     /// WebKit's "load-failed".
     @discardableResult
     public func onLoadFailed(_ body: @escaping LoadFailedHandler) -> SignalHandlerID {
-        connectBoxed("load-failed", Self.cPointer(loadFailedTrampoline), body)
+        connectBoxed("load-failed", Self.cPointer(loadFailedTrampoline), body, signature: .loadFailed)
     }
 
     /// Property change notification ("notify::title").

@@ -94,7 +94,7 @@ public final class WebView: Widget {
     /// Handled means the page is not shown; we show an interstitial instead.
     @discardableResult
     public func onTLSError(_ body: @escaping TLSErrorHandler) -> SignalHandlerID {
-        connectBoxed("load-failed-with-tls-errors", unsafeBitCast(tlsTrampoline, to: UnsafeRawPointer.self), body)
+        connectBoxed("load-failed-with-tls-errors", unsafeBitCast(tlsTrampoline, to: UnsafeRawPointer.self), body, signature: .tlsError)
     }
 
     /// Links that ask for a new window (`target=_blank`, `window.open` from a click) and links
@@ -103,7 +103,7 @@ public final class WebView: Widget {
     /// is refused and `body` is not called.
     @discardableResult
     public func onNewWindowRequest(_ body: @escaping NewWindowHandler) -> SignalHandlerID {
-        connectBoxed("decide-policy", unsafeBitCast(newWindowTrampoline, to: UnsafeRawPointer.self), body)
+        connectBoxed("decide-policy", unsafeBitCast(newWindowTrampoline, to: UnsafeRawPointer.self), body, signature: .decidePolicy)
     }
 
     /// Kills the web process, as a crash would. For tests and "force stop" only.

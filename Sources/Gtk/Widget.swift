@@ -137,10 +137,12 @@ open class Widget: Object {
         g_object_get_data(gobject, "skiff-accessible-description").map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
     }
 
-    /// Adds an event controller; the widget takes ownership of it.
+    /// Adds an event controller. The widget gets a reference of its own (GTK takes ownership of
+    /// the one passed); the wrapper keeps its single one and drops it when it goes. A controller
+    /// never added is freed with its wrapper.
     public func addController(_ controller: EventController) {
+        g_object_ref(controller.raw)
         gtk_widget_add_controller(widget, controller.controllerPointer)
-        // GTK now holds its own reference; ours is dropped with the wrapper.
     }
     public func removeController(_ controller: EventController) {
         gtk_widget_remove_controller(widget, controller.controllerPointer)

@@ -15,6 +15,9 @@ public final class SkiffApplication {
     private var privateWindows: [MainWindow] = []
     private var persistence: BrowserPersistence?
     private var historyWindow: HistoryWindow?
+    /// This process's claim on its data folder: later launches' addresses arrive through it.
+    public var instance: SingleInstance?
+    private var listening = false
     let logger = Logger(label: "skiff.app")
     /// Process start, for the start-up figure in `--bench`.
     let launchedAt = Date()
@@ -66,9 +69,27 @@ public final class SkiffApplication {
         }
         window.window.present()
         if let url = options.url { window.browser.open(url) }
+        if let instance, !listening {
+            listening = true
+            instance.listen { [weak self] request in self?.handOver(request) }
+        }
         if options.bench {
             Benchmark(window: window, launchedAt: launchedAt, url: options.url) { [weak self] in self?.quit() }.start()
         }
+    }
+
+    /// A later `skiff URL` on the same data: its address opens here, in a new tab.
+    private func handOver(_ request: SingleInstance.Request) {
+        if window == nil { activate() }
+        guard let window else { return }
+        window.window.present()
+        if let url = request.url {
+            window.stack.visibleChildName = Section.browser.rawValue
+            window.browser.open(url)
+        } else if let name = request.section, let section = Section(rawValue: name) {
+            window.stack.visibleChildName = section.rawValue
+        }
+        logger.info("handed over by another launch: \(request.url ?? request.section ?? "(nothing)")")
     }
 
     /// Ctrl+Shift+N: a window whose tabs use an ephemeral WebKit session and write nothing to disk.

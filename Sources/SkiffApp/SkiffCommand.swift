@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Browser
+import BrowserStore
 import BrowserModel
 import Gtk
 import Logging
@@ -25,8 +26,26 @@ public struct SkiffCommand: ParsableCommand {
         let options = self.options
         LogSetup.bootstrapOnce()
         if options.noWebSandbox { setenv(WebSandbox.disableVariable, "1", 1) }
-        let status = MainActor.assumeIsolated { () -> Int32 in
+        // One Skiff per data folder (see SingleInstance): a second launch hands its address over.
+        var instance: SingleInstance?
+        if !options.isPrivate && !options.bench {
+            let request = SingleInstance.Request(url: options.url, section: options.section == .browser ? nil : options.section.rawValue)
+            switch SingleInstance.claim(dataDirectory: DataLocations().dataDirectory, request: request) {
+            case .primary(let claimed):
+                instance = claimed
+            case .handedOver:
+                Logger(label: "skiff.instance").notice("Skiff is already running on this data: handed over to it")
+                return
+            case .failed(let reason):
+                FileHandle.standardError.write(Data("skiff: \(reason). Nothing was opened, so nothing can be saved over its tabs.\n".utf8))
+                throw ExitCode(1)
+            case .unavailable(let reason):
+                Logger(label: "skiff.instance").warning("running without the single-instance socket: \(reason)")
+            }
+        }
+        let status = MainActor.assumeIsolated { [instance] () -> Int32 in
             let app = SkiffApplication(options: options)
+            app.instance = instance
             return app.run()
         }
         if status != 0 { throw ExitCode(status) }

@@ -34,6 +34,13 @@ enum BrowsingDataStoreContract {
         XCTAssertEqual(try store.history(matching: "", limit: 10).count, 3, file: file, line: line)
         XCTAssertEqual(try store.history(matching: "never", limit: 10), [], file: file, line: line)
 
+        // A page replacing itself: the visit moves, the row it leaves with no visits goes.
+        try store.replaceVisit(old: "https://www.gtk.org/docs/", new: "https://www.gtk.org/docs/?v=2", title: "GTK 2", at: t0.addingTimeInterval(90))
+        XCTAssertEqual(try store.history(matching: "gtk.org", limit: 10).map(\.uri), ["https://www.gtk.org/docs/?v=2"], file: file, line: line)
+        try store.replaceVisit(old: "https://swift.org/documentation/", new: "https://swift.org/x", title: nil, at: t0.addingTimeInterval(91))
+        XCTAssertEqual(try store.history(matching: "swift.org/doc", limit: 10).first?.visitCount, 2,
+                       "a page visited before keeps its other visits", file: file, line: line)
+
         try store.clearHistory()
         XCTAssertEqual(try store.allHistory(), [], file: file, line: line)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import BrowserStore
 
@@ -29,6 +30,7 @@ final class RecordingStore: BrowsingDataStore, @unchecked Sendable {
     var saved: [StoredSession] { lock.withLock { sessions } }
     var isPersistent: Bool { true }
     func recordVisit(uri: String, title: String?, at date: Date) throws {}
+    func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {}
     func updateTitle(_ title: String, forURI uri: String) throws {}
     func history(matching text: String, limit: Int) throws -> [HistoryVisit] { [] }
     func allHistory() throws -> [HistoryVisit] { [] }
@@ -51,11 +53,13 @@ final class SaverHarness {
     private(set) var snapshotTimes: [TimeInterval] = []
     private let tabID = UUID()
 
-    init(store: any BrowsingDataStore = RecordingStore(), background: Bool = false) {
+    init(store: any BrowsingDataStore = RecordingStore(), background: Bool = false, tabs: Int = 1, stateSize: Int = 0) {
         self.store = store
+        let ids = [tabID] + (1..<max(1, tabs)).map { _ in UUID() }
         saver = SessionSaver(store: store, scheduler: scheduler, writesInBackground: background) { [unowned self] in
             snapshotTimes.append(scheduler.now)
-            return StoredSession(tabs: [StoredTab(id: tabID, uri: "https://v.example", title: "\(version)", sessionState: nil)],
+            let state: Data? = stateSize > 0 ? Data(repeating: 7, count: stateSize) : nil
+            return StoredSession(tabs: ids.map { StoredTab(id: $0, uri: "https://v.example", title: "\(version)", sessionState: state) },
                                  currentTabID: tabID)
         }
     }
@@ -172,4 +176,56 @@ final class SessionSaverTests: XCTestCase {
         XCTAssertEqual(try reopened.loadSession()?.tabs.first?.title, "\(version)", "the newest session wins, never an older one")
         XCTAssertEqual(saves, 31)
     }
+
+    func testAFailingSaveIsReportedRetriedAndClearedWhenItWorksAgain() {
+        MainActor.assumeIsolated {
+            let store = FailingStore()
+            let h = SaverHarness(store: store)
+            var reports: [String?] = []
+            h.saver.onFailureChange = { reports.append($0) }
+            store.failing = true
+            h.change()
+            h.scheduler.advance(to: 1)
+            XCTAssertEqual(reports, ["the disk is full"])
+            h.change()
+            h.scheduler.advance(to: 1 + SessionSaver.retryDelay)
+            XCTAssertEqual(store.attempts, 2, "retried without a new change being needed")
+            XCTAssertEqual(reports, ["the disk is full"], "the same failure is reported once")
+            store.failing = false
+            h.scheduler.advance(to: 1 + 2 * SessionSaver.retryDelay)
+            XCTAssertEqual(reports, ["the disk is full", nil])
+            XCTAssertEqual(store.saved.last?.tabs.first?.title, "2", "the retry carries the newest session")
+            h.scheduler.advance(to: 60)
+            XCTAssertEqual(store.attempts, 3, "no retries once it works")
+        }
+    }
+}
+
+/// A store whose saves fail like a full disk while `failing` is set.
+final class FailingStore: BrowsingDataStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var _failing = false
+    private var _attempts = 0
+    private var sessions: [StoredSession] = []
+    var failing: Bool {
+        get { lock.withLock { _failing } }
+        set { lock.withLock { _failing = newValue } }
+    }
+    var attempts: Int { lock.withLock { _attempts } }
+    var saved: [StoredSession] { lock.withLock { sessions } }
+    var isPersistent: Bool { true }
+    func recordVisit(uri: String, title: String?, at date: Date) throws {}
+    func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {}
+    func updateTitle(_ title: String, forURI uri: String) throws {}
+    func history(matching text: String, limit: Int) throws -> [HistoryVisit] { [] }
+    func allHistory() throws -> [HistoryVisit] { [] }
+    func clearHistory() throws {}
+    func saveSession(_ session: StoredSession) throws {
+        try lock.withLock {
+            _attempts += 1
+            if _failing { throw DatabaseError(resultCode: .SQLITE_FULL) }
+            sessions.append(session)
+        }
+    }
+    func loadSession() throws -> StoredSession? { lock.withLock { sessions.last } }
 }

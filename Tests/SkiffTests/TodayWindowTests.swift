@@ -120,6 +120,31 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    func testAPressDraggedOutOfACardSpringsBackAndOpensNothing() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Drag Out", width: 1000)
+            defer { main.window.destroy() }
+            guard let window = XDoTool.window(named: "Today Drag Out"),
+                  let card = main.today.visibleCards.first,
+                  let origin = main.today.root.origin(in: main.window) else { return XCTFail("no window or card") }
+            let x = origin.x + card.frame.x + card.frame.width / 2, y = origin.y + card.frame.y + card.frame.height / 2
+            XDoTool.run(["mousemove", "--window", window, String(Int(x)), String(Int(y))])
+            XDoTool.run(["mousedown", "1"])
+            XCTAssertTrue(MainLoop.run(until: { main.today.pressedCardTitles == [card.title] }, timeout: 3), "the press holds the card")
+            // Far past the click threshold: the click gesture stops (and cancels) without a release.
+            for step in 1...6 {
+                XDoTool.run(["mousemove", "--window", window, String(Int(x) + step * 40), String(Int(y) + step * 40)])
+                MainLoop.run(for: 0.03)
+            }
+            XCTAssertTrue(MainLoop.run(until: { main.today.pressedCardTitles.isEmpty }, timeout: 3),
+                          "dragged out, the card springs back before the button is let go")
+            XDoTool.run(["mouseup", "1"])
+            MainLoop.run(for: 0.5)
+            XCTAssertFalse(main.today.isStoryShown, "a press dragged away opens nothing")
+            XCTAssertTrue(main.today.pressedCardTitles.isEmpty)
+        }
+    }
+
     func testKeyboardOpensAStoryFromAFocusedCard() throws {
         try MainActor.assumeIsolated {
             let main = try Self.makeWindow("Today Keys", width: 1000)
@@ -281,6 +306,38 @@ final class TodayWindowTests: XCTestCase {
             }
             XCTAssertLessThan(most, 30, "only what is on screen has widgets")
             XCTAssertLessThanOrEqual(main.today.decodedImageCount, 16, "images are decoded once each")
+        }
+    }
+}
+
+/// A story at the feed's length limit opens at once and lays its text out after opening.
+final class TodayLongStoryTests: XCTestCase {
+    func testALongStoryOpensFirstAndLaysOutTheRestInBatches() throws {
+        try requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-long-story-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paragraph = String(repeating: "A long story goes on. ", count: 22) // ~480 characters
+        let card: [String: Any] = ["id": "long", "kind": "feature", "eyebrow": "Long", "title": "The Long Story",
+                                   "body": Array(repeating: paragraph, count: 200)]
+        let feed: [String: Any] = ["version": 1, "sections": [["date": "2026-11-21", "cards": [card]]]]
+        let url = folder.appendingPathComponent("feed.json")
+        try JSONSerialization.data(withJSONObject: feed).write(to: url)
+        try MainActor.assumeIsolated {
+            let args = ["--section", "today", "--window-size", "1000x700", "--ephemeral", "--feed", url.path]
+            let main = MainWindow(window: Window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
+            main.window.present()
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10))
+            main.today.openFirstVisibleCard()
+            XCTAssertTrue(main.today.isStoryShown)
+            XCTAssertEqual(main.today.storyTitle, "The Long Story")
+            let first = main.today.storyParagraphsLaidOut
+            XCTAssertGreaterThan(first, 0)
+            XCTAssertLessThan(first, 30, "only the first batch is laid out when the story opens")
+            XCTAssertTrue(main.today.isLayingOutStory)
+            XCTAssertTrue(MainLoop.run(until: { !main.today.isLayingOutStory }, timeout: 10))
+            XCTAssertEqual(main.today.storyParagraphsLaidOut, 200, "and then all of it")
         }
     }
 }

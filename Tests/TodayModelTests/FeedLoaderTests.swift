@@ -120,17 +120,82 @@ final class FeedLoaderTests: XCTestCase {
         ])
     }
 
-    func testImagePathsResolveAgainstTheFeedsFolder() throws {
+    func testImagePathsStayInsideTheFeedsFolder() throws {
         let nested = fixture.directory.appendingPathComponent("feeds", isDirectory: true)
-        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        let card = F.card(id: "a", set: ["image": "\"../images/city.jpg\""])
-        let text = F.feed(sections: [F.section(cards: [card])]).replacingOccurrences(of: "images/profile.png", with: "../images/profile.png")
+        try FileManager.default.createDirectory(at: nested.appendingPathComponent("pictures"), withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8]).write(to: nested.appendingPathComponent("pictures/inside.jpg"))
+        // Links: one to a picture inside, one out to a file elsewhere, one out to a device.
+        try FileManager.default.createSymbolicLink(atPath: nested.appendingPathComponent("pictures/alias.jpg").path,
+                                                   withDestinationPath: "inside.jpg")
+        try FileManager.default.createSymbolicLink(atPath: nested.appendingPathComponent("passwd.jpg").path,
+                                                   withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: nested.appendingPathComponent("zero.jpg").path,
+                                                   withDestinationPath: "/dev/zero")
+        let paths = ["pictures/inside.jpg", "pictures/alias.jpg", "pictures/../pictures/inside.jpg",
+                     "../images/city.jpg", "/etc/passwd", "passwd.jpg", "zero.jpg"]
+        let cards = paths.enumerated().map { F.card(id: "c\($0.offset)", set: ["image": "\"\($0.element)\""]) }
+        let text = F.feed(sections: [F.section(cards: cards)]).replacingOccurrences(of: "images/profile.png", with: "../images/profile.png")
         let url = nested.appendingPathComponent("feed.json")
         try Data(text.utf8).write(to: url)
         let result = FeedLoader.load(fileURL: url)
-        XCTAssertEqual(result.problems, [])
-        XCTAssertEqual(result.feed?.sections.first?.cards.first?.imageURL?.path,
-                       fixture.directory.appendingPathComponent("images/city.jpg").path)
+        let shown = try loadedFeed(result).sections[0].cards.map { $0.imageURL?.path }
+        let inside = nested.appendingPathComponent("pictures/inside.jpg").path
+        XCTAssertEqual(shown, [inside, inside, inside, nil, nil, nil, nil], "links are followed to where they lead")
+        XCTAssertNil(result.feed?.profileImageURL)
+        let outside = result.problems.filter { $0.message.contains("is outside the feed's folder") }
+        XCTAssertEqual(outside.count, 5, result.problems.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(outside.allSatisfy { $0.severity == .warning && $0.line != nil })
+    }
+
+    func testAPipeOrFolderAsAnImageIsRefusedWithoutOpeningIt() throws {
+        let pipe = fixture.directory.appendingPathComponent("images/pipe.jpg").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let card = F.card(id: "a", set: ["image": "\"images/pipe.jpg\""])
+        let folder = F.card(id: "b", set: ["image": "\"images\""])
+        // Opening the FIFO would block this test forever; it must come back at once.
+        let result = try fixture.load(F.feed(sections: [F.section(cards: [card, folder])]))
+        XCTAssertEqual(try loadedFeed(result).sections[0].cards.map(\.imageURL), [nil, nil])
+        XCTAssertEqual(result.problems.map(\.message), [
+            "card \"a\" (section 2026-11-21): image \"images/pipe.jpg\" is not a regular file (it is a named pipe); a placeholder is shown",
+            "card \"b\" (section 2026-11-21): image \"images\" is not a regular file (it is a folder); a placeholder is shown",
+        ])
+    }
+
+    func testANumberOutOfRangeSkipsOnlyItsCard() throws {
+        let bad = F.card(id: "big", set: ["title": "1e400"])
+        let result = try fixture.load(F.feed(sections: [F.section(cards: [F.card(id: "a"), bad, F.card(id: "b")])]))
+        XCTAssertEqual(try loadedFeed(result).sections[0].cards.map(\.id), ["a", "b"])
+        XCTAssertEqual(result.problems.map(\.severity), [.skipped])
+        XCTAssertTrue(result.problems[0].message.contains("\"title\" must be a string, found a number too large to use"),
+                      result.problems[0].message)
+    }
+
+    func testHugeFieldsAreCutToTheirLimitsWithAProblemLine() throws {
+        let huge = String(repeating: "x", count: 5_000_000)
+        let paragraph = String(repeating: "p", count: 30_000)
+        let body = "[" + Array(repeating: "\"\(paragraph)\"", count: 300).joined(separator: ", ") + "]"
+        let card = F.card(id: "a", set: ["title": "\"\(huge)\"", "subtitle": "\"\(huge)\"", "eyebrow": "\"\(huge)\"", "body": body])
+        let result = try fixture.load(F.feed(sections: [F.section(cards: [card, F.card(id: "b")])]))
+        let shown = try loadedFeed(result).sections[0].cards[0]
+        XCTAssertEqual(shown.title.count, FeedLimits.title)
+        XCTAssertTrue(shown.title.hasSuffix("…"))
+        XCTAssertEqual(shown.subtitle?.count, FeedLimits.subtitle)
+        XCTAssertEqual(shown.eyebrow.count, FeedLimits.eyebrow)
+        XCTAssertTrue(shown.body.allSatisfy { $0.count <= FeedLimits.paragraph })
+        XCTAssertLessThanOrEqual(shown.body.reduce(0) { $0 + $1.count }, FeedLimits.body)
+        XCTAssertLessThanOrEqual(shown.body.count, FeedLimits.paragraphs)
+        let messages = result.problems.map(\.message)
+        XCTAssertTrue(messages.contains { $0.contains("\"title\" is 5,000,000 bytes long; only the first 200 characters are shown") },
+                      messages.joined(separator: "\n"))
+        XCTAssertTrue(messages.contains { $0.contains("are left out") }, messages.joined(separator: "\n"))
+        XCTAssertTrue(result.problems.allSatisfy { $0.severity == .warning }, "the card still shows")
+    }
+
+    func testAnIdLongerThanItsLimitSkipsTheCard() throws {
+        let long = String(repeating: "i", count: FeedLimits.id + 1)
+        let result = try fixture.load(F.feed(sections: [F.section(cards: [F.card(id: long), F.card(id: "ok")])]))
+        XCTAssertEqual(try loadedFeed(result).sections[0].cards.map(\.id), ["ok"])
+        XCTAssertTrue(result.problems.contains { $0.message.contains("longer than \(FeedLimits.id) characters") })
     }
 
     func testWebAddressesAndFoldersAreNotImages() throws {
@@ -476,5 +541,32 @@ final class FeedLoaderTests: XCTestCase {
             XCTAssertTrue(result.feed != nil || result.fatalProblem != nil)
         }
         XCTAssertEqual(outcomes.count, 2, "some corruptions should still load (in a string), others not")
+    }
+}
+
+/// Reading a picture file: never blocks, never floods.
+final class PictureFileTests: XCTestCase {
+    func testAPipeOrADeviceIsRefusedAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picture-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("swapped.jpg")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        // A path that was a picture when the feed was read and is a FIFO now: no writer ever comes.
+        XCTAssertEqual(PictureFile.read(pipe).failureMessage, "this is not a regular file (it is a named pipe)")
+        XCTAssertEqual(PictureFile.read(URL(fileURLWithPath: "/dev/zero")).failureMessage, "this is not a regular file (it is a device)")
+        let big = folder.appendingPathComponent("big.jpg")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(PictureLimits.fileSize + 1))
+        try handle.close()
+        XCTAssertTrue(PictureFile.read(big).failureMessage?.contains("too large") ?? false)
+    }
+}
+
+private extension Result where Failure == PictureFile.Refusal {
+    var failureMessage: String? {
+        if case .failure(let refusal) = self { return refusal.message }
+        return nil
     }
 }

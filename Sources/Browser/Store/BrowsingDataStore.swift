@@ -43,6 +43,9 @@ public protocol BrowsingDataStore: AnyObject, Sendable {
     /// Counts one visit to `uri`. An empty or nil `title` keeps the title already known (a visit is
     /// usually recorded before the page has a title; call `updateTitle` when it arrives).
     func recordVisit(uri: String, title: String?, at date: Date) throws
+    /// Moves one visit from `old` to `new`, in one step: a page that replaced itself (see
+    /// `VisitCounter`). `old` loses a visit, and its row goes when none is left.
+    func replaceVisit(old: String, new: String, title: String?, at date: Date) throws
     /// Sets the title of a page already in history; does nothing for an unknown address.
     func updateTitle(_ title: String, forURI uri: String) throws
     /// Pages whose address or title contains `text` (case-insensitive), most visited first, then

@@ -13,13 +13,16 @@ public final class DiskBrowsingStore: BrowsingDataStore {
 
     public let databaseURL: URL
     let pool: DatabasePool
+    /// Opened read-only (the file or its folder can't be written): everything reads, saves throw.
+    public let isReadOnly: Bool
 
-    init(pool: DatabasePool, url: URL) {
+    init(pool: DatabasePool, url: URL, readOnly: Bool = false) {
         self.pool = pool
         self.databaseURL = url
+        self.isReadOnly = readOnly
     }
 
-    public var isPersistent: Bool { true }
+    public var isPersistent: Bool { !isReadOnly }
 
     /// Opens or creates the database at `url` (creating its folder, 0700, if needed). A damaged or
     /// unreadable file is moved aside and a fresh database started; see `BrowserStoreOpenResult`.
@@ -34,17 +37,30 @@ public final class DiskBrowsingStore: BrowsingDataStore {
 
     /// Lets GRDB drop its connections; later calls throw. For tests and orderly shutdown.
     public func close() throws {
+        checkpoint()
         try pool.close()
+    }
+
+    /// Copies everything in the write-ahead log into the database file and empties the log, so
+    /// a quit leaves one self-contained file. (GRDB closes its read-only connections last, and a
+    /// read-only connection can't do this on close as SQLite otherwise would.) Never waits long:
+    /// if another connection is busy, what can be copied is.
+    public func checkpoint() {
+        guard !isReadOnly else { return }
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
     }
 
     // MARK: Connecting
 
-    static func connect(at url: URL, busyTimeout: TimeInterval = busyTimeout) throws -> DatabasePool {
+    static func connect(at url: URL, busyTimeout: TimeInterval = busyTimeout, readOnly: Bool = false) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "skiff.browser"
         configuration.busyMode = .timeout(busyTimeout)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        configuration.readonly = readOnly
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
         }
         let pool = try DatabasePool(path: url.path, configuration: configuration)
         do {
@@ -53,7 +69,13 @@ public final class DiskBrowsingStore: BrowsingDataStore {
             // It runs before the migrations so nothing is ever written into a damaged file.
             let verdict = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
             guard verdict == ["ok"] else { throw StoreDamage.integrityCheckFailed(verdict.joined(separator: "; ")) }
-            try migrator.migrate(pool)
+            if !readOnly {
+                try migrator.migrate(pool)
+                // Into the main file now, so what a log left next to it later must agree with
+                // (the database's identity) is there to compare against; see StoreOpening.
+                // Passive: never waits for another connection; it copies what it can.
+                _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
+            }
         } catch {
             try? pool.close()
             throw error
@@ -85,21 +107,45 @@ public final class DiskBrowsingStore: BrowsingDataStore {
                 );
                 """)
         }
+        migrator.registerMigration("v2-identity") { db in
+            // A random identity, never changed afterwards: a write-ahead log whose replay would
+            // change it came from another database.
+            try db.execute(sql: "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                           arguments: [identityKey, UUID().uuidString])
+        }
         return migrator
+    }
+
+    static let identityKey = "databaseID"
+
+    /// The database's identity, nil for one made before identities (or not Skiff's).
+    static func identity(_ db: Database) throws -> String? {
+        guard try db.tableExists("meta") else { return nil }
+        return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [identityKey])
     }
 
     // MARK: History
 
     public func recordVisit(uri: String, title: String?, at date: Date) throws {
+        try pool.write { try Self.insertVisit(db: $0, uri: uri, title: title, at: date) }
+    }
+
+    public func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {
         try pool.write { db in
-            try db.execute(sql: """
+            try db.execute(sql: "UPDATE history SET visitCount = visitCount - 1 WHERE uri = ?", arguments: [old])
+            try db.execute(sql: "DELETE FROM history WHERE uri = ? AND visitCount <= 0", arguments: [old])
+            try Self.insertVisit(db: db, uri: new, title: title, at: date)
+        }
+    }
+
+    private static func insertVisit(db: Database, uri: String, title: String?, at date: Date) throws {
+        try db.execute(sql: """
                 INSERT INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, 1, ?)
                 ON CONFLICT(uri) DO UPDATE SET
                     visitCount = visitCount + 1,
                     lastVisit = max(lastVisit, excluded.lastVisit),
                     title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END
                 """, arguments: [uri, title ?? "", date.timeIntervalSince1970])
-        }
     }
 
     public func updateTitle(_ title: String, forURI uri: String) throws {

@@ -22,6 +22,16 @@ public final class EphemeralBrowsingStore: BrowsingDataStore, @unchecked Sendabl
         }
     }
 
+    public func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {
+        lock.withLock {
+            if var visit = visits[old] {
+                visit.visitCount -= 1
+                visits[old] = visit.visitCount > 0 ? visit : nil
+            }
+        }
+        try recordVisit(uri: new, title: title, at: date)
+    }
+
     public func updateTitle(_ title: String, forURI uri: String) throws {
         lock.withLock { visits[uri]?.title = title }
     }

@@ -31,6 +31,10 @@ public final class SessionSaver {
     /// Shorter than `maximumDelay` so timer lateness on a busy main loop and the write itself
     /// still fit inside it; long enough that a page load's burst of changes is one write.
     public static let saveDelay: TimeInterval = 0.75
+    /// After a failed save (disk full, database read-only or gone), the whole session is tried
+    /// again this long after, for as long as it keeps failing. A full disk is usually freed by the
+    /// user within minutes; one small transaction every few seconds costs nothing meanwhile.
+    public static let retryDelay: TimeInterval = 3
 
     private let store: any BrowsingDataStore
     private let scheduler: any SaveScheduler
@@ -43,6 +47,13 @@ public final class SessionSaver {
     public private(set) var hasUnsavedChanges = false
     /// How many saves were started; for tests and diagnostics.
     public private(set) var saveCount = 0
+    /// Why the last save failed, or nil when the last save worked (or none was tried yet). A failed
+    /// save leaves the previous session in the database untouched (one transaction).
+    public private(set) var failure: String?
+    /// Called on the main actor when `failure` changes: a save started failing, failed for another
+    /// reason, or worked again. The browser shows a notice while it is non-nil.
+    public var onFailureChange: (@MainActor (String?) -> Void)?
+    private var retryScheduled = false
 
     /// `snapshot` returns the session as it is now, or nil if there is nothing to save (the window
     /// is closing and `flush` already saved). With `writesInBackground`, SQLite runs on a utility
@@ -84,13 +95,41 @@ public final class SessionSaver {
         saveCount += 1
         let store = store
         let logger = logger
-        let write: @Sendable () -> Void = {
-            do {
-                try store.saveSession(session)
-            } catch {
-                logger.error("saving the open tabs failed: \(error)")
+        guard let writeQueue else {
+            writeFinished(Self.write(session, to: store, logger: logger))
+            return
+        }
+        writeQueue.async { [weak self] in
+            let outcome = Self.write(session, to: store, logger: logger)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.writeFinished(outcome) } }
+        }
+    }
+
+    /// Nil when saved, else why not, in words for the user.
+    private nonisolated static func write(_ session: StoredSession, to store: any BrowsingDataStore, logger: Logger) -> String? {
+        do {
+            try store.saveSession(session)
+            return nil
+        } catch {
+            logger.error("saving the open tabs failed: \(error)")
+            return SaveFailure.describe(error)
+        }
+    }
+
+    private func writeFinished(_ problem: String?) {
+        if problem != nil {
+            // The session is taken again when the retry runs, so it carries every change since.
+            hasUnsavedChanges = true
+            if !retryScheduled {
+                retryScheduled = true
+                scheduler.schedule(after: Self.retryDelay) { [weak self] in
+                    self?.retryScheduled = false
+                    self?.saveIfNeeded()
+                }
             }
         }
-        if let writeQueue { writeQueue.async(execute: write) } else { write() }
+        guard problem != failure else { return }
+        failure = problem
+        onFailureChange?(problem)
     }
 }

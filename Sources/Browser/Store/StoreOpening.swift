@@ -8,12 +8,19 @@ public enum BrowserStoreOpenResult: Sendable {
     case opened(DiskBrowsingStore)
     /// The old file was damaged or unreadable; it was moved to `movedTo` and a new database started.
     case recovered(DiskBrowsingStore, movedTo: URL, message: String)
+    /// The file (or its folder) can't be written: opened read-only, so the tabs and history show
+    /// but nothing is saved. Nothing was moved.
+    case readOnly(DiskBrowsingStore, message: String)
+    /// The write-ahead log next to the database was foreign or damaged. The database, its log and
+    /// shared-memory file were first copied into the folder `copy`; then the log was left out
+    /// (foreign) or SQLite kept what of it was intact (damaged).
+    case logSetAside(DiskBrowsingStore, copy: URL, message: String)
     /// Nothing could be opened or created (folder not writable, disk full, database in use).
     case unavailable(message: String)
 
     public var store: DiskBrowsingStore? {
         switch self {
-        case .opened(let store), .recovered(let store, _, _): store
+        case .opened(let store), .recovered(let store, _, _), .readOnly(let store, _), .logSetAside(let store, _, _): store
         case .unavailable: nil
         }
     }
@@ -22,7 +29,8 @@ public enum BrowserStoreOpenResult: Sendable {
     public var message: String? {
         switch self {
         case .opened: nil
-        case .recovered(_, _, let message), .unavailable(let message): message
+        case .recovered(_, _, let message), .unavailable(let message), .readOnly(_, let message),
+             .logSetAside(_, _, let message): message
         }
     }
 }
@@ -50,9 +58,21 @@ enum StoreOpening {
         } catch {
             return unavailable(url, reason: "its folder can't be created: \(describe(error))")
         }
+        if let reason = readOnlyReason(url, folder: folder) {
+            return openReadOnly(url, because: reason)
+        }
+        var setAside: (copy: URL, message: String)?
+        switch LogCheck.run(url, now: now) {
+        case .none, .ours: break
+        case .keptCopy(let copy, let message): setAside = (copy, message)
+        case .noRoomForCopy(let error):
+            return openReadOnly(url, because: "a copy of it could not be kept before recovering it (\(error))")
+        }
         let firstError: Error
         do {
-            return .opened(DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, busyTimeout: busyTimeout), url: url))
+            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, busyTimeout: busyTimeout), url: url)
+            if let setAside { return .logSetAside(store, copy: setAside.copy, message: setAside.message) }
+            return .opened(store)
         } catch {
             firstError = error
         }
@@ -74,6 +94,28 @@ enum StoreOpening {
                 "Your browsing data could not be read and was moved to \(movedTo.path); a new one was started.")
         } catch {
             return unavailable(url, reason: reason(for: error, folder: folder))
+        }
+    }
+
+    /// Why the database must be opened read-only, or nil: it exists and can be read, but it or
+    /// its folder (where SQLite keeps the -wal and -shm files) can't be written.
+    static func readOnlyReason(_ url: URL, folder: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              access(url.path, R_OK) == 0 else { return nil }
+        if access(url.path, W_OK) != 0 { return "the file is read-only" }
+        if access(folder.path, W_OK) != 0 { return "its folder \(folder.path) is read-only" }
+        return nil
+    }
+
+    static func openReadOnly(_ url: URL, because reason: String) -> BrowserStoreOpenResult {
+        do {
+            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, readOnly: true), url: url, readOnly: true)
+            logger.notice("browsing data opened read-only: \(reason)")
+            return .readOnly(store, message:
+                "Your browsing data at \(url.path) was opened read-only (\(reason)): your tabs and history are shown, but changes won’t be saved this time.")
+        } catch {
+            return unavailable(url, reason: "\(reason), and it can't be read: \(describe(error))")
         }
     }
 
@@ -100,11 +142,7 @@ enum StoreOpening {
     /// "-shm"), keeping them together so the sqlite3 tool can still open the moved copy.
     static func moveAside(_ url: URL, now: Date) throws -> URL {
         let files = FileManager.default
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = url.path + ".corrupt-" + formatter.string(from: now)
+        let base = url.path + ".corrupt-" + timestamp(now)
         var target = base
         var attempt = 1
         while [target, target + "-wal", target + "-shm"].contains(where: files.fileExists(atPath:)) {
@@ -116,6 +154,15 @@ enum StoreOpening {
             try files.moveItem(atPath: url.path + suffix, toPath: target + suffix)
         }
         return URL(fileURLWithPath: target)
+    }
+
+    /// "20240601T120000Z": sorts by time, and is a valid file name everywhere.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
     }
 
     static func reason(for error: Error, folder: URL) -> String {

@@ -15,9 +15,13 @@ public final class BrowserPersistence {
     private var cachedHistory: [Suggestions.HistoryItem]?
     private let logger = Logger(label: "skiff.browser.persistence")
 
-    init(store: any BrowsingDataStore, message: String?) {
+    /// The database could only be opened read-only: it is read, never written (the notice says so).
+    let isReadOnly: Bool
+
+    init(store: any BrowsingDataStore, message: String?, readOnly: Bool = false) {
         self.store = store
         startupMessage = message
+        isReadOnly = readOnly
     }
 
     /// Opens `browser.sqlite` under the XDG data directory. A damaged file is moved aside and a
@@ -32,8 +36,10 @@ public final class BrowserPersistence {
         switch DiskBrowsingStore.open(at: locations.browserDatabase) {
         case .opened(let store):
             return BrowserPersistence(store: store, message: nil)
-        case .recovered(let store, _, let message):
+        case .recovered(let store, _, let message), .logSetAside(let store, _, let message):
             return BrowserPersistence(store: store, message: message)
+        case .readOnly(let store, let message):
+            return BrowserPersistence(store: store, message: message, readOnly: true)
         case .unavailable(let message):
             return BrowserPersistence(store: EphemeralBrowsingStore(), message: message + " Tabs and history will last until Skiff quits.")
         }
@@ -42,18 +48,60 @@ public final class BrowserPersistence {
     public var isPersistent: Bool { store.isPersistent }
 
     func attach(to view: BrowserView) {
-        saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
+        guard !isReadOnly else { return }
+        let saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
+        saver.onFailureChange = { [weak self, weak view] problem in
+            self?.sessionFailure = problem
+            // A save that works means the disk does again; the next visit is recorded normally.
+            if problem == nil { self?.historyFailure = nil }
+            view?.savingFailed(because: self?.currentFailure)
+        }
+        historyFailureChanged = { [weak self, weak view] in view?.savingFailed(because: self?.currentFailure) }
+        self.saver = saver
     }
+
+    private var sessionFailure: String?
+    private var historyFailure: String? {
+        didSet { if historyFailure != oldValue { historyFailureChanged?() } }
+    }
+    private var historyFailureChanged: (@MainActor () -> Void)?
+    /// Why saving fails now (tabs or history), nil when it works.
+    var currentFailure: String? { sessionFailure ?? historyFailure }
 
     func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
 
-    func recordVisit(uri: String, title: String?) {
-        guard uri.hasPrefix("http") || uri.hasPrefix("file:") else { return }
+    private static func belongsInHistory(_ uri: String) -> Bool { uri.hasPrefix("http") || uri.hasPrefix("file:") }
+
+    /// One navigation's worth of history: a visit, a visit moved (a page replacing itself), or nothing.
+    func record(_ visit: VisitCounter.Effect, title: String?) {
+        guard !isReadOnly else { return }
+        writeHistory {
+            switch visit {
+            case .none: break
+            case .visit(let uri):
+                if Self.belongsInHistory(uri) { try store.recordVisit(uri: uri, title: title, at: Date()) }
+            case .replace(let old, let new):
+                switch (Self.belongsInHistory(old), Self.belongsInHistory(new)) {
+                case (true, true): try store.replaceVisit(old: old, new: new, title: title, at: Date())
+                case (false, true): try store.recordVisit(uri: new, title: title, at: Date())
+                default: break
+                }
+            }
+        }
+    }
+
+    func updateTitle(_ title: String, uri: String) {
+        guard !isReadOnly, Self.belongsInHistory(uri) else { return }
+        writeHistory { try store.updateTitle(title, forURI: uri) }
+    }
+
+    private func writeHistory(_ body: () throws -> Void) {
         do {
-            try store.recordVisit(uri: uri, title: title, at: Date())
-            if let title, !title.isEmpty { try store.updateTitle(title, forURI: uri) }
+            try body()
+            historyFailure = nil
         } catch {
             logger.warning("history not saved: \(error)")
+            historyFailure = SaveFailure.describe(error)
         }
         cachedHistory = nil
     }
@@ -74,7 +122,10 @@ public final class BrowserPersistence {
     }
 
     /// Writes what is pending now (quit, window closed).
-    public func flush() { saver?.flush() }
+    public func flush() {
+        saver?.flush()
+        (store as? DiskBrowsingStore)?.checkpoint()
+    }
 
     /// Forgets every visited page (Preferences → Clear History).
     func clearHistory() throws {
@@ -97,7 +148,7 @@ extension BrowserView {
     func restoreSession() -> Bool {
         guard let persistence else { return false }
         persistence.attach(to: self)
-        defer { if let message = persistence.startupMessage { MainLoop.idle { [weak self] in self?.showNotice(message) } } }
+        if let message = persistence.startupMessage { inform(message) }
         guard let session = persistence.loadSession(), !session.tabs.isEmpty else { return false }
         let tabs = session.tabs.map { BrowserTab(id: $0.id, title: $0.title, uri: $0.uri, hasLoadedPage: !$0.uri.isEmpty) }
         let current = session.tabs.firstIndex { $0.id == session.currentTabID } ?? 0

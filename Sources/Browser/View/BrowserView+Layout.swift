@@ -19,6 +19,10 @@ extension BrowserView {
         if pose.state == .collapsed || pose.state == .expanded { pageHeightState = pose.state }
         let pagesHeight = height - (pageHeightState == .collapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight)
         root.allocate(pagesArea, Rect(x: 0, y: 0, width: width, height: max(1, pagesHeight)))
+        if noticeBanner.isShown {
+            let h = Double(noticeBanner.root.naturalHeight(forWidth: Int(width)))
+            root.allocate(noticeBanner.root, Rect(x: 0, y: 0, width: width, height: h))
+        }
         let top = stripTop(height: height, pose: pose)
         root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
         root.allocate(toolbar, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
@@ -113,6 +117,7 @@ extension BrowserView {
 
     func drawRoot(_ snapshot: Snapshot, width: Double, height: Double) {
         snapshot.child(pagesArea, of: root)
+        if noticeBanner.isShown { snapshot.child(noticeBanner.root, of: root) }
         let pose = collapse.pose(now: now)
         let top = stripTop(height: height, pose: pose)
         // The chrome's backdrop: under the bars and toolbar, over the page, with a hairline on top.

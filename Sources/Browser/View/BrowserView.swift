@@ -56,6 +56,9 @@ public final class BrowserView: TabPageDelegate {
     var ticker: FrameTicker?
     let logger = Logger(label: "skiff.browser")
     var persistence: BrowserPersistence?
+    /// The browser's own notices (data moved aside, read-only, saving failing), apart from any page.
+    var notices = NoticeBoard()
+    lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
     /// A pan on the bars, once it has moved far enough sideways to be a swipe.
     var barDrag: BarDrag?
     var horizontalScroll = 0.0
@@ -86,7 +89,7 @@ public final class BrowserView: TabPageDelegate {
         root.clipsContent = true
         pagesArea.clipsContent = true
         root.addCSSClass("skiff-browser")
-        for child in [pagesArea, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
+        for child in [pagesArea, noticeBanner.root, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
         root.onDraw { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
@@ -269,9 +272,14 @@ public final class BrowserView: TabPageDelegate {
         }
     }
 
-    func tabPage(_ page: TabPage, didVisit uri: String, title: String?) {
+    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
         guard !isPrivate else { return }
-        persistence?.recordVisit(uri: uri, title: title)
+        persistence?.record(visit, title: title)
+    }
+
+    func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
+        guard !isPrivate else { return }
+        persistence?.updateTitle(title, uri: uri)
     }
 
     /// A link's new tab goes right after the tab it came from, in the same session (a private
@@ -316,9 +324,43 @@ public final class BrowserView: TabPageDelegate {
         delegate?.browserView(self, didChangeTitle: s.windowTitle)
     }
 
-    /// A short message over the page (a refused address, an unreadable database).
+    /// A short message over the current page about what was typed (a refused address): it goes
+    /// with the page's next event.
     func showNotice(_ message: String) {
         currentPage?.crashBanner.show(message, offersReload: false)
         logger.notice("\(message)")
     }
+
+    /// A notice about the browser's own data: stays, whatever the pages do, until dismissed.
+    func inform(_ message: String) {
+        notices.inform(message)
+        logger.notice("\(message)")
+        renderNotices()
+    }
+
+    /// Saving started failing (a reason) or works again (nil): the notice stays while it fails.
+    func savingFailed(because problem: String?) {
+        notices.saving(failedBecause: problem)
+        if let problem { logger.error("saving failed: \(problem)") } else { logger.notice("saving works again") }
+        renderNotices()
+    }
+
+    func dismissNotice() {
+        if notices.dismissCurrent() { renderNotices() }
+    }
+
+    func renderNotices() {
+        noticeBanner.show(notices.current)
+        root.queueAllocate()
+        root.queueDraw()
+    }
+
+    /// The notice being shown, as its label reads (nil when none is on screen).
+    public var noticeText: String? {
+        noticeBanner.isShown && noticeBanner.root.isMapped ? noticeBanner.message.text : nil
+    }
+    /// Whether the notice shown can be dismissed (it has a Dismiss button on screen).
+    public var noticeIsDismissible: Bool { noticeBanner.dismissButton.isVisible && noticeBanner.dismissButton.isMapped }
+    /// The notice's Dismiss button (tests aim real clicks at it).
+    public var noticeDismissButton: Widget { noticeBanner.dismissButton }
 }

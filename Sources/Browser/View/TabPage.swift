@@ -8,8 +8,10 @@ import Logging
 protocol TabPageDelegate: AnyObject {
     /// Anything the chrome shows changed: title, address, progress, history, a crash.
     func tabPageDidChange(_ page: TabPage)
-    /// A page was committed: a visit for history.
-    func tabPage(_ page: TabPage, didVisit uri: String, title: String?)
+    /// A page was committed: what it means for history (see `VisitCounter`).
+    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?)
+    /// The page's title arrived or changed: history's title for `uri`, not a new visit.
+    func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String)
     /// A link asked for a page of its own (target=_blank, window.open on a click, middle click).
     func tabPage(_ page: TabPage, wantsNewTabFor uri: String, inBackground: Bool)
 }
@@ -27,6 +29,7 @@ public final class TabPage {
     public private(set) var state = PageState()
     weak var delegate: TabPageDelegate?
     private var pendingFallback: (https: String, http: String)?
+    private var visits = VisitCounter()
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     private let logger = Logger(label: "skiff.browser.tab")
 
@@ -114,7 +117,10 @@ public final class TabPage {
             case .committed:
                 self.pendingFallback = nil
                 self.apply(.committed(uri: webView.uri))
-                if let uri = webView.uri, self.state.failure == nil { self.delegate?.tabPage(self, didVisit: uri, title: webView.title) }
+                if let uri = webView.uri, self.state.failure == nil {
+                    let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
+                    if visit != .none { self.delegate?.tabPage(self, didVisit: visit, title: webView.title) }
+                }
             case .finished: self.apply(.finished)
             }
             self.apply(.history(canGoBack: webView.canGoBack, canGoForward: webView.canGoForward))
@@ -127,7 +133,7 @@ public final class TabPage {
             guard let self else { return }
             self.apply(.titleChanged(webView?.title))
             if let uri = webView?.uri, let title = webView?.title, !title.isEmpty, self.state.failure == nil {
-                self.delegate?.tabPage(self, didVisit: uri, title: title)
+                self.delegate?.tabPage(self, didChangeTitle: title, uri: uri)
             }
         }
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }

@@ -47,9 +47,16 @@ public struct JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// nil for a number too large for a Double (written like 1e400): no reader can use it.
     public var numberValue: Double? {
-        if case let .number(value) = kind { return value }
+        if case let .number(value) = kind, value.isFinite { return value }
         return nil
+    }
+
+    /// A well-formed number too large to represent (1e400): parsed, but with no usable value.
+    public var isOutOfRangeNumber: Bool {
+        if case let .number(value) = kind { return !value.isFinite }
+        return false
     }
 
     public var arrayValue: [JSONValue]? {
@@ -74,7 +81,7 @@ public struct JSONValue: Sendable, Hashable {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .number: return "a number"
+        case let .number(value): return value.isFinite ? "a number" : "a number too large to use"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

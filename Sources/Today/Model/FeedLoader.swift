@@ -64,7 +64,7 @@ struct FeedValidator {
     /// Every well-formed id met so far (also of skipped cards), with its line, so a duplicate
     /// can say where the first one is.
     private var idLines: [String: Int] = [:]
-    private var resolvedImages: [String: URL?] = [:]
+    private var resolvedImages: [String: Result<URL, ImageRefusal>] = [:]
 
     init(file: String, directory: URL) {
         self.file = file
@@ -157,7 +157,7 @@ struct FeedValidator {
         var title = FeedSection.defaultTitle
         if let titleValue = value["title"], !titleValue.isNull {
             if let text = titleValue.stringValue {
-                title = text
+                title = limited(text, FeedLimits.sectionTitle, at: titleValue, "\(context): \"title\"")
             } else {
                 failures.append((titleValue, "\"title\" must be a string, found \(titleValue.typeDescription)"))
             }
@@ -217,11 +217,17 @@ struct FeedValidator {
                 fields.fail(kindValue, "unknown \"kind\" \"\(kindText)\"; expected one of \(expected)")
             }
         }
+        if let id, id.utf8.count > FeedLimits.id, FeedLimits.truncated(id, to: FeedLimits.id) != nil, let idValue = value["id"] {
+            fields.fail(idValue, "\"id\" is longer than \(FeedLimits.id) characters")
+        }
         let eyebrow = fields.requiredString("eyebrow", nonEmpty: false)
+            .map { limited($0, FeedLimits.eyebrow, at: value["eyebrow"], "\(context): \"eyebrow\"") }
         let title = fields.requiredString("title", nonEmpty: true)
+            .map { limited($0, FeedLimits.title, at: value["title"], "\(context): \"title\"") }
         let subtitle = fields.optionalString("subtitle")
+            .map { limited($0, FeedLimits.subtitle, at: value["subtitle"], "\(context): \"subtitle\"") }
         let imagePath = fields.optionalString("image")
-        let body = fields.body()
+        let body = limitedBody(fields.body(), at: value["body"], context: context)
 
         var accent: RGBColor?
         if let accentText = fields.optionalString("accent"), let accentValue = value["accent"] {
@@ -250,6 +256,35 @@ struct FeedValidator {
         return Card(id: id, kind: kind, eyebrow: eyebrow, title: title,
                     subtitle: subtitle.flatMap { $0.isEmpty ? nil : $0 },
                     imageURL: imageURL, body: body, accent: accent, textColor: textColor)
+    }
+
+    // MARK: Limits
+
+    /// `text`, cut to `limit` characters with a warning when it is longer.
+    private mutating func limited(_ text: String, _ limit: Int, at value: JSONValue?, _ what: String) -> String {
+        guard let cut = FeedLimits.truncated(text, to: limit) else { return text }
+        warn(line: value?.position.line ?? 0, "\(what) is \(FeedLimits.grouped(text.utf8.count)) bytes long; only the first "
+            + "\(limit) characters are shown")
+        return cut
+    }
+
+    /// The story's paragraphs within the per-paragraph, paragraph-count and total limits.
+    private mutating func limitedBody(_ paragraphs: [String], at value: JSONValue?, context: String) -> [String] {
+        var kept: [String] = []
+        var total = 0
+        for (offset, paragraph) in paragraphs.enumerated() {
+            if kept.count == FeedLimits.paragraphs || total >= FeedLimits.body {
+                warn(line: value?.position.line ?? 0, "\(context): \"body\" has more than "
+                    + (kept.count == FeedLimits.paragraphs ? "\(FeedLimits.paragraphs) paragraphs" : "\(FeedLimits.grouped(FeedLimits.body)) characters")
+                    + "; paragraphs \(offset + 1) to \(paragraphs.count) are left out")
+                break
+            }
+            let text = limited(paragraph, min(FeedLimits.paragraph, FeedLimits.body - total), at: value,
+                               "\(context): \"body\" paragraph \(offset + 1)")
+            total += text.utf8.count <= FeedLimits.paragraph ? text.count : FeedLimits.paragraph
+            kept.append(text)
+        }
+        return kept
     }
 
     // MARK: Shared checks
@@ -281,21 +316,21 @@ struct FeedValidator {
                 + "a placeholder is shown")
             return nil
         }
-        guard let url = existingImage(path) else {
-            warn(at: value, "\(prefix)image \"\(path)\" was not found; a placeholder is shown")
+        switch existingImage(path) {
+        case .success(let url):
+            return url
+        case .failure(let refusal):
+            warn(at: value, "\(prefix)image \"\(path)\" \(refusal); a placeholder is shown")
             return nil
         }
-        return url
     }
 
     /// Feeds reuse a handful of images across many cards: resolve and check each path once.
-    private mutating func existingImage(_ path: String) -> URL? {
+    private mutating func existingImage(_ path: String) -> Result<URL, ImageRefusal> {
         if let known = resolvedImages[path] { return known }
-        let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        resolvedImages[path] = .some(exists ? url : nil)
-        return exists ? url : nil
+        let result = ImagePath.resolve(path, in: directory)
+        resolvedImages[path] = result
+        return result
     }
 
     private mutating func skip(at value: JSONValue, _ message: String) {

@@ -61,7 +61,8 @@ final class CardView {
                 self.onActivate?(index)
             }
         }
-        click.on("cancel") { [weak self] in self?.pressUp() }
+        click.onCancel { [weak self] in self?.pressUp() }
+        click.onStopped { [weak self] in self?.pressUp() }
         canvas.addController(click)
 
         let keys = EventControllerKey()
@@ -91,6 +92,9 @@ final class CardView {
         focus.onLeave { [weak self] in self?.canvas.queueDraw() }
         canvas.addController(focus)
     }
+
+    /// Whether the card is held down (shrunk, or shrinking).
+    var isPressed: Bool { press.isPressed }
 
     private func pressDown() {
         press.animationsEnabled = Widget.animationsEnabled

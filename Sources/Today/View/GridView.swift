@@ -192,6 +192,12 @@ final class GridView {
         for card in assignedCards.values { card.canvas.queueDraw() }
     }
 
+    /// Redraws cards and headers (a picture finished decoding).
+    func redrawPictures() {
+        redrawCards()
+        for header in assignedHeaders.values { header.canvas.queueDraw() }
+    }
+
     // MARK: Queries the story and tests use
 
     /// A card's frame in the grid's coordinates now (after scrolling and resizing).

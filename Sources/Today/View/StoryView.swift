@@ -106,6 +106,9 @@ final class StoryView {
         if !transition.tick(now: FrameTicker.now(for: container)) { ticker.stop(); finished() }
     }
 
+    /// Draws the header again (its picture finished decoding).
+    func redrawPicture() { header.queueDraw() }
+
     private func finished() {
         if transition.phase == .closed {
             container.isVisible = false
@@ -114,14 +117,33 @@ final class StoryView {
         header.queueResize()
     }
 
+    /// Characters of story text laid out per main-loop turn: what opens with the story (about a
+    /// screenful and a half), and then each later batch. A long story (up to the feed's limit of
+    /// 100,000 characters) is laid out batch by batch after the story has opened, so opening costs
+    /// the same whatever its length and the window keeps answering meanwhile.
+    static let charactersPerBatch = 6_000
+
+    private var pendingParagraphs: [(String, String)] = []
+    private var bodyGeneration = 0
+
     private func fillBody(_ content: CardContent) {
         for label in bodyLabels { body.remove(label) }
         bodyLabels = []
+        bodyGeneration += 1
         var paragraphs: [(String, String)] = []
         if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
         paragraphs += content.body.map { ($0, "today-story-paragraph") }
         if content.body.isEmpty { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
-        for (text, style) in paragraphs {
+        pendingParagraphs = paragraphs
+        appendBatch(generation: bodyGeneration)
+    }
+
+    private func appendBatch(generation: Int) {
+        guard generation == bodyGeneration else { return }
+        var characters = 0
+        while !pendingParagraphs.isEmpty, characters < Self.charactersPerBatch {
+            let (text, style) = pendingParagraphs.removeFirst()
+            characters += text.utf8.count
             let label = Label(text)
             label.wraps = true
             label.selectable = true
@@ -131,7 +153,14 @@ final class StoryView {
             body.append(label)
             bodyLabels.append(label)
         }
+        if !pendingParagraphs.isEmpty {
+            MainLoop.idle { [weak self] in self?.appendBatch(generation: generation) }
+        }
     }
+
+    /// Paragraphs of the story laid out so far, and whether more are still to come.
+    var laidOutParagraphs: Int { bodyLabels.count }
+    var isLayingOutBody: Bool { !pendingParagraphs.isEmpty }
 
     private func allocate(width: Double, height: Double) {
         // An open story follows the window as it is resized.

@@ -42,6 +42,10 @@ public final class TodayView {
         root.setChild(column)
         root.addCSSClass("today")
         images.onFailure = { [weak self] message in self?.banner.add([message]) }
+        images.onReady = { [weak self] in
+            self?.grid?.redrawPictures()
+            self?.story?.redrawPicture()
+        }
         shadowTicker = FrameTicker(widget: root)
         installPointer()
         installKeys()
@@ -53,12 +57,14 @@ public final class TodayView {
     private func load() {
         switch source {
         case .file(let url):
-            let result = FeedLoader.load(fileURL: url)
-            if let feed = result.feed {
-                show(feed, problems: result.problems.filter { $0.severity != .fatal })
-            } else {
-                showError(title: "This feed can’t be shown", result: result, file: url)
-                for problem in result.problems { logger.error("\(problem.description)") }
+            loadInBackground(url) { [weak self] result in
+                guard let self else { return }
+                if let feed = result.feed {
+                    self.show(feed, problems: result.problems.filter { $0.severity != .fatal })
+                } else {
+                    self.showError(title: "This feed can’t be shown", result: result, file: url)
+                    for problem in result.problems { self.logger.error("\(problem.description)") }
+                }
             }
         case .generated(let count, let imageDirectory):
             let pool = imageDirectory.map(Self.images(in:)) ?? []
@@ -128,9 +134,30 @@ public final class TodayView {
         MainLoop.idle { [weak view] in view?.focusDefault() }
     }
 
+    /// Reads and checks the feed off the main thread (a feed may be up to 64 MB of JSON), then
+    /// hands the result back on the main actor. The window answers meanwhile.
+    private func loadInBackground(_ url: URL, then body: @escaping @MainActor (FeedLoadResult) -> Void) {
+        isLoadingFeed = true
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = FeedLoader.load(fileURL: url)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self.isLoadingFeed = false
+                    body(result)
+                }
+            }
+        }
+    }
+
+    /// Whether the feed file is being read.
+    public private(set) var isLoadingFeed = false
+
     private func retry() {
-        guard case .file(let url) = source else { return }
-        let result = FeedLoader.load(fileURL: url)
+        guard case .file(let url) = source, !isLoadingFeed else { return }
+        loadInBackground(url) { [weak self] result in self?.retried(result, file: url) }
+    }
+
+    private func retried(_ result: FeedLoadResult, file url: URL) {
         guard let feed = result.feed else {
             errorView?.onRetry = nil
             if let old = errorView { stack.remove(old.root) }
@@ -225,6 +252,11 @@ public final class TodayView {
         grid?.visibleCards.map { ($0.view.canvas.accessibleRole == .button, $0.view.canvas.accessibleLabel,
                                   $0.view.canvas.accessibleDescription, $0.view.canvas.isFocusable) } ?? []
     }
+    /// Titles of the cards on screen that are held down.
+    public var pressedCardTitles: [String] {
+        guard let grid, let feed = loadedFeed else { return [] }
+        return grid.visibleCards.filter { $0.view.isPressed }.map { feed.content(at: $0.index).title }
+    }
     public var isStoryOpen: Bool { story?.isOpen ?? false }
     public var isStoryShown: Bool { story?.isShown ?? false }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
@@ -233,6 +265,14 @@ public final class TodayView {
     public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
     public var contentHeight: Double { grid?.layout?.contentHeight ?? 0 }
     public var decodedImageCount: Int { images.count }
+    /// Bytes of decoded picture pixels held now (bounded by `PictureLimits.decodedBytes`).
+    public var decodedImageBytes: Int { images.decodedBytes }
+    /// Whether pictures are still being decoded.
+    public var isDecodingImages: Bool { images.isBusy }
+    /// The open story's paragraphs laid out so far, and whether more are coming (long stories are
+    /// laid out in batches after opening).
+    public var storyParagraphsLaidOut: Int { story?.laidOutParagraphs ?? 0 }
+    public var isLayingOutStory: Bool { story?.isLayingOutBody ?? false }
     public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
     public func scroll(to offset: Double) { grid?.setOffset(offset) }
     public func openFirstVisibleCard() {

@@ -1,0 +1,58 @@
+/// What the browser has to tell the user about its own data, apart from any page: the browsing
+/// data was moved aside, opened read-only, can't be saved.
+///
+/// Kept apart from a tab's crash banner (which belongs to one page and goes away with the next
+/// page event) so that a notice posted before the first page loads — a database moved aside at
+/// start-up, with a URL given on the command line — is still there when the page is.
+public struct NoticeBoard: Equatable, Sendable {
+    public enum Kind: Int, Comparable, Sendable {
+        /// Saving is failing right now. Stays until a save works again; can't be dismissed, since
+        /// every change made meanwhile is at stake.
+        case saveFailing = 0
+        /// Something happened once (moved aside, read-only): stays until the user dismisses it.
+        case information = 1
+
+        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public struct Notice: Equatable, Sendable {
+        public let kind: Kind
+        public let text: String
+        public var isDismissible: Bool { kind != .saveFailing }
+    }
+
+    private var notices: [Notice] = []
+
+    public init() {}
+
+    /// The notice to show: a save failing first (it is the one the user can still do something
+    /// about), then the oldest information not yet dismissed.
+    public var current: Notice? {
+        notices.enumerated().min { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }?.element
+    }
+
+    public var count: Int { notices.count }
+
+    /// Adds a one-off notice. The same text twice is shown once.
+    public mutating func inform(_ text: String) {
+        guard !notices.contains(Notice(kind: .information, text: text)) else { return }
+        notices.append(Notice(kind: .information, text: text))
+    }
+
+    /// Saving failed (`problem` set) or works again (nil). A new reason replaces the old one.
+    public mutating func saving(failedBecause problem: String?) {
+        notices.removeAll { $0.kind == .saveFailing }
+        if let problem {
+            notices.append(Notice(kind: .saveFailing,
+                                  text: "Your tabs and history can’t be saved: \(problem). Skiff keeps trying; nothing is lost while it stays open."))
+        }
+    }
+
+    /// Hides the current notice if it may be hidden; returns whether it was.
+    @discardableResult
+    public mutating func dismissCurrent() -> Bool {
+        guard let current, current.isDismissible, let index = notices.firstIndex(of: current) else { return false }
+        notices.remove(at: index)
+        return true
+    }
+}

@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+import Gtk
+import Logging
+import TodayModel
+
+/// Every picture Today draws comes through here: read and decoded off the main thread, refused
+/// before decoding when too large, kept within a memory budget, and turned into textures at
+/// exactly the size a card draws them.
+///
+/// The main thread never opens a picture file: `texture(for:)` answers with what is decoded now
+/// (nil draws the placeholder) and starts a decode otherwise; `onReady` asks for a redraw when
+/// it lands. Decodes run one at a time on one queue, so at most one picture's full-size pixels
+/// exist at once (`PictureLimits.pixels` × 4 bytes), and each is decoded straight to at most
+/// `PictureLimits.decodedSide` pixels a side. Decoded pictures are kept up to
+/// `PictureLimits.decodedBytes`, least recently drawn dropped first; sized textures are kept for
+/// the few sizes on screen (two card widths per window width), the oldest dropped beyond that.
+/// Failures are remembered so a bad file is reported once.
+@MainActor
+final class TextureCache {
+    /// Enough for every picture at the two card widths of a window, plus a resize in progress.
+    static let sizedLimit = 64
+
+    private struct Entry {
+        let image: DecodedImage
+        var whole: Texture?
+        var bytes: Int
+        var lastUse: Int
+    }
+
+    private struct SizedKey: Hashable {
+        let path: String
+        let width: Int
+        let height: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var pending: Set<String> = []
+    private var failures: [String: String] = [:]
+    private var sized: [SizedKey: Texture] = [:]
+    private var sizedOrder: [SizedKey] = []
+    private var clock = 0
+    private var decodedTotal = 0
+    private var decodesStarted = 0
+    private let queue = DispatchQueue(label: "skiff.today.images", qos: .userInitiated)
+    private let logger = Logger(label: "skiff.today.images")
+    /// Told once per image that cannot be used, with a message a user can act on.
+    var onFailure: ((String) -> Void)?
+    /// A picture finished decoding: whatever shows it should draw again.
+    var onReady: (() -> Void)?
+
+    /// The decoded picture if it is ready; otherwise starts decoding it and returns nil.
+    private func image(for path: String?) -> DecodedImage? {
+        guard let path else { return nil }
+        clock += 1
+        if var entry = entries[path] {
+            entry.lastUse = clock
+            entries[path] = entry
+            return entry.image
+        }
+        if failures[path] == nil, !pending.contains(path) { startDecoding(path) }
+        return nil
+    }
+
+    private func startDecoding(_ path: String) {
+        pending.insert(path)
+        decodesStarted += 1
+        queue.async { [weak self] in
+            let outcome = Self.decode(path)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else {
+                        if case .success(let pixels) = outcome { pixels.release() }
+                        return
+                    }
+                    self.finish(path, outcome)
+                }
+            }
+        }
+    }
+
+    private nonisolated static func decode(_ path: String) -> Result<DecodedPixels, PictureFile.Refusal> {
+        switch PictureFile.read(URL(fileURLWithPath: path)) {
+        case .failure(let refusal):
+            return .failure(refusal)
+        case .success(let data):
+            return ImageDecoding.decode(data, maximumPixels: PictureLimits.pixels, fittingWithin: PictureLimits.decodedSide)
+                .mapError { PictureFile.Refusal($0.message) }
+        }
+    }
+
+    private func finish(_ path: String, _ outcome: Result<DecodedPixels, PictureFile.Refusal>) {
+        pending.remove(path)
+        switch outcome {
+        case .success(let pixels):
+            clock += 1
+            let bytes = pixels.byteCount
+            entries[path] = Entry(image: DecodedImage(adopting: pixels), whole: nil, bytes: bytes, lastUse: clock)
+            decodedTotal += bytes
+            evict(keeping: path)
+            onReady?()
+        case .failure(let refusal):
+            let message = "\(path): the picture can’t be shown (\(refusal.message)); a placeholder is shown."
+            failures[path] = message
+            logger.warning("\(message)")
+            onFailure?(message)
+        }
+    }
+
+    /// Drops the least recently drawn pictures (and their textures) until the budget holds.
+    private func evict(keeping path: String) {
+        while decodedTotal > PictureLimits.decodedBytes,
+              let victim = entries.filter({ $0.key != path }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            entries[victim.key] = nil
+            decodedTotal -= victim.value.bytes
+            for key in sizedOrder where key.path == victim.key { sized[key] = nil }
+            sizedOrder.removeAll { $0.path == victim.key }
+        }
+    }
+
+    /// The whole picture, to be scaled while drawing (a story growing, an avatar).
+    func texture(for path: String?) -> Texture? {
+        guard let path, let image = image(for: path), var entry = entries[path] else { return nil }
+        if let texture = entry.whole { return texture }
+        guard let texture = image.texture() else { return nil }
+        // The texture holds its own copy of the pixels: it counts against the budget too.
+        entry.whole = texture
+        entry.bytes *= 2
+        decodedTotal += entry.bytes / 2
+        entries[path] = entry
+        evict(keeping: path)
+        return texture
+    }
+
+    /// The picture cropped and scaled to exactly `width`×`height` device pixels.
+    func texture(for path: String?, covering width: Int, _ height: Int) -> Texture? {
+        guard let path, let image = image(for: path) else { return nil }
+        let key = SizedKey(path: path, width: width, height: height)
+        if let texture = sized[key] { return texture }
+        guard let texture = image.texture(covering: width, height) else { return nil }
+        sized[key] = texture
+        sizedOrder.append(key)
+        if sizedOrder.count > Self.sizedLimit { sized[sizedOrder.removeFirst()] = nil }
+        return texture
+    }
+
+    /// Pictures decoded and kept now.
+    var count: Int { entries.count }
+    /// Bytes of decoded pixels kept now (at most `PictureLimits.decodedBytes`, plus the newest).
+    var decodedBytes: Int { decodedTotal }
+    /// Whether decodes are still under way.
+    var isBusy: Bool { !pending.isEmpty }
+}

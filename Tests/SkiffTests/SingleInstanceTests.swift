@@ -1,0 +1,131 @@
+import BrowserStore
+import Foundation
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// Two real Skiff processes on the same data: the second hands its address to the first (a new
+/// tab there) and exits, so no process saves over another's tabs; a Skiff killed with SIGKILL
+/// leaves a stale socket that the next launch replaces.
+final class SingleInstanceTests: XCTestCase {
+    var home: URL!
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.skiff) else {
+            throw TestFailure("build the app first (`swift build`)")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-instance-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("run"), withIntermediateDirectories: true)
+        server = try TestHTTPServer(routes: [
+            "/a": .init(body: "<title>Tab A</title>A"),
+            "/b": .init(body: "<title>Tab B</title>B"),
+            "/c": .init(body: "<title>Tab C</title>C"),
+        ])
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let home { try? FileManager.default.removeItem(at: home) }
+    }
+
+    private func launch(_ args: [String]) throws -> Process {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: CommandLineTests.skiff)
+        app.arguments = ["--window-size", "800x600"] + args
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_DATA_HOME"] = home.path
+        env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
+        env["XDG_RUNTIME_DIR"] = home.appendingPathComponent("run").path
+        app.environment = env
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        return app
+    }
+
+    private func windows(named title: String) -> [String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = ["search", "--onlyvisible", "--name", "^\(title)$"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    private func wait(timeout: TimeInterval = 25, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return condition()
+    }
+
+    private func savedTabs() throws -> [String] {
+        let store = try XCTUnwrap(DiskBrowsingStore.open(at: home.appendingPathComponent("skiff/browser.sqlite")).store)
+        defer { try? store.close() }
+        return try store.loadSession()?.tabs.map(\.title) ?? []
+    }
+
+    func testASecondLaunchHandsItsAddressToTheRunningSkiffAndNoTabIsLost() throws {
+        let base = server.base
+        let first = try launch(["\(base)/a"])
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
+        XCTAssertTrue(wait { !windows(named: "Tab A — Skiff").isEmpty }, "the first Skiff is up")
+
+        let second = try launch(["\(base)/b"])
+        XCTAssertTrue(wait(timeout: 15) { !second.isRunning }, "the second launch exits once handed over")
+        if second.isRunning {
+            kill(second.processIdentifier, SIGKILL)
+            second.waitUntilExit()
+            return XCTFail("two Skiffs ran on the same data")
+        }
+        XCTAssertEqual(second.terminationStatus, 0)
+        XCTAssertTrue(wait { !windows(named: "Tab B — Skiff").isEmpty }, "the address opened in the running Skiff")
+        XCTAssertTrue(first.isRunning)
+        XCTAssertTrue(windows(named: ".* — Skiff").count == 1, "one window, not two")
+
+        // Quit normally (Ctrl+Q): both tabs are saved by the one process that holds them.
+        if let window = windows(named: "Tab B — Skiff").first {
+            let key = Process()
+            key.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            key.arguments = ["windowfocus", "--sync", window, "key", "--clearmodifiers", "ctrl+q"]
+            try key.run()
+            key.waitUntilExit()
+        }
+        XCTAssertTrue(wait(timeout: 15) { !first.isRunning }, "Ctrl+Q quits")
+        XCTAssertEqual(try savedTabs(), ["Tab A", "Tab B"])
+    }
+
+    func testAKilledSkiffsSocketIsReplacedByTheNextLaunch() throws {
+        let base = server.base
+        let first = try launch(["\(base)/a"])
+        XCTAssertTrue(wait { !windows(named: "Tab A — Skiff").isEmpty })
+        Thread.sleep(forTimeInterval: 1.3) // the saver is at most a second behind
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let sockets = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("run").path).filter { $0.hasSuffix(".sock") }
+        XCTAssertEqual(sockets.count, 1, "the killed Skiff left its socket behind")
+
+        let next = try launch(["\(base)/c"])
+        defer { if next.isRunning { kill(next.processIdentifier, SIGKILL); next.waitUntilExit() } }
+        XCTAssertTrue(wait { !windows(named: "Tab C — Skiff").isEmpty }, "the next launch runs (the stale socket did not fool it)")
+        XCTAssertTrue(next.isRunning)
+        Thread.sleep(forTimeInterval: 1.3) // the saver is at most a second behind
+        XCTAssertEqual(try savedTabs(), ["Tab A", "Tab C"], "the restored tab and the new one")
+    }
+
+    func testTheSocketFolderFallsBackToAPrivateTmpFolderWithoutXDGRuntimeDir() throws {
+        let folder = try XCTUnwrap(SingleInstance.runtimeDirectory(environment: [:]))
+        XCTAssertEqual(folder.path, "/tmp/skiff-\(getuid())")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        XCTAssertNotEqual(SingleInstance.name(for: URL(fileURLWithPath: "/a/skiff")), SingleInstance.name(for: URL(fileURLWithPath: "/b/skiff")),
+                          "one instance per data folder")
+    }
+}
