@@ -43,16 +43,6 @@ extension Button {
     }
 }
 
-/// A themed icon (a tab's symbol).
-@MainActor
-public final class Icon: Widget {
-    public override class var gType: GType { gtk_image_get_type() }
-    public convenience init(name: String, pixelSize: Int = 16) {
-        self.init(retaining: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(name)))
-        gtk_image_set_pixel_size(OpaquePointer(raw), Int32(pixelSize))
-    }
-    public func setName(_ name: String) { gtk_image_set_from_icon_name(OpaquePointer(raw), name) }
-}
 
 extension ScrolledWindow {
     /// The vertical scroll position's adjustment (connect `onValueChanged` to follow scrolling).

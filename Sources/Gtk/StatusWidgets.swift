@@ -70,8 +70,7 @@ extension GtkRuntime {
     /// Asks the theme for its dark variant (GtkSettings' gtk-application-prefer-dark-theme), as
     /// the desktop's dark style does. For tests and screenshots.
     public static func setPrefersDarkTheme(_ on: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        skiff_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", on ? 1 : 0)
+        SystemAppearance.apply(on ? .preferDark : .preferLight)
     }
 }
 

@@ -77,7 +77,7 @@ final class RewardsTileView {
             title.hexpand = true
             row.append(title)
             if let balance = profile?.stars, balance >= reward.stars {
-                row.append(Icon(name: "object-select-symbolic"))
+                row.append(Image(iconName: "object-select-symbolic", pixelSize: 16))
                 row.setAccessibleLabel("\(reward.stars) Stars: \(reward.title), within reach")
             }
             detailContent.append(row)

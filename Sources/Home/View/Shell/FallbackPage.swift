@@ -15,7 +15,7 @@ final class FallbackPage: HomeTabRoot {
         box.valign = .center
         box.halign = .center
         box.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-        box.append(Icon(name: TabBar.iconName(tab), pixelSize: 48))
+        box.append(Image(iconName: TabBar.iconName(tab), pixelSize: 48))
         let heading = Label("\(tab.title) is not part of this build")
         heading.addCSSClass("title-2")
         heading.wraps = true

@@ -31,7 +31,7 @@ final class TabBar {
         for tab in HomeTab.allCases {
             let content = Box(style == .header ? .horizontal : .vertical, spacing: style == .header ? 6 : 2)
             content.halign = .center
-            content.append(Icon(name: Self.iconName(tab), pixelSize: 16))
+            content.append(Image(iconName: Self.iconName(tab), pixelSize: 16))
             let label = Label(tab.title)
             label.addCSSClass("skiff-home-tab-label")
             content.append(label)
