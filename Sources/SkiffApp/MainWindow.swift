@@ -43,7 +43,11 @@ public final class MainWindow: BrowserViewDelegate {
 
         browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence)
         if options.isPrivate { window.addCSSClass("skiff-private") }
-        if let search = options.search { browser.searchEngine = search.engine }
+        if let search = options.search {
+            browser.searchEngine = search.engine
+        } else if let template = settings?.searchTemplate, let engine = PreferencesWindow.engine(template: template) {
+            browser.searchEngine = engine
+        }
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         today = TodayView(source: options.todayFeedSource)

@@ -17,8 +17,15 @@ final class PreferencesWindow {
 
     let window = Window()
     private let status = Label()
+    /// Kept here: the selection handler reads it, and GTK alone would hold only the widget.
+    private var engines: DropDown?
 
-    init(browser: BrowserView, transientFor parent: Window) {
+    /// The engine a remembered template names (one of the list, or the user's own).
+    static func engine(template: String) -> SearchEngine? {
+        engines.first { $0.template == template } ?? SearchEngine(name: "Custom", template: template)
+    }
+
+    init(browser: BrowserView, settings: SkiffSettings?, transientFor parent: Window) {
         window.title = "Preferences"
         window.setDefaultSize(width: 460, height: 260)
         window.setTransient(for: parent)
@@ -41,9 +48,13 @@ final class PreferencesWindow {
         let choices = Self.engines + (current == Self.engines.count ? [browser.searchEngine] : [])
         let engines = DropDown(items: names, accessibleLabel: "Search engine")
         engines.selected = current ?? 0
-        engines.onSelectionChanged { [weak browser, weak engines] in
-            guard let browser, let engines, choices.indices.contains(engines.selected) else { return }
+        self.engines = engines
+        engines.onSelectionChanged { [weak self, weak browser, weak settings] in
+            guard let engines = self?.engines else { return }
+            guard let browser, choices.indices.contains(engines.selected) else { return }
             browser.searchEngine = choices[engines.selected]
+            // Remembered for the next launch (a private window remembers nothing).
+            settings?.searchTemplate = choices[engines.selected].template
         }
         engineRow.append(engineLabel)
         engineRow.append(engines)
@@ -77,8 +88,11 @@ final class PreferencesWindow {
 }
 
 extension MainWindow {
+    /// The open Preferences window, for tests that close it.
+    public var preferencesWindowForTests: Window? { preferencesWindow?.window }
+
     func showPreferences() {
-        let preferences = PreferencesWindow(browser: browser, transientFor: window)
+        let preferences = PreferencesWindow(browser: browser, settings: settings, transientFor: window)
         preferencesWindow = preferences
         preferences.window.present()
     }

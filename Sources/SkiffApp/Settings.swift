@@ -47,6 +47,12 @@ public final class SkiffSettings {
         set { store.setString("home-tab", newValue.rawValue) }
     }
 
+    /// The search engine chosen in Preferences (its template), nil for the default.
+    public var searchTemplate: String? {
+        get { let value = store.string("search-engine"); return value.isEmpty ? nil : value }
+        set { store.setString("search-engine", newValue ?? "") }
+    }
+
     func sync() { GSettingsStore.sync() }
 
     /// Compiles the source tree's schema into the cache folder when it is newer than the compiled

@@ -102,3 +102,47 @@ final class MainMenuTests: XCTestCase {
         }
     }
 }
+
+/// The search engine chosen in Preferences is remembered (GSettings) and used by the next window.
+final class PreferencesTests: XCTestCase {
+    func testTheChosenSearchEngineIsRememberedAndCommandLineWins() throws {
+        try requireDisplay()
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open(), "the schema is found or compiled from data/")
+            settings.searchTemplate = nil
+            defer { settings.searchTemplate = nil }
+            let options = try Options.parse(["--window-size", "900x640"])
+            let first = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+            first.window.title = "Preferences Engine"
+            first.window.present()
+            guard let id = XDoTool.window(named: "Preferences Engine") else { return XCTFail("no X window") }
+            XDoTool.run(["windowfocus", "--sync", id])
+            XCTAssertEqual(first.browser.searchEngine.name, "DuckDuckGo")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            XCTAssertTrue(MainLoop.run(until: { !XDoTool.run(["search", "--onlyvisible", "--name", "^Preferences$"]).isEmpty }, timeout: 5),
+                          "Ctrl+, opens Preferences")
+            // The search engine list is the first control: open it and take the next engine.
+            let prefs = XDoTool.run(["search", "--onlyvisible", "--name", "^Preferences$"]).split(separator: "\n").first.map(String.init) ?? ""
+            XDoTool.run(["windowfocus", "--sync", prefs])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "space"])
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "Down"])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { settings.searchTemplate != nil }, timeout: 3), "the choice is written to GSettings")
+            let chosen = first.browser.searchEngine.name
+            XCTAssertNotEqual(chosen, "DuckDuckGo", "and used at once")
+            first.preferencesWindowForTests?.destroy()
+            first.window.destroy()
+
+            let second = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+            defer { second.window.destroy() }
+            XCTAssertEqual(second.browser.searchEngine.name, chosen, "the next window searches with it")
+            let overridden = MainWindow(window: Window(), options: try Options.parse(["--search", "https://example.org/?q=%s"]),
+                                        sandbox: .unavailable(reason: "not needed"), settings: settings)
+            defer { overridden.window.destroy() }
+            XCTAssertEqual(overridden.browser.searchEngine.template, "https://example.org/?q=%s", "--search wins for its launch")
+        }
+    }
+}
