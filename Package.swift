@@ -79,7 +79,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .executableTarget(name: "Skiff", dependencies: ["SkiffApp"]),
+        .executableTarget(name: "Skiff", dependencies: ["SkiffApp", "Gtk"]),
 
         // Shared by the display tests: the display requirement and a loopback HTTP server.
         .target(name: "TestSupport", dependencies: ["Gtk"], path: "Tests/TestSupport"),

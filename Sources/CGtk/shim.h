@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <glib-object.h>
+#include <malloc.h>
 #include "shim_home.h"
 
 // libdispatch's hooks for driving the main queue from a foreign run loop (what CoreFoundation uses).
@@ -68,6 +69,12 @@ static inline gboolean skiff_accessible_label_is(GtkWidget *w, const char *label
 // GVariant type constants are macros over casts.
 static inline const GVariantType *skiff_variant_type_variant(void) { return G_VARIANT_TYPE_VARIANT; }
 static inline const GVariantType *skiff_variant_type_uint32(void) { return G_VARIANT_TYPE_UINT32; }
+
+// glibc's allocator thresholds (M_MMAP_THRESHOLD, M_TRIM_THRESHOLD are macros).
+static inline void skiff_malloc_keep_frame_buffers(int mmap_threshold, int trim_threshold) {
+    mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    mallopt(M_TRIM_THRESHOLD, trim_threshold);
+}
 
 static inline GtkShortcutTrigger *skiff_trigger_parse(const char *s) { return gtk_shortcut_trigger_parse_string(s); }
 
