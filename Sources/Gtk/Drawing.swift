@@ -32,17 +32,19 @@ public final class DecodedImage: Object {
     public var pixelHeight: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
 
     /// The picture scaled to cover `width`×`height` pixels and cropped to them, centred.
+    /// Scales on the calling (main) thread: for pictures made once, not while scrolling — those
+    /// are scaled in the background (`DecodedPixels.scaledToCover`).
     public func texture(covering width: Int, _ height: Int) -> Texture? {
-        guard width > 0, height > 0 else { return nil }
-        let scale = max(Double(width) / Double(max(1, pixelWidth)), Double(height) / Double(max(1, pixelHeight)))
-        let w = max(width, Int((Double(pixelWidth) * scale).rounded(.up)))
-        let h = max(height, Int((Double(pixelHeight) * scale).rounded(.up)))
-        guard let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(w), Int32(h), GDK_INTERP_BILINEAR) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
-        guard let cropped = gdk_pixbuf_new_subpixbuf(scaled, Int32((w - width) / 2), Int32((h - height) / 2), Int32(width), Int32(height)) else { return nil }
+        guard let cropped = PixbufScaling.cover(pixbuf, width: width, height: height) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(cropped)) }
         guard let texture = gdk_texture_new_for_pixbuf(cropped) else { return nil }
         return Texture(adopting: UnsafeMutableRawPointer(texture))
+    }
+
+    /// Another reference to the pixels, for scaling them off the main thread (immutable, so safe).
+    public func sharedPixels() -> DecodedPixels {
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return DecodedPixels(retained: pixbuf)
     }
 
     /// The whole picture as a texture (to be scaled while drawing: a story growing, a small avatar).

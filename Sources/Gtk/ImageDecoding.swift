@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Synchronization
 
 /// Decoded pixels (a GdkPixbuf) made off the main thread, holding one reference until a
 /// `DecodedImage` adopts them on the main actor (or `release()` drops them).
@@ -10,8 +11,54 @@ public struct DecodedPixels: @unchecked Sendable {
     public let height: Int
 
     public func release() { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// Takes over one reference to `pixbuf`.
+    init(retained pixbuf: OpaquePointer) {
+        pointer = pixbuf
+        width = Int(gdk_pixbuf_get_width(pixbuf))
+        height = Int(gdk_pixbuf_get_height(pixbuf))
+    }
+
+    /// The picture scaled to cover `width`×`height` and cropped to it, centred: for a background
+    /// queue (the pixels are only read). Nil if either size is 0 or memory runs out.
+    public func scaledToCover(width: Int, height: Int) -> DecodedPixels? {
+        PixbufScaling.cover(pointer, width: width, height: height).map(DecodedPixels.init(retained:))
+    }
     /// Bytes of pixel memory (rows are padded to 4 bytes).
     public var byteCount: Int { Int(gdk_pixbuf_get_rowstride(pointer)) * height }
+}
+
+extension Texture {
+    /// A texture of `pixels` (which it releases): on the main actor, where textures are made.
+    public convenience init?(pixels: DecodedPixels) {
+        defer { pixels.release() }
+        guard let texture = gdk_texture_new_for_pixbuf(pixels.pointer) else { return nil }
+        self.init(adopting: UnsafeMutableRawPointer(texture))
+    }
+}
+
+/// The one pixbuf scaler. It counts calls made on the main thread, so a test can prove that
+/// scrolling never scales there (and a debug build of a caller can assert it).
+public enum PixbufScaling {
+    private static let mainThreadCalls = Mutex(0)
+    /// How many scales ran on the main thread since the process started.
+    public static var mainThreadScaleCount: Int { mainThreadCalls.withLock { $0 } }
+
+    /// A new pixbuf: `source` scaled to cover width×height, cropped to it, centred.
+    static func cover(_ source: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
+        guard width > 0, height > 0 else { return nil }
+        if Thread.isMainThread { mainThreadCalls.withLock { $0 += 1 } }
+        let sourceWidth = Int(gdk_pixbuf_get_width(source)), sourceHeight = Int(gdk_pixbuf_get_height(source))
+        let scale = max(Double(width) / Double(max(1, sourceWidth)), Double(height) / Double(max(1, sourceHeight)))
+        let w = max(width, Int((Double(sourceWidth) * scale).rounded(.up)))
+        let h = max(height, Int((Double(sourceHeight) * scale).rounded(.up)))
+        guard let scaled = gdk_pixbuf_scale_simple(source, Int32(w), Int32(h), GDK_INTERP_BILINEAR) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
+        // A copy, not a sub-pixbuf sharing the larger one's memory.
+        guard let cropped = gdk_pixbuf_new(GDK_COLORSPACE_RGB, gdk_pixbuf_get_has_alpha(scaled), 8, Int32(width), Int32(height)) else { return nil }
+        gdk_pixbuf_copy_area(scaled, Int32((w - width) / 2), Int32((h - height) / 2), Int32(width), Int32(height), cropped, 0, 0)
+        return cropped
+    }
 }
 
 extension DecodedImage {
@@ -55,7 +102,7 @@ public enum ImageDecoding {
         guard let pixbuf = outcome.pixbuf else {
             return .failure(Failure(message: outcome.error ?? "not a picture Skiff can read"))
         }
-        return .success(DecodedPixels(pointer: pixbuf, width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))))
+        return .success(DecodedPixels(retained: pixbuf))
     }
 
     final class SizeRequest {

@@ -259,6 +259,26 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    /// Scrolling never scales a picture on the main thread: card-sized pictures are made in the
+    /// background and the cards show them once ready.
+    func testScrollingScalesNoPictureOnTheMainThread() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Scaling", width: 1280)
+            defer { main.window.destroy() }
+            guard let id = XDoTool.window(named: "Today Scaling") else { return XCTFail("no X window") }
+            XDoTool.run(["windowraise", id])
+            MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
+            let before = PixbufScaling.mainThreadScaleCount
+            XDoTool.run(["mousemove", "--window", id, "640", "400"])
+            for _ in 0..<20 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.03) }
+            XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5), "the pictures arrive")
+            MainLoop.run(for: 0.3)
+            XCTAssertGreaterThan(main.today.scrollOffset, 0, "the wheel scrolled the feed")
+            XCTAssertEqual(PixbufScaling.mainThreadScaleCount, before, "no picture was scaled on the main thread")
+            XCTAssertGreaterThan(main.today.cardPicturesShown, 0, "the cards on screen show their pictures")
+        }
+    }
+
     func testAMalformedFeedShowsTheErrorViewWithItsLine() throws {
         try MainActor.assumeIsolated {
             let path = Self.fixtures.appendingPathComponent("malformed.json").path

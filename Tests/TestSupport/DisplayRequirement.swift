@@ -4,11 +4,29 @@ import XCTest
 
 /// GTK tests need a display. Locally they skip without one; with SKIFF_REQUIRE_DISPLAY set
 /// (make test, CI) a missing display is a failure, never a silent skip.
+/// The app's style sheet is loaded once, as the app loads it at start-up: every display test sees the
+/// widgets as a user does, whichever test happens to run first.
 public func requireDisplay() throws {
-    let ok = MainActor.assumeIsolated { GtkRuntime.initialize() }
+    let ok = MainActor.assumeIsolated { () -> Bool in
+        guard GtkRuntime.initialize() else { return false }
+        AppStyle.loadOnce()
+        return true
+    }
     if ok { return }
     if ProcessInfo.processInfo.environment["SKIFF_REQUIRE_DISPLAY"] != nil {
         XCTFail("no display could be opened (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")); CI must run these under Xvfb")
     }
     throw XCTSkip("no display: GTK tests skipped (run `make test` to get Xvfb)")
+}
+
+@MainActor
+enum AppStyle {
+    private static var loaded = false
+    static func loadOnce() {
+        guard !loaded else { return }
+        loaded = true
+        let css = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/style.css")
+        GtkRuntime.loadCSS(path: css.path)
+    }
 }

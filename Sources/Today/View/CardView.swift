@@ -170,8 +170,14 @@ enum CardArtwork {
     ///   while drawing (the story, whose size changes every frame).
     static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scale: Int? = nil, scrims: Bool = true) {
         snapshot.fill(bounds, color: content.accent)
-        if let scale, let texture = images.texture(for: content.imagePath, covering: Int(bounds.width.rounded()) * scale, Int(bounds.height.rounded()) * scale) {
-            snapshot.texture(texture, bounds)
+        if let scale {
+            // A card draws only its card-sized picture, made in the background; until it is ready,
+            // the placeholder (scaling the whole picture in every frame would cost the renderer more).
+            if let texture = images.texture(for: content.imagePath, covering: Int(bounds.width.rounded()) * scale, Int(bounds.height.rounded()) * scale) {
+                snapshot.texture(texture, bounds)
+            } else {
+                Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
+            }
         } else if let texture = images.texture(for: content.imagePath) {
             snapshot.textureCovering(texture, bounds)
         } else {

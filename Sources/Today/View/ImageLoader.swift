@@ -39,6 +39,8 @@ final class TextureCache {
     private var failures: [String: String] = [:]
     private var sized: [SizedKey: Texture] = [:]
     private var sizedOrder: [SizedKey] = []
+    /// Card-sized textures being scaled on the background queue.
+    private var scaling = Set<SizedKey>()
     private var clock = 0
     private var decodedTotal = 0
     private var decodesStarted = 0
@@ -132,16 +134,35 @@ final class TextureCache {
         return texture
     }
 
-    /// The picture cropped and scaled to exactly `width`×`height` device pixels.
+    /// The picture cropped and scaled to exactly `width`×`height` device pixels, if it is ready.
+    /// If not, it is scaled on the background queue and `onReady` asks for a redraw: the card shows
+    /// its placeholder colour meanwhile. The main thread never scales (scrolling would stall on it).
     func texture(for path: String?, covering width: Int, _ height: Int) -> Texture? {
         guard let path, let image = image(for: path) else { return nil }
         let key = SizedKey(path: path, width: width, height: height)
         if let texture = sized[key] { return texture }
-        guard let texture = image.texture(covering: width, height) else { return nil }
-        sized[key] = texture
-        sizedOrder.append(key)
-        if sizedOrder.count > Self.sizedLimit { sized[sizedOrder.removeFirst()] = nil }
-        return texture
+        guard width > 0, height > 0, !scaling.contains(key) else { return nil }
+        scaling.insert(key)
+        let pixels = image.sharedPixels()
+        queue.async { [weak self] in
+            let scaled = pixels.scaledToCover(width: width, height: height)
+            pixels.release()
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else { scaled?.release(); return }
+                    self.scaling.remove(key)
+                    // Dropped while it was scaling (evicted): nothing to keep.
+                    guard let scaled else { return }
+                    guard self.entries[path] != nil else { scaled.release(); return }
+                    guard let texture = Texture(pixels: scaled) else { return }
+                    self.sized[key] = texture
+                    self.sizedOrder.append(key)
+                    if self.sizedOrder.count > Self.sizedLimit { self.sized[self.sizedOrder.removeFirst()] = nil }
+                    self.onReady?()
+                }
+            }
+        }
+        return nil
     }
 
     /// Pictures decoded and kept now.
@@ -149,5 +170,7 @@ final class TextureCache {
     /// Bytes of decoded pixels kept now (at most `PictureLimits.decodedBytes`, plus the newest).
     var decodedBytes: Int { decodedTotal }
     /// Whether decodes are still under way.
-    var isBusy: Bool { !pending.isEmpty }
+    var isBusy: Bool { !pending.isEmpty || !scaling.isEmpty }
+    /// Card-sized pictures ready to draw.
+    var readyCardPictures: Int { sized.count }
 }

@@ -263,6 +263,10 @@ public final class TodayView {
     public var errorMessage: String? { errorView?.message }
     public var problemsText: String? { banner.text }
     public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
+    /// Pictures still being decoded or scaled in the background.
+    public var isLoadingImages: Bool { images.isBusy }
+    /// Card-sized pictures made so far (what the cards draw).
+    public var cardPicturesShown: Int { images.readyCardPictures }
     public var contentHeight: Double { grid?.layout?.contentHeight ?? 0 }
     public var decodedImageCount: Int { images.count }
     /// Bytes of decoded picture pixels held now (bounded by `PictureLimits.decodedBytes`).
