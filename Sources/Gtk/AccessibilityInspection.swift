@@ -9,6 +9,8 @@ public struct PresentedAccessible {
     public let role: GtkAccessibleRole
     /// Position in the window's coordinates, and size: what GTK reports as the extents.
     public let x: Double, y: Double, width: Double, height: Double
+    /// The centre in the window's surface (X window) coordinates, where a click lands on it.
+    public let surfaceCentre: (x: Double, y: Double)
 
     /// Asks GTK (not Skiff's own record) whether the accessible label is exactly `label`.
     public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
@@ -29,9 +31,12 @@ extension Widget {
                 var origin = graphene_point_t(x: 0, y: 0), out = graphene_point_t(x: 0, y: 0)
                 if let root { _ = gtk_widget_compute_point(current, root, &origin, &out) }
                 if role != GTK_ACCESSIBLE_ROLE_NONE {
+                    let width = Double(gtk_widget_get_width(current)), height = Double(gtk_widget_get_height(current))
+                    var dx = 0.0, dy = 0.0
+                    if let native = gtk_widget_get_native(current) { gtk_native_get_surface_transform(native, &dx, &dy) }
                     found.append(PresentedAccessible(pointer: current, role: role, x: Double(out.x), y: Double(out.y),
-                                                     width: Double(gtk_widget_get_width(current)),
-                                                     height: Double(gtk_widget_get_height(current))))
+                                                     width: width, height: height,
+                                                     surfaceCentre: (Double(out.x) + dx + width / 2, Double(out.y) + dy + height / 2)))
                 }
                 walk(current)
             }

@@ -10,6 +10,10 @@ public final class Box: Widget {
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
+    /// Removes every child (a list rebuilt from new content).
+    public func removeAll() {
+        while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(box, child) }
+    }
     /// Every child gets the same width (a toolbar of equal buttons).
     public var homogeneous: Bool {
         get { gtk_box_get_homogeneous(box) != 0 }
@@ -24,6 +28,7 @@ public final class Overlay: Widget {
     private var overlay: OpaquePointer { OpaquePointer(raw) }
     public func setChild(_ child: Widget?) { gtk_overlay_set_child(overlay, child?.widget) }
     public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(overlay, child.widget) }
+    public func removeOverlay(_ child: Widget) { gtk_overlay_remove_overlay(overlay, child.widget) }
 }
 
 @MainActor

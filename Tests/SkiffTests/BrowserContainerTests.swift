@@ -335,6 +335,34 @@ final class BrowserContainerTests: XCTestCase {
         }
     }
 
+    /// A new tab opens on the start page, which offers the tab just closed; a click reopens it.
+    func testANewTabShowsTheStartPageWhichReopensAClosedTab() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Container Start")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            main.browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/two", title: "Two"))
+            Self.settle(main)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+w"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 1 }, timeout: 3))
+            @MainActor func reopen() -> PresentedAccessible? {
+                main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Reopen Two, 127.0.0.1") }
+            }
+            XCTAssertNil(reopen(), "a loaded page shows no start page")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3))
+            XDoTool.run(["key", "Escape"])
+            Self.settle(main)
+            let button = try XCTUnwrap(reopen(), "the blank tab offers the closed one")
+            XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.title == "Two" }, timeout: 10), "a click reopens it")
+            MainLoop.run(for: 0.2)
+            XCTAssertNil(reopen(), "and the start page goes")
+        }
+    }
+
     func testTypingJavascriptIsRefusedAndNothingRuns() throws {
         let base = server.base
         try MainActor.assumeIsolated {

@@ -69,6 +69,8 @@ public final class BrowserView: TabPageDelegate {
     /// The last Tab's direction, to know which way focus was leaving the page.
     var lastTabWasBackward = false
     var lastTabPress: Date?
+    /// This window's closed tabs, for the start page (kept in memory only).
+    var recentlyClosed = RecentlyClosed()
     /// Shift+Tab out of the page: the window decides where focus goes before the browser (the
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
@@ -318,10 +320,22 @@ public final class BrowserView: TabPageDelegate {
                 if bar.entry.text != shown { bar.entry.text = shown }
             }
             bar.setTitle(page.state.title ?? "")
+            updateStartPage(page)
             page.root.setAccessibleLabel(page.state.title.flatMap { $0.isEmpty ? nil : $0 } ?? "New Tab")
             bar.progress.update(progress: page.state.progress, isLoading: page.state.isLoading)
         }
         delegate?.browserView(self, didChangeTitle: s.windowTitle)
+    }
+
+    /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.
+    func updateStartPage(_ page: TabPage) {
+        let blank = page.webView != nil && page.state.uri == nil && page.state.requestedURI == nil
+        guard blank else { return page.hideStartPage() }
+        let content = StartPage(history: isPrivate ? [] : (persistence?.history ?? []), closed: recentlyClosed, now: Date())
+        page.showStartPage(content) { [weak self] uri in
+            self?.recentlyClosed.reopened(uri: uri)
+            self?.load(uri)
+        }
     }
 
     /// A short message over the current page about what was typed (a refused address): it goes

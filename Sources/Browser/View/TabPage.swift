@@ -31,6 +31,8 @@ public final class TabPage {
     private var pendingFallback: (https: String, http: String)?
     private var visits = VisitCounter()
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
+    /// Over a blank tab: frequently visited and recently closed pages.
+    private(set) var startPage: StartPageView?
     private let logger = Logger(label: "skiff.browser.tab")
 
     init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status) {
@@ -60,6 +62,24 @@ public final class TabPage {
             if let root, let content { root.allocate(content, Rect(x: 0, y: 0, width: Double(w), height: Double(h))) }
         }
         if let webView { connect(webView) }
+    }
+
+    /// Shows (or refreshes) the start page over this blank tab.
+    func showStartPage(_ page: StartPage, onOpen: @escaping (String) -> Void) {
+        if startPage == nil {
+            let view = StartPageView()
+            content.addOverlay(view.root)
+            startPage = view
+        }
+        startPage?.onOpen = onOpen
+        startPage?.show(page)
+    }
+
+    /// The tab is loading or showing a page: the start page goes.
+    func hideStartPage() {
+        guard let view = startPage else { return }
+        content.removeOverlay(view.root)
+        startPage = nil
     }
 
     // MARK: Commands

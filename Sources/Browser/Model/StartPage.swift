@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a blank tab shows (Safari's start page): the pages visited most, by the same frecency the
+/// suggestions use, and the tabs closed most recently. Built from history and the window's closed
+/// tabs only, so it works offline and a private window (no history) shows only its own closed tabs.
+public struct StartPage: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var uri: String
+        public var title: String
+        /// "debian.org": what the tile shows under the title.
+        public var host: String
+    }
+
+    /// At most this many tiles of frequently visited pages (two rows of four on a wide window).
+    public static let frequentLimit = 8
+    /// At most this many recently closed tabs are offered (and remembered).
+    public static let closedLimit = 8
+
+    public var frequentlyVisited: [Entry]
+    public var recentlyClosed: [Entry]
+    public var isEmpty: Bool { frequentlyVisited.isEmpty && recentlyClosed.isEmpty }
+
+    public init(history: [Suggestions.HistoryItem], closed: RecentlyClosed, now: Date) {
+        var seenHosts = Set<String>()
+        // One tile per site: its most frecent page.
+        frequentlyVisited = history.sorted { Suggestions.isRankedBefore($0, $1, now: now) }
+            .compactMap { item -> Entry? in
+                let host = Self.host(of: item.uri)
+                guard !host.isEmpty, seenHosts.insert(host).inserted else { return nil }
+                return Entry(uri: item.uri, title: item.title.isEmpty ? host : item.title, host: host)
+            }
+            .prefix(Self.frequentLimit).map { $0 }
+        recentlyClosed = closed.tabs.map { Entry(uri: $0.uri, title: $0.title.isEmpty ? Self.host(of: $0.uri) : $0.title, host: Self.host(of: $0.uri)) }
+    }
+
+    /// The host without "www.", or the address itself for file: and about: pages.
+    static func host(of uri: String) -> String {
+        guard let url = URL(string: uri), let host = url.host, !host.isEmpty else { return uri }
+        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+    }
+}
+
+/// The window's recently closed tabs, newest first, one per address, at most `StartPage.closedLimit`.
+public struct RecentlyClosed: Sendable, Equatable {
+    public struct Tab: Sendable, Equatable {
+        public var uri: String
+        public var title: String
+        public init(uri: String, title: String) { self.uri = uri; self.title = title }
+    }
+    public private(set) var tabs: [Tab] = []
+    public init() {}
+
+    /// A tab was closed; a blank one is not remembered.
+    public mutating func closed(uri: String, title: String) {
+        guard !uri.isEmpty, !uri.hasPrefix("about:") else { return }
+        tabs.removeAll { $0.uri == uri }
+        tabs.insert(Tab(uri: uri, title: title), at: 0)
+        if tabs.count > StartPage.closedLimit { tabs.removeLast(tabs.count - StartPage.closedLimit) }
+    }
+
+    /// It was opened again from the start page.
+    public mutating func reopened(uri: String) { tabs.removeAll { $0.uri == uri } }
+}
