@@ -45,3 +45,24 @@ extension Widget {
         return found
     }
 }
+
+extension Widget {
+    /// Where a click lands on each of this widget's direct children (the window's surface
+    /// coordinates), in order: for tests that press one button of a group (a switcher).
+    public func childCentresInSurface() -> [(x: Double, y: Double)] {
+        guard let native = gtk_widget_get_native(widget) else { return [] }
+        let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        var centres: [(x: Double, y: Double)] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            var src = graphene_point_t(x: 0, y: 0), out = graphene_point_t(x: 0, y: 0)
+            guard gtk_widget_compute_point(current, nativeWidget, &src, &out) != 0 else { continue }
+            centres.append((Double(out.x) + dx + Double(gtk_widget_get_width(current)) / 2,
+                            Double(out.y) + dy + Double(gtk_widget_get_height(current)) / 2))
+        }
+        return centres
+    }
+}

@@ -47,10 +47,11 @@ final class TodayWindowTests: XCTestCase {
             defer { main.window.destroy() }
             guard let id = XDoTool.window(named: "Title Follows") else { return XCTFail("no X window") }
             XDoTool.run(["windowraise", id])
-            let origin = try XCTUnwrap(main.switcher.originInSurface())
-            // The switcher's buttons are equal and in Section order.
-            let index = Double(Section.allCases.firstIndex(of: .today) ?? 1), count = Double(Section.allCases.count)
-            XDoTool.click(window: id, x: origin.x + Double(main.switcher.width) * (index + 0.5) / count, y: origin.y + Double(main.switcher.height) / 2)
+            // The switcher's buttons are in Section order.
+            let buttons = main.switcher.childCentresInSurface()
+            let today = try XCTUnwrap(Section.allCases.firstIndex(of: .today))
+            XCTAssertEqual(buttons.count, Section.allCases.count)
+            XDoTool.click(window: id, x: buttons[today].x, y: buttons[today].y)
             XCTAssertTrue(MainLoop.run(until: { XDoTool.run(["getwindowname", id]) == "Today — Skiff (Private)" }, timeout: 3),
                           "X window name: \(XDoTool.run(["getwindowname", id]))")
             XCTAssertEqual(main.stack.visibleChildName, "today")
