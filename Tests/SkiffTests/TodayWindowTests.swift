@@ -47,7 +47,9 @@ final class TodayWindowTests: XCTestCase {
             defer { main.window.destroy() }
             guard let id = XDoTool.window(named: "Title Follows") else { return XCTFail("no X window") }
             XDoTool.run(["windowraise", id])
-            // The switcher's buttons are in Section order.
+            // The switcher's buttons are in Section order (once GTK has laid the window out).
+            MainLoop.run(until: { main.switcher.width > 0 && main.switcher.childCentresInSurface().allSatisfy { $0.x > 0 } }, timeout: 5)
+            MainLoop.run(for: 0.3)
             let buttons = main.switcher.childCentresInSurface()
             let today = try XCTUnwrap(Section.allCases.firstIndex(of: .today))
             XCTAssertEqual(buttons.count, Section.allCases.count)
