@@ -15,7 +15,6 @@ final class Benchmark {
     let url: String?
     let done: @MainActor () -> Void
     let stats = FrameStats()
-    private var retained: Benchmark?
 
     init(window: MainWindow, launchedAt: Date, url: String?, done: @escaping @MainActor () -> Void) {
         self.window = window
@@ -24,18 +23,9 @@ final class Benchmark {
         self.done = done
     }
 
-    func start() {
-        retained = self
-        Task { @MainActor in
-            await self.measure()
-            self.retained = nil
-            self.done()
-        }
-    }
+    func start() { BenchRun.start({ await self.measure() }, then: done) }
 
-    func sleep(_ seconds: Double) async {
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-    }
+    func sleep(_ seconds: Double) async { await BenchRun.sleep(seconds) }
 
     private func measure() async {
         var report: [String] = ["Skiff \(Options.version) benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]

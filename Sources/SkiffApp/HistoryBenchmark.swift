@@ -14,7 +14,6 @@ final class HistoryBenchmark {
     let openedAt: Double
     let done: @MainActor () -> Void
     let stats = FrameStats()
-    private var retained: HistoryBenchmark?
 
     init(window: Window, page: HistoryPage, transactions: Int, openedAt: Double, done: @escaping @MainActor () -> Void) {
         self.openedAt = openedAt
@@ -24,18 +23,9 @@ final class HistoryBenchmark {
         self.done = done
     }
 
-    func start() {
-        retained = self
-        Task { @MainActor in
-            await self.measure()
-            self.retained = nil
-            self.done()
-        }
-    }
+    func start() { BenchRun.start({ await self.measure() }, then: done) }
 
-    private func sleep(_ seconds: Double) async {
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-    }
+    func sleep(_ seconds: Double) async { await BenchRun.sleep(seconds) }
 
     private func measure() async {
         var report = ["Skiff \(Options.version) History benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
