@@ -40,6 +40,10 @@ bench:
 	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section stars --window-size $$size --bench; done
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
+	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"
+	tools/perf/peers.py --skiff .build/release/skiff --runs 4
+	tools/perf/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
+	tools/perf/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
 
 screenshots:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh
