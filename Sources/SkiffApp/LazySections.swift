@@ -42,30 +42,30 @@ final class LazySections {
     }
 
     var today: TodayView {
-        if let builtToday { return builtToday }
-        let view = TodayView(source: options.todayFeedSource)
-        slot(.today).append(view.root)
-        builtToday = view
-        return view
+        made(&builtToday, in: .today, root: \.root) { TodayView(source: options.todayFeedSource) }
     }
 
     var home: HomeView {
-        if let builtHome { return builtHome }
-        let options = options
-        let view = HomeView(source: HomeWiring.source(options: options), initialTab: settings?.homeTab ?? .home,
-                            makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator, options: options) },
-                            makeHistory: { HomeWiring.makeHistory(options: options) })
-        view.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
-        slot(.home).append(view.root)
-        builtHome = view
-        return view
+        made(&builtHome, in: .home, root: \.root) {
+            let options = options
+            let view = HomeView(source: HomeWiring.source(options: options), initialTab: settings?.homeTab ?? .home,
+                                makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator, options: options) },
+                                makeHistory: { HomeWiring.makeHistory(options: options) })
+            view.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
+            return view
+        }
     }
 
     var stars: StarsView {
-        if let builtStars { return builtStars }
-        let view = StarsView(skyFile: Resources.starsData)
-        slot(.stars).append(view.root)
-        builtStars = view
+        made(&builtStars, in: .stars, root: \.root) { StarsView(skyFile: Resources.starsData) }
+    }
+
+    /// The section already made, or a new one put into its slot.
+    private func made<View>(_ built: inout View?, in section: Section, root: (View) -> Widget, make: () -> View) -> View {
+        if let built { return built }
+        let view = make()
+        slot(section).append(root(view))
+        built = view
         return view
     }
 }
