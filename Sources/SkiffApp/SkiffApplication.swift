@@ -73,7 +73,9 @@ public final class SkiffApplication {
             listening = true
             instance.listen { [weak self] request in self?.handOver(request) }
         }
-        if options.bench {
+        if options.bench && (options.benchTabs != nil || options.benchTabChurn != nil) {
+            TabBenchmark(window: window, tabs: options.benchTabs, churn: options.benchTabChurn) { [weak self] in self?.quit() }.start()
+        } else if options.bench {
             Benchmark(window: window, launchedAt: launchedAt, url: options.url) { [weak self] in self?.quit() }.start()
         }
     }

@@ -75,6 +75,8 @@ public final class BrowserView: TabPageDelegate {
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
     var suggestionsShown = false
+    /// Which background tabs give up their web view (BrowserView+Suspension.swift).
+    lazy var suspender = TabSuspender(browser: self)
 
     public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
         self.sandbox = sandbox
@@ -180,10 +182,12 @@ public final class BrowserView: TabPageDelegate {
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.
         if page.webView == nil { bar.entry.isSensitive = false }
+        suspender.opened(tab.id)
         return page
     }
 
     func removePage(id: UUID) {
+        suspender.closed(id)
         if let page = pages.removeValue(forKey: id) {
             page.delegate = nil
             page.webView?.stopLoading()
