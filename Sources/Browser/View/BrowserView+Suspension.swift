@@ -32,6 +32,7 @@ final class TabSuspender {
     }
 
     func selected(_ id: UUID) {
+        if let previous = model.current, previous != id { browser?.pages[previous]?.takePictureOnLeaving() }
         perform(model.selected(id, now: clock()))
         queueReview()
     }

@@ -87,10 +87,21 @@ extension TabPage {
     func inspectForSuspension(completion: @escaping @MainActor (SuspensionInspection?, Texture?) -> Void) {
         guard let webView, state.uri != nil, !state.isLoading, state.crash == nil else { return completion(nil, nil) }
         if webView.isPlayingAudio { return completion(nil, nil) }
-        webView.evaluate(SuspensionInspection.script) { [weak webView] answer in
-            guard let webView, let inspection = SuspensionInspection(json: answer),
+        webView.evaluate(SuspensionInspection.script) { [weak self, weak webView] answer in
+            guard let self, let webView, let inspection = SuspensionInspection(json: answer),
                   !inspection.hasUnsentInput, !inspection.isPlayingMedia, !webView.isPlayingAudio else { return completion(nil, nil) }
-            webView.snapshot(.visible) { texture in completion(inspection, texture) }
+            // A web view off screen draws nothing to take a picture of: then the picture taken
+            // when the user left the tab is the one kept.
+            guard self.root.isMapped else { return completion(inspection, self.lastPicture) }
+            webView.snapshot(.visible) { [weak self] texture in completion(inspection, texture ?? self?.lastPicture) }
+        }
+    }
+
+    /// The user is leaving this tab: its picture now, while it is still on screen.
+    func takePictureOnLeaving() {
+        guard let webView, root.isMapped, state.uri != nil else { return }
+        webView.snapshot(.visible) { [weak self] texture in
+            if let texture { self?.lastPicture = texture }
         }
     }
 
@@ -108,6 +119,7 @@ extension TabPage {
         webView.terminateWebProcess()
         self.webView = nil
         resuming = nil
+        lastPicture = nil
         root.queueDraw()
     }
 

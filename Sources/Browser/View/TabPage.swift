@@ -33,6 +33,8 @@ public final class TabPage {
     var suspended: SuspendedPage?
     /// What a resumed tab still has to put back once its page has loaded.
     var resuming: ResumingPage?
+    /// The page as it looked when the user last left it (TabPage+Suspension.swift).
+    var lastPicture: Texture?
     public private(set) var state = PageState()
     weak var delegate: TabPageDelegate?
     private var pendingFallback: (https: String, http: String)?
