@@ -44,6 +44,8 @@ bench:
 	tools/perf/peers.py --skiff .build/release/skiff --runs 4
 	tools/perf/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
 	tools/perf/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
+	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tabs 20
+	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tab-churn 1000
 
 screenshots:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh

