@@ -89,6 +89,8 @@ final class TabSuspensionWindowTests: XCTestCase {
             XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
             _ = Self.js(browser.webView, "window.scrollTo(0, 1234); 0")
             XCTAssertEqual(Self.js(browser.webView, "window.scrollY"), "1234")
+            // The user reads a moment before leaving: the scrolled page is painted by then.
+            MainLoop.run(for: 0.5)
 
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
