@@ -113,6 +113,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
             try db.execute(sql: "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                            arguments: [identityKey, UUID().uuidString])
         }
+        migrator.registerMigration("favourites") { db in try createFavourites(db) }
         return migrator
     }
 

@@ -65,9 +65,10 @@ public final class TabPage {
     }
 
     /// Shows (or refreshes) the start page over this blank tab.
-    func showStartPage(_ page: StartPage, onOpen: @escaping (String) -> Void) {
+    func showStartPage(_ page: StartPage, icons: SiteIcons?, onOpen: @escaping (String) -> Void) {
         if startPage == nil {
             let view = StartPageView()
+            view.icons = icons
             content.addOverlay(view.root)
             startPage = view
         }
