@@ -46,6 +46,11 @@ private let faviconTrampoline: GAsyncReadyCallback = { source, result, data in
     }
 }
 
+extension WebView {
+    /// Whether WebKit has the icon of the page shown (it arrives after the page has loaded).
+    public var hasFavicon: Bool { webkit_web_view_get_favicon(raw.assumingMemoryBound(to: WebKitWebView.self)) != nil }
+}
+
 extension Image {
     /// An image showing `texture` at `pixelSize` (a site's icon).
     public convenience init(texture: Texture, pixelSize: Int) {

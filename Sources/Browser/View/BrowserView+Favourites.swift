@@ -112,3 +112,12 @@ extension BrowserView {
     /// The favourites' titles in order (tests compare them with what the start page exposes).
     public var favouriteTitles: [String] { favourites.list.items.map(\.title) }
 }
+
+extension BrowserView {
+    /// Puts the keyboard focus on the favourite tile titled `title` of the current blank tab, as
+    /// Tab would (tests start their keyboard input there). False when there is no such tile.
+    public func focusFavourite(titled title: String) -> Bool {
+        guard let favourite = favourites.list.items.first(where: { $0.title == title }) else { return false }
+        return currentPage?.startPage?.focusFavourite(favourite.id) ?? false
+    }
+}

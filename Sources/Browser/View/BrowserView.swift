@@ -87,6 +87,7 @@ public final class BrowserView: TabPageDelegate {
         self.persistence = ephemeral ? nil : persistence
         // Before any page loads, so the first page's icon is kept too.
         siteIcons = SiteIcons(database: session.flatMap { FaviconDatabase.enable(in: $0) })
+        suggestions.icons = siteIcons
         pager = AddressBarPager(tabs: TabList(), containerWidth: 800)
         root = Canvas(role: .group, label: "Browser") { _, _, _ in }
         pagesArea = Canvas(role: .list, label: "Tabs") { _, _, _ in }

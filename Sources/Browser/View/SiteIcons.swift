@@ -1,4 +1,5 @@
 import BrowserModel
+import Foundation
 import Gtk
 
 /// Site icons for the start page and the suggestions, from WebKit's favicon database (on disk for
@@ -12,8 +13,12 @@ final class SiteIcons {
     private var budget = IconCacheBudget<String>()
     /// Pages asked about and not yet answered: their waiting callers.
     private var pending: [String: [@MainActor (Texture) -> Void]] = [:]
-    /// Pages WebKit had no icon for, so each is asked once per start page, not once per keystroke.
-    private var missing = Set<String>()
+    /// Pages WebKit had no icon for, and when: asked again only after `missRetry` seconds, so the
+    /// suggestions do not ask once per keystroke (an icon arrives after its page has loaded).
+    private var missing: [String: Date] = [:]
+    static let missRetry: TimeInterval = 10
+    /// Misses remembered at most (one a page; forgotten all at once past it).
+    static let missLimit = 1000
 
     init(database: FaviconDatabase?) { self.database = database }
 
@@ -23,7 +28,8 @@ final class SiteIcons {
             budget.touch(uri)
             return texture
         }
-        guard let database, !missing.contains(uri) else { return nil }
+        guard let database else { return nil }
+        if let missed = missing[uri], Date().timeIntervalSince(missed) < Self.missRetry { return nil }
         if pending[uri] != nil {
             pending[uri]?.append(ready)
             return nil
@@ -33,15 +39,11 @@ final class SiteIcons {
         return nil
     }
 
-    /// A page's icon may have changed (it just loaded): ask again next time.
-    func forget(_ uri: String) {
-        missing.remove(uri)
-    }
-
     private func arrived(_ texture: Texture?, for uri: String) {
         let waiting = pending.removeValue(forKey: uri) ?? []
         guard let texture, IconCacheBudget<String>.accepts(width: texture.pixelWidth, height: texture.pixelHeight) else {
-            missing.insert(uri)
+            if missing.count >= Self.missLimit { missing.removeAll() }
+            missing[uri] = Date()
             return
         }
         for dropped in budget.insert(uri, byteCount: texture.pixelWidth * texture.pixelHeight * 4) {

@@ -25,6 +25,10 @@ final class StartPageView {
     /// The favourite being renamed in place (its tile is an entry meanwhile).
     private(set) var renaming: UUID?
     private var favouriteTiles: [(id: UUID, tile: Widget, button: Button)] = []
+    /// The wrappers of widgets whose handlers reach them later (an icon arriving, Enter in the
+    /// rename field, a menu to open): GTK keeps the widgets, this keeps their Swift wrappers for as
+    /// long as they are shown, so the handlers' weak captures still find them.
+    private var shownWidgets: [Widget] = []
     private var favouritesBox: FlowBox?
     private let actions = ActionGroup()
 
@@ -68,6 +72,7 @@ final class StartPageView {
     private func rebuild() {
         guard let page = shown else { return }
         column.removeAll()
+        shownWidgets = []
         favouriteTiles = []
         favouritesBox = nil
         if page.isEmpty {
@@ -149,12 +154,13 @@ final class StartPageView {
     private func badge(_ entry: StartPage.Entry) -> Widget {
         let holder = Box(.horizontal, spacing: 0)
         holder.halign = .center
-        holder.setSizeRequest(width: 32, height: 32)
+        holder.setSizeRequest(width: 44, height: 44)
         holder.addCSSClass("skiff-start-badge")
         let letter = Label(String(entry.host.prefix(1)).uppercased())
         letter.addCSSClass("skiff-start-letter")
         letter.hexpand = true
         holder.append(letter)
+        shownWidgets += [holder, letter]
         let known = icons?.icon(for: entry.uri) { [weak holder, weak letter] texture in
             guard let holder, let letter else { return }
             holder.remove(letter)
@@ -192,9 +198,11 @@ final class StartPageView {
         options.halign = .end
         options.valign = .start
         options.addCSSClass("skiff-start-tile-menu")
+        options.addCSSClass("flat")
         let tile = Overlay()
         tile.setChild(button)
         tile.addOverlay(options)
+        shownWidgets += [options, tile]
 
         let secondClick = GestureClick()
         secondClick.setButton(3)
@@ -250,6 +258,8 @@ final class StartPageView {
 
     private func renameField(_ entry: StartPage.Entry, id: UUID) -> Entry {
         let field = Entry()
+        shownWidgets.append(field)
+        field.valign = .center
         field.text = entry.title
         field.setAccessibleLabel("Name of the favourite \(entry.host)")
         field.addCSSClass("skiff-start-rename")
