@@ -56,7 +56,7 @@ final class FavouritesKeeper {
 }
 
 extension BrowserView {
-    /// Ctrl+D: the current page joins the favourites (at the end), and the page says so.
+    /// Ctrl+D: the current page joins the favourites (at the end); the page says why when it can't.
     public func addCurrentPageToFavourites() {
         let s = state
         guard let uri = s.uri else { return showNotice("Open a page to add it to Favourites.") }
@@ -67,7 +67,8 @@ extension BrowserView {
             return false
         }
         switch result {
-        case .added(let favourite): showNotice("Added “\(favourite.title)” to Favourites.")
+        // No banner for what worked: the next start page shows it (a banner here reads as an error).
+        case .added: break
         case .alreadyThere(let favourite): showNotice("“\(favourite.title)” is already in Favourites.")
         case .full: showNotice("Favourites are full (\(Favourites.limit)). Remove one to add this page.")
         case .notAPage: showNotice("This page can’t be a favourite: only web pages and files can.")
@@ -114,10 +115,9 @@ extension BrowserView {
 }
 
 extension BrowserView {
-    /// Puts the keyboard focus on the favourite tile titled `title` of the current blank tab, as
-    /// Tab would (tests start their keyboard input there). False when there is no such tile.
-    public func focusFavourite(titled title: String) -> Bool {
-        guard let favourite = favourites.list.items.first(where: { $0.title == title }) else { return false }
-        return currentPage?.startPage?.focusFavourite(favourite.id) ?? false
+    /// The title of the favourite whose tile has the keyboard focus (nil when none has).
+    public var focusedFavouriteTitle: String? {
+        guard let id = currentPage?.startPage?.focusedFavourite else { return nil }
+        return favourites.list.items.first { $0.id == id }?.title
     }
 }

@@ -71,6 +71,8 @@ public final class TabPage {
             view.icons = icons
             content.addOverlay(view.root)
             startPage = view
+            // The page under it is blank and covered: Tab goes to the tiles, not into WebKit.
+            webView?.canFocus = false
         }
         startPage?.onOpen = onOpen
         startPage?.show(page)
@@ -81,6 +83,7 @@ public final class TabPage {
         guard let view = startPage else { return }
         content.removeOverlay(view.root)
         startPage = nil
+        webView?.canFocus = true
     }
 
     // MARK: Commands
