@@ -121,3 +121,13 @@ extension BrowserView {
         return favourites.list.items.first { $0.id == id }?.title
     }
 }
+
+extension BrowserView {
+    /// The benchmark's favourites: `count` sites (none has an icon, so every tile shows its letter).
+    public func benchFillFavourites(count: Int) {
+        favourites.change { list in
+            for i in 0..<count { list.add(uri: "https://site\(i).example/", title: "Bench site \(i)") }
+            return true
+        }
+    }
+}
