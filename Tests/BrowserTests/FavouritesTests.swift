@@ -42,6 +42,17 @@ final class FavouritesTests: XCTestCase {
         XCTAssertEqual(list.items[1].title, "Mine")
     }
 
+    func testAFavouriteAddedBeforeItsTitleTakesItButAChosenNameStays() {
+        var list = Favourites()
+        list.add(uri: "https://early.example/", title: "")
+        list.add(uri: "https://named.example/", title: "Mine")
+        XCTAssertTrue(list.titleArrived("Early Page", for: "https://early.example/"))
+        XCTAssertFalse(list.titleArrived("Named Page", for: "https://named.example/"))
+        XCTAssertFalse(list.titleArrived("Other", for: "https://unknown.example/"))
+        XCTAssertEqual(list.items.map(\.title), ["Early Page", "Mine"])
+        XCTAssertFalse(list.titleArrived("Later", for: "https://early.example/"), "once named, it keeps the name")
+    }
+
     func testMovingByKeyAndByDropClampsAtTheEnds() {
         var list = three()
         let a = list.items[0].id, c = list.items[2].id

@@ -89,6 +89,18 @@ public struct Favourites: Sendable, Equatable {
         return true
     }
 
+    /// A page's title arrived: a favourite added before it (named after its host) takes it; one
+    /// the user named keeps its name. Returns whether anything changed.
+    @discardableResult
+    public mutating func titleArrived(_ title: String, for uri: String) -> Bool {
+        guard let index = items.firstIndex(where: { $0.uri == uri }),
+              items[index].title == StartPage.host(of: uri) else { return false }
+        let cleaned = Self.cleanTitle(title, uri: uri)
+        guard cleaned != items[index].title else { return false }
+        items[index].title = cleaned
+        return true
+    }
+
     /// Moves a favourite to `position` (clamped to the list), as a drop does. Returns whether it moved.
     @discardableResult
     public mutating func move(id: UUID, to position: Int) -> Bool {

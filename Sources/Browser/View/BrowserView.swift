@@ -287,6 +287,7 @@ public final class BrowserView: TabPageDelegate {
     }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
+        favourites.change { $0.titleArrived(title, for: uri) }
         guard !isPrivate else { return }
         persistence?.updateTitle(title, uri: uri)
     }
