@@ -127,6 +127,9 @@ public final class BrowserPersistence {
         (store as? DiskBrowsingStore)?.checkpoint()
     }
 
+    /// The History view removed pages: the suggestions' copy is read again.
+    func historyEdited() { cachedHistory = nil }
+
     /// Forgets every visited page (Preferences → Clear History).
     func clearHistory() throws {
         try store.clearHistory()
