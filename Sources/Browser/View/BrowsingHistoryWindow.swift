@@ -50,6 +50,7 @@ public final class BrowsingHistoryWindow {
         window.addCSSClass("skiff-history")
 
         let header = HeaderBar()
+        clearButton.setAccessibleLabel("Clear History…")
         header.packEnd(clearButton)
         window.setTitlebar(header)
 

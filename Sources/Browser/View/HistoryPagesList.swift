@@ -171,10 +171,10 @@ final class HistoryPagesList {
             adjustment.configure(value: clamp(adjustment.value), upper: layout.contentHeight, pageSize: height)
             recycle()
         }
-        // Room for the overlay scrollbar on the right when the list fills the window.
+        // 24 px kept free on the right for the scrollbar when the list fills the window.
         let x = ((width - contentWidth) / 2).rounded(.down)
         for (index, view) in assigned {
-            container.allocate(view.box, Rect(x: x + 16, y: layout.top(of: index) - adjustment.value,
+            container.allocate(view.box, Rect(x: x + 8, y: layout.top(of: index) - adjustment.value,
                                               width: max(0, contentWidth - 32), height: HistoryLayout.lineHeight))
         }
     }
