@@ -10,8 +10,10 @@ import Logging
 /// Reads never run on the main thread: the list's shape (every page's last-visit time, 8 bytes a
 /// page) is read and grouped on a worker, and the rows themselves are read a page of
 /// `rowsPerRead` at a time as they scroll into view, keeping at most `cachedReads` of them.
-/// A search reads up to `searchLimit` matches at once. A newer read makes older answers stale:
-/// each carries the generation it was asked in and is dropped if that has moved on.
+/// A search asks the address bar's full-text index (`searchHistory`: word prefixes in any order,
+/// case and accents folded) for its best `searchLimit` matches at once, listed by day like the rest.
+/// A newer read makes older answers stale: each carries the generation it was asked in and is
+/// dropped if that has moved on.
 @MainActor
 public final class BrowsingHistoryWindow {
     nonisolated static let rowsPerRead = 100
@@ -154,7 +156,7 @@ public final class BrowsingHistoryWindow {
                 if query.isEmpty {
                     times = try store.historyTimes()
                 } else {
-                    let found = try store.history(matching: query, limit: Self.searchLimit)
+                    let found = try store.searchHistory(query, limit: Self.searchLimit)
                         .sorted { ($0.lastVisit, $1.uri) > ($1.lastVisit, $0.uri) }
                     matches = found
                     times = found.map(\.lastVisit)
