@@ -79,6 +79,10 @@ public struct Options: ParsableArguments, Sendable {
 
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false
+    /// With `--bench`: the History window (Ctrl+H) over this many generated pages in a temporary
+    /// database, scrolled with real wheel clicks and swept to the end.
+    @Option(name: .customLong("history-view-pages"), help: .hidden)
+    public var historyViewPages: Int?
 
     @Flag(name: [.customLong("private"), .customLong("ephemeral")],
           help: "A private window: no cookies, cache, history or tabs are written to disk (also Ctrl+Shift+N).")

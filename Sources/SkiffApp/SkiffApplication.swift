@@ -42,6 +42,10 @@ public final class SkiffApplication {
 
     private func activate() {
         if let window { window.window.present(); return }
+        if options.bench, let pages = options.historyViewPages {
+            HistoryViewBenchmark(application: app, options: options, pages: pages) { [weak self] in self?.quit() }.start()
+            return
+        }
         if options.historyOnly {
             if historyWindow == nil {
                 historyWindow = HistoryWindow(application: app, options: options) { [weak self] in
