@@ -76,11 +76,12 @@ public enum HistoryDays {
     }
 
     /// "14:05": the time of a visit on the user's 24-hour clock.
+    /// Wall-clock arithmetic on the zone's offset at that instant (no calendar: rows are dealt
+    /// every frame while the list scrolls).
     public static func time(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        let local = Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
+        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
