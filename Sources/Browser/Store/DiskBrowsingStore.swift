@@ -115,6 +115,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
                            arguments: [identityKey, UUID().uuidString])
         }
         HistoryIndex.registerMigration(&migrator)
+        HistoryListing.registerMigration(&migrator)
         return migrator
     }
 

@@ -1,6 +1,19 @@
 import Foundation
 import GRDB
 
+/// The History view's order as an index: newest visit first, then address. Without it a page of
+/// rows at position 99,000 made SQLite read and sort 99,000 table rows (~0.4 s); with it the
+/// position is a walk along the index.
+enum HistoryListing {
+    static let migrationName = "history-by-last-visit"
+
+    static func registerMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration(migrationName) { db in
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS history_byLastVisit ON history(lastVisit DESC, uri)")
+        }
+    }
+}
+
 /// What the History view reads and removes. Both stores list pages in one order, newest visit
 /// first and then by address, so a position in `historyTimes()` is the same page in `historyPage`.
 extension DiskBrowsingStore {

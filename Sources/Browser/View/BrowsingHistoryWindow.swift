@@ -35,7 +35,9 @@ public final class BrowsingHistoryWindow {
     /// Everything listed now: the store's whole history, or a search's matches (all in `rows`).
     private var times: [Date] = []
     private var reads: [Int: [HistoryVisit]] = [:]
-    private var reading: Set<Int> = []
+    private var queuedReads: Set<Int> = []
+    private var readInFlight = false
+    private var issueScheduled = false
     private var searchResults: [HistoryVisit]?
     private var clearDialog: ClearHistoryDialog?
     /// Set once the first listing is on screen (tests and the benchmark wait for it).
@@ -175,7 +177,7 @@ public final class BrowsingHistoryWindow {
         self.times = times
         searchResults = matches
         reads = [:]
-        reading = []
+        queuedReads = []
         list.show(days, now: Date(), timeZone: timeZone, keepPlace: keepPlace)
         isLoaded = true
         if let problem {
@@ -205,9 +207,28 @@ public final class BrowsingHistoryWindow {
         return nil
     }
 
+    /// Reads are asked one at a time, and only for rows still placed when the worker is free: a
+    /// sweep through 100,000 pages passes hundreds of reads it no longer needs, and reading them all
+    /// would keep both cores busy while the list tries to draw.
     private func requestRead(_ read: Int) {
-        guard let store, !reading.contains(read) else { return }
-        reading.insert(read)
+        guard store != nil, reads[read] == nil else { return }
+        queuedReads.insert(read)
+        guard !issueScheduled else { return }
+        issueScheduled = true
+        // After the list has dealt every row for this offset, so "still placed" is known.
+        MainLoop.idle { [weak self] in
+            self?.issueScheduled = false
+            self?.issueNextRead()
+        }
+    }
+
+    private func issueNextRead() {
+        guard let store, !readInFlight else { return }
+        let placed = Set(list.placedPagePositions.map { $0 / Self.rowsPerRead })
+        queuedReads = queuedReads.filter { placed.contains($0) && reads[$0] == nil }
+        guard let read = queuedReads.min() else { return }
+        queuedReads.remove(read)
+        readInFlight = true
         let asked = generation
         Task.detached(priority: .userInitiated) { [weak self] in
             let rows = (try? store.historyPage(offset: read * Self.rowsPerRead, limit: Self.rowsPerRead)) ?? []
@@ -216,14 +237,16 @@ public final class BrowsingHistoryWindow {
     }
 
     private func arrived(_ asked: Int, read: Int, rows: [HistoryVisit]) {
-        guard asked == generation else { return }
-        reading.remove(read)
-        reads[read] = rows
-        // Bounded: the reads farthest from this one go first.
-        while reads.count > Self.cachedReads, let far = reads.keys.max(by: { abs($0 - read) < abs($1 - read) }) {
-            reads[far] = nil
+        readInFlight = false
+        if asked == generation {
+            reads[read] = rows
+            // Bounded: the reads farthest from this one go first.
+            while reads.count > Self.cachedReads, let far = reads.keys.max(by: { abs($0 - read) < abs($1 - read) }) {
+                reads[far] = nil
+            }
+            list.refreshRows()
         }
-        list.refreshRows()
+        issueNextRead()
     }
 
     // MARK: Acting

@@ -286,6 +286,14 @@ final class HistoryPagesList {
     var viewportHeight: Double { size.height }
     var widgetCount: Int { headings.count + rows.count }
 
+    /// Positions (in the newest-first list) of the pages that have a line widget now.
+    var placedPagePositions: [Int] {
+        assigned.keys.compactMap { index in
+            if case let .page(_, page) = layout.line(at: index) { return page }
+            return nil
+        }
+    }
+
     /// The lines on screen now, top to bottom, as the widgets show them (for tests).
     var shownLines: [HistoryLineView] {
         assigned.keys.sorted().compactMap { index in
