@@ -114,7 +114,7 @@ final class HistorySearchBenchmark {
         }
         stats.endContinuousFrames()
         report.append(Benchmark.percentileLine("typing: key to its suggestions drawn", latencies))
-        report.append("typing: \(latencies.count) keystrokes' results drawn, \(superseded) dropped for a newer one; "
+        report.append("typing: \(latencies.count) texts' results drawn, \(superseded) texts never drawn (a newer one came first); "
                       + "\"ref deb\" found the page visited once 200 days ago: \(found ? "yes" : "NO")")
         report.append(Benchmark.percentileLine("typing: frame work (update→paint)", stats.workMilliseconds))
         report.append(Benchmark.percentileLine("typing: frame interval", stats.intervalMilliseconds))

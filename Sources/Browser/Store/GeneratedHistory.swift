@@ -45,6 +45,7 @@ public enum GeneratedHistory {
             if rows > 0 {
                 try statement.execute(arguments: [needleURI, needleTitle, 1, now.timeIntervalSince1970 - 200 * 86_400, 0])
             }
+            try HistoryIndex.refreshFrecency(db, now: now, everything: true)
         }
     }
 }

@@ -28,7 +28,23 @@ public final class BrowserPersistence {
         self.store = store
         startupMessage = message
         isReadOnly = readOnly
+        refreshStoredRanking()
         refreshTopHistory()
+    }
+
+    private var rankingRefreshedAt = Date.distantPast
+
+    /// Stored frecency follows the clock (pages move between recency buckets as days pass): brought
+    /// up to date at start and at most hourly after, on a utility thread (it writes).
+    private func refreshStoredRanking() {
+        guard !isReadOnly, Date().timeIntervalSince(rankingRefreshedAt) > 3_600 else { return }
+        rankingRefreshedAt = Date()
+        let store = store
+        DispatchQueue.global(qos: .utility).async {
+            do { try store.refreshFrecency(now: Date()) } catch {
+                Logger(label: "skiff.browser.persistence").warning("history ranking not refreshed: \(error)")
+            }
+        }
     }
 
     /// Opens `browser.sqlite` under the XDG data directory. A damaged file is moved aside and a
@@ -110,6 +126,7 @@ public final class BrowserPersistence {
             logger.warning("history not saved: \(error)")
             historyFailure = SaveFailure.describe(error)
         }
+        refreshStoredRanking()
         refreshTopHistory()
     }
 

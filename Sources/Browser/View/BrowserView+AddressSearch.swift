@@ -7,8 +7,8 @@ import Gtk
 final class AddressSearchState {
     /// The last history candidates the index returned, and for what text.
     var candidates: [Suggestions.HistoryItem] = []
-    /// What the user typed, without any inline completion.
-    var typed = ""
+    /// What the user typed, without any inline completion; nil when editing has just begun.
+    var typed: String?
     /// Set while the field's text is being changed by the completion itself, not the user.
     var isCompleting = false
     /// Tabs whose next visit was typed or chosen in the address bar (Firefox's "typed" transition).
@@ -24,8 +24,10 @@ extension BrowserView {
     /// over all of history when its answer arrives from the worker thread.
     func refreshSuggestions(for text: String) {
         let state = addressSearch
-        guard !state.isCompleting else { return }
-        let previous = state.typed
+        // A completion deleted (Backspace, or the next letter replacing it) leaves what was typed,
+        // whose suggestions are already shown.
+        guard !state.isCompleting, text != state.typed else { return }
+        let previous = state.typed ?? ""
         state.typed = text
         state.onEdited?(text)
         // The first time (Ctrl+L) the start page's pages, already read, stand in.
@@ -66,7 +68,7 @@ extension BrowserView {
     /// Editing ended: no search result will arrive for it any more.
     func endAddressSearch() {
         persistence?.searcher.cancel()
-        addressSearch.typed = ""
+        addressSearch.typed = nil
         addressSearch.candidates = []
     }
 

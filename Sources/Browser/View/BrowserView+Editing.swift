@@ -70,7 +70,7 @@ extension BrowserView {
             bar.entry.canTarget = true
             bar.entry.xAlign = 0
             bar.entry.text = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: true)
-            addressSearch.typed = ""
+            addressSearch.typed = nil
             refreshSuggestions(for: "")
         }
         bar.entry.selectAll()
