@@ -28,7 +28,7 @@ public enum InlineCompletion {
         let rest = address.dropFirst(typed.count)
         var completion = rest
         if let slash = rest.firstIndex(of: "/") { completion = rest[...slash] }
-        if completion.hasSuffix("/") && completion.count > 1 { completion = completion.dropLast() }
+        if completion.hasSuffix("/") { completion = completion.dropLast() }
         guard !completion.isEmpty else { return nil }
         return Result(text: typed + completion, selectionStart: typed.count)
     }

@@ -65,6 +65,14 @@ extension BrowserView {
         addressSearch.isCompleting = false
     }
 
+    /// The start page's pages arrive from the worker thread after start-up and after each visit.
+    func watchTopHistory() {
+        persistence?.onTopHistoryChanged = { [weak self] in
+            guard let self, let page = self.currentPage else { return }
+            self.updateStartPage(page)
+        }
+    }
+
     /// Editing ended: no search result will arrive for it any more.
     func endAddressSearch() {
         persistence?.searcher.cancel()

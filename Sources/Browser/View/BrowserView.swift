@@ -124,6 +124,7 @@ public final class BrowserView: TabPageDelegate {
         installPagerInput()
         installScrollObservers()
         installEditing()
+        watchTopHistory()
 
         if !restoreSession() {
             let first = pager.tabs.current
