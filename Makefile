@@ -37,6 +37,7 @@ bench:
 	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section stars --window-size $$size --bench; done
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
+	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --generated-history-rows $$rows; done
 	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --history-view-pages $$n; done
 
 screenshots:

@@ -99,6 +99,10 @@ public struct Options: ParsableArguments, Sendable {
     /// A synthetic history of this many transactions, read through the same loader (bench, tests).
     @Option(name: .customLong("generated-history"), help: .hidden)
     public var generatedHistory: Int?
+    /// With `--bench`: a browser history of this many pages, generated in a temporary database, and
+    /// the address bar's search measured over it with real keys (xdotool).
+    @Option(name: .customLong("generated-history-rows"), help: .hidden)
+    public var generatedHistoryRows: Int?
 
     public init() {}
 }

@@ -55,10 +55,9 @@ final class HistoryIndexTests: XCTestCase {
                                arguments: [item.uri, item.title, item.visitCount, item.lastVisit.timeIntervalSince1970, item.typedCount])
             }
         }
-        let scores = try store.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT uri, \(HistoryIndex.frecencySQL(now: "?1")) AS f FROM history",
-                             arguments: [now.timeIntervalSince1970])
-        }
+        // Written behind the store's back (frecency 0): score them all.
+        try store.pool.write { try HistoryIndex.refreshFrecency($0, now: now, everything: true) }
+        let scores = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT uri, frecency AS f FROM history") }
         XCTAssertEqual(scores.count, items.count)
         for row in scores {
             let uri: String = row["uri"]
@@ -69,6 +68,36 @@ final class HistoryIndexTests: XCTestCase {
         let expected = items.sorted { Suggestions.isRankedBefore($0, $1, now: now) }.map(\.uri)
         XCTAssertEqual(try store.searchHistory("page", limit: 1_000, now: now).map(\.uri), expected)
         XCTAssertEqual(try store.searchHistory("", limit: 1_000, now: now).map(\.uri), expected)
+    }
+
+    /// Stored scores follow the clock: a page whose last visit crosses a bucket's edge is re-scored.
+    func testRefreshingMovesPagesAcrossBucketEdges() throws {
+        let store = try openStore()
+        let t = Date(timeIntervalSince1970: 1_750_000_000)
+        try store.recordVisit(uri: "https://a.example/", title: "Alpha", at: t)
+        func stored() throws -> Double { try store.pool.read { try Double.fetchOne($0, sql: "SELECT frecency FROM history") ?? -1 } }
+        XCTAssertEqual(try stored(), 1.0, "a visit scores its page at once")
+        try store.refreshFrecency(now: t.addingTimeInterval(10 * 86_400))
+        XCTAssertEqual(try stored(), 0.7, accuracy: 1e-12)
+        try store.refreshFrecency(now: t.addingTimeInterval(400 * 86_400))
+        XCTAssertEqual(try stored(), 0.1, accuracy: 1e-12)
+    }
+
+    /// Broad words (walked in frecency order) and narrow ones (matches sorted) give what the model's
+    /// own matching and ranking give over the same pages.
+    func testTheIndexAgreesWithTheModelOverAGeneratedHistory() throws {
+        let now = Date(timeIntervalSince1970: 1_750_000_000)
+        try GeneratedHistory.write(rows: 6_000, to: databaseURL, now: now)
+        let disk = try openStore()
+        let memory = EphemeralBrowsingStore()
+        for page in try disk.allHistory() {
+            for _ in 0..<page.visitCount { try memory.recordVisit(uri: page.uri, title: page.title, at: page.lastVisit) }
+        }
+        for text in ["p", "page", "news", "ref deb", "coffee gard", "n r", "Quiet river", "example", "debian"] {
+            XCTAssertEqual(try disk.searchHistory(text, limit: 12, now: now).map(\.uri),
+                           try memory.searchHistory(text, limit: 12, now: now).map(\.uri), text)
+        }
+        XCTAssertEqual(try disk.searchHistory("ref deb", limit: 12, now: now).map(\.uri), [GeneratedHistory.needleURI])
     }
 
     /// A database written by the schema before the index (migrations "v1" and "v2-identity", frozen

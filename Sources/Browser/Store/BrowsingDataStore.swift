@@ -58,6 +58,9 @@ public protocol BrowsingDataStore: AnyObject, Sendable {
     /// to `limit`. An empty `text` gives the top of all history. Typed text is never query syntax.
     /// Synchronous and safe from any thread: callers keep it off the main thread.
     func searchHistory(_ text: String, limit: Int, now: Date) throws -> [HistoryVisit]
+    /// Brings stored rankings up to `now` (a day's passing moves pages between recency buckets).
+    /// Writes: keep it off the main thread.
+    func refreshFrecency(now: Date) throws
     /// `searchHistory(_:limit:now:)` as of now.
     func searchHistory(_ text: String, limit: Int) throws -> [HistoryVisit]
     /// `recordVisit(uri:title:at:)`, saying how the visit happened (frecency weighs typed visits).
@@ -94,6 +97,9 @@ extension BrowsingDataStore {
     public func recordVisit(uri: String, title: String?, at date: Date, transition: VisitTransition) throws {
         try recordVisit(uri: uri, title: title, at: date)
     }
+
+    /// Stores that rank in memory at search time have nothing stored to refresh.
+    public func refreshFrecency(now: Date) throws {}
 
     public func replaceVisit(old: String, new: String, title: String?, at date: Date, transition: VisitTransition) throws {
         try replaceVisit(old: old, new: new, title: title, at: date)

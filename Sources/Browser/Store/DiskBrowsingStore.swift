@@ -134,7 +134,10 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     }
 
     public func recordVisit(uri: String, title: String?, at date: Date, transition: VisitTransition) throws {
-        try pool.write { try Self.insertVisit(db: $0, uri: uri, title: title, at: date, transition: transition) }
+        try pool.write { db in
+            try Self.insertVisit(db: db, uri: uri, title: title, at: date, transition: transition)
+            try HistoryIndex.updateFrecency(db, uri: uri, now: date)
+        }
     }
 
     public func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {
@@ -146,7 +149,9 @@ public final class DiskBrowsingStore: BrowsingDataStore {
             try db.execute(sql: "UPDATE history SET visitCount = visitCount - 1, typedCount = min(typedCount, visitCount - 1) WHERE uri = ?",
                            arguments: [old])
             try db.execute(sql: "DELETE FROM history WHERE uri = ? AND visitCount <= 0", arguments: [old])
+            try HistoryIndex.updateFrecency(db, uri: old, now: date)
             try Self.insertVisit(db: db, uri: new, title: title, at: date, transition: transition)
+            try HistoryIndex.updateFrecency(db, uri: new, now: date)
         }
     }
 
@@ -159,6 +164,11 @@ public final class DiskBrowsingStore: BrowsingDataStore {
                     lastVisit = max(lastVisit, excluded.lastVisit),
                     title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END
                 """, arguments: [uri, title ?? "", date.timeIntervalSince1970, transition == .typed ? 1 : 0])
+    }
+
+    public func refreshFrecency(now: Date) throws {
+        guard !isReadOnly else { return }
+        try pool.write { try HistoryIndex.refreshFrecency($0, now: now) }
     }
 
     public func searchHistory(_ text: String, limit: Int, now: Date) throws -> [HistoryVisit] {

@@ -26,13 +26,15 @@ enum HistoryIndex {
                     title TEXT NOT NULL DEFAULT '',
                     visitCount INTEGER NOT NULL DEFAULT 0,
                     lastVisit REAL NOT NULL, -- seconds since 1970
-                    typedCount INTEGER NOT NULL DEFAULT 0 -- of visitCount, typed or chosen in the address bar
+                    typedCount INTEGER NOT NULL DEFAULT 0, -- of visitCount, typed or chosen in the address bar
+                    frecency REAL NOT NULL DEFAULT 0 -- Suggestions.frecency as of meta.frecencyDate (or the last visit)
                 );
                 INSERT INTO history_new (uri, title, visitCount, lastVisit)
                     SELECT uri, title, visitCount, lastVisit FROM history ORDER BY lastVisit;
                 DROP TABLE history;
                 ALTER TABLE history_new RENAME TO history;
                 CREATE INDEX history_lastVisit ON history(lastVisit);
+                CREATE INDEX history_frecency ON history(frecency);
 
                 CREATE VIRTUAL TABLE history_fts USING fts5(
                     title, uri, content='history', content_rowid='id',
@@ -58,7 +60,31 @@ enum HistoryIndex {
                 INSERT INTO history_fts (history_fts) VALUES ('rebuild');
                 INSERT INTO history_cjk (rowid, title) SELECT id, title FROM history WHERE \(unspaced("title"));
                 """)
+            try refreshFrecency(db, now: Date(), everything: true)
         }
+    }
+
+    static let frecencyDateKey = "frecencyDate"
+
+    /// Brings the stored `frecency` up to `now`. A score changes only when its last visit crosses a
+    /// recency bucket's edge, and nothing changes past the last edge (90 days), so only rows visited
+    /// within 90 days of the previous refresh are looked at, and only changed ones written.
+    static func refreshFrecency(_ db: Database, now: Date, everything: Bool = false) throws {
+        let previous = try Double.fetchOne(db, sql: "SELECT CAST(value AS REAL) FROM meta WHERE key = ?", arguments: [frecencyDateKey])
+        let lastEdge = (Suggestions.recencyBuckets.map(\.maxAgeDays).max() ?? 0) + 1
+        let since = everything ? -Double.infinity : min(previous ?? -Double.infinity, now.timeIntervalSince1970) - lastEdge * 86_400
+        try db.execute(sql: """
+            UPDATE history SET frecency = \(frecencySQL(now: "?1"))
+            WHERE lastVisit >= ?2 AND frecency IS NOT \(frecencySQL(now: "?1"))
+            """, arguments: [now.timeIntervalSince1970, since.isFinite ? since : -1e300])
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                       arguments: [frecencyDateKey, String(now.timeIntervalSince1970)])
+    }
+
+    /// The row's own score after a visit at `date`.
+    static func updateFrecency(_ db: Database, uri: String, now: Date) throws {
+        try db.execute(sql: "UPDATE history SET frecency = \(frecencySQL(now: "?1")) WHERE uri = ?2",
+                       arguments: [now.timeIntervalSince1970, uri])
     }
 
     /// SQL that is true when `column` holds a character of `Suggestions.unspacedScriptRanges`
@@ -122,15 +148,28 @@ enum HistoryIndex {
     /// Unspaced terms shorter than a trigram are looked for by scanning `history_cjk` (those titles only).
     static let trigramLength = 3
 
+    /// Word queries matching more pages than this are answered by walking pages in stored-frecency
+    /// order and asking the index about each, instead of sorting every match.
+    static let broadQueryThreshold = 2_000
+
     static func search(_ db: Database, text: String, limit: Int, now: Date) throws -> [HistoryVisit] {
         let limit = max(0, limit)
         guard limit > 0 else { return [] }
         let query = Query(text)
         var conditions: [String] = []
-        var arguments: [any DatabaseValueConvertible] = [now.timeIntervalSince1970]
+        var arguments: [any DatabaseValueConvertible] = []
         var source = "history"
         if let words = query.words {
-            conditions.append("id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)")
+            let matches = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT \(broadQueryThreshold))
+                """, arguments: [words]) ?? 0
+            if matches < broadQueryThreshold {
+                conditions.append("id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)")
+            } else {
+                // Common words ("r", "news"): the first pages in frecency order soon fill the limit.
+                source = "history INDEXED BY history_frecency"
+                conditions.append("EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = history.id)")
+            }
             arguments.append(words)
         }
         for term in query.unspaced {
@@ -150,14 +189,16 @@ enum HistoryIndex {
             arguments.append(term)
             arguments.append(term)
         }
-        arguments.append(limit)
+        // The stored frecency picks the candidates (an index walk, whatever the size of history); the
+        // caller ranks them again with the exact score at `now` (`Suggestions.rank`), as this does.
+        let candidates = max(limit, min(limit * 4, 256))
+        arguments.append(candidates)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return try Row.fetchAll(db, sql: """
-            SELECT uri, title, visitCount, lastVisit, typedCount, \(frecencySQL(now: "?1")) AS frecency
-            FROM \(source) \(whereClause)
-            ORDER BY frecency DESC, lastVisit DESC, length(uri) ASC, uri ASC
-            LIMIT ?
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT uri, title, visitCount, lastVisit, typedCount FROM \(source) \(whereClause)
+            ORDER BY frecency DESC LIMIT ?
             """, arguments: StatementArguments(arguments)).map(visit)
+        return Array(rows.sorted { Suggestions.isRankedBefore($0, $1, now: now) }.prefix(limit))
     }
 
     static func visit(_ row: Row) -> HistoryVisit {
