@@ -162,6 +162,10 @@ final class BrowsingHistoryWindowTests: XCTestCase {
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { (try? Self.urisOnDisk(locations).contains(beta)) == false }, timeout: 10),
                           "Beta (yesterday) is gone from the file")
+            // The chooser closes only when the store and WebKit (its website data of that span) both
+            // reported success; a failure would keep it open with the reason.
+            XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Clear History", timeout: 0.1) == nil }, timeout: 10),
+                          "Clear History closed: WebKit cleared the span's website data too")
             let left = try Self.urisOnDisk(locations)
             XCTAssertTrue(left.contains(gamma))
             XCTAssertEqual(left.count, 301, "Gamma and the 300 older pages stay")
