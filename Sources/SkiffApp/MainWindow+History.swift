@@ -10,6 +10,7 @@ extension MainWindow {
         }
         let history = BrowsingHistoryWindow(browser: browser, transientFor: window)
         historyWindow = history
+        history.onOpenedInCurrentTab = { [weak self] in self?.stack.visibleChildName = Section.browser.rawValue }
         history.window.onCloseRequest { [weak self] in
             self?.historyWindow = nil
             return false

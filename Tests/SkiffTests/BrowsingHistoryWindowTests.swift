@@ -113,6 +113,9 @@ final class BrowsingHistoryWindowTests: XCTestCase {
                 main.window.destroy()
             }
             XCTAssertNil(main.historyWindow, "no History before Ctrl+H")
+            // From another section: Enter below must bring the browser back.
+            XDoTool.run(["key", "--clearmodifiers", "alt+2"])
+            XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .today }, timeout: 3))
             var history = try Self.openHistory(main)
             let window = history.window
             let alphaRow = Self.row(("Alpha Page", "127.0.0.1", now.addingTimeInterval(-60)))
@@ -135,6 +138,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { XDoTool.run(["getwindowname", mainID]).contains("Alpha Page") }, timeout: 20),
                           "the browser shows Alpha: \(XDoTool.run(["getwindowname", mainID]))")
             XCTAssertTrue(MainLoop.run(until: { main.historyWindow == nil }, timeout: 3), "History closed")
+            XCTAssertEqual(main.visibleSection, .browser, "the browser is on screen again")
 
             // Again: Down into the list, Delete removes the newest page (Alpha) from the file.
             history = try Self.openHistory(main)

@@ -40,6 +40,9 @@ public final class BrowsingHistoryWindow {
     private var issueScheduled = false
     private var searchResults: [HistoryVisit]?
     private var clearDialog: ClearHistoryDialog?
+    /// Called after a page was opened in the current tab: the window shows the browser (it may be
+    /// showing another section).
+    public var onOpenedInCurrentTab: (@MainActor () -> Void)?
     /// Set once the first listing is on screen (tests and the benchmark wait for it).
     public private(set) var isLoaded = false
 
@@ -255,6 +258,7 @@ public final class BrowsingHistoryWindow {
         guard let visit = visit(at: position), let browser else { return }
         browser.openFromHistory(visit.uri, inNewTab: inNewTab)
         if !inNewTab {
+            onOpenedInCurrentTab?()
             window.close()
             parent?.present()
         }
