@@ -60,7 +60,6 @@ extension Image {
 }
 
 extension Key {
-    /// Keys for editing a list of tiles (the start page's favourites).
-    public static let delete = UInt32(GDK_KEY_Delete), kpDelete = UInt32(GDK_KEY_KP_Delete)
+    /// Keys for editing a list of tiles (the start page's favourites); Delete is in WebsiteData.swift.
     public static let f2 = UInt32(GDK_KEY_F2), f10 = UInt32(GDK_KEY_F10), menu = UInt32(GDK_KEY_Menu)
 }

@@ -79,6 +79,7 @@ public final class BrowserView: TabPageDelegate {
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
     var suggestionsShown = false
+    let addressSearch = AddressSearchState()
 
     public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
         self.sandbox = sandbox
@@ -130,6 +131,7 @@ public final class BrowserView: TabPageDelegate {
         installPagerInput()
         installScrollObservers()
         installEditing()
+        watchTopHistory()
 
         if !restoreSession() {
             let first = pager.tabs.current
@@ -213,6 +215,7 @@ public final class BrowserView: TabPageDelegate {
                 return
             }
             endEditing(commit: true)
+            noteTypedNavigation()
             page.load(uri: uri, httpFallback: resolution.httpFallbackURI)
             page.webView?.grabFocus()
         }
@@ -283,7 +286,7 @@ public final class BrowserView: TabPageDelegate {
 
     func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
         guard !isPrivate else { return }
-        persistence?.record(visit, title: title)
+        persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
     }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
@@ -339,7 +342,7 @@ public final class BrowserView: TabPageDelegate {
     func updateStartPage(_ page: TabPage) {
         let blank = page.webView != nil && page.state.uri == nil && page.state.requestedURI == nil
         guard blank else { return page.hideStartPage() }
-        let content = StartPage(favourites: favourites.list, history: isPrivate ? [] : (persistence?.history ?? []),
+        let content = StartPage(favourites: favourites.list, history: isPrivate ? [] : (persistence?.topHistory ?? []),
                                 closed: recentlyClosed, now: Date())
         page.showStartPage(content, icons: siteIcons) { [weak self] uri in
             self?.recentlyClosed.reopened(uri: uri)
