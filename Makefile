@@ -44,6 +44,8 @@ bench:
 	tools/perf/peers.py --skiff .build/release/skiff --runs 4
 	tools/perf/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
 	tools/perf/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
+	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --generated-history-rows $$rows; done
+	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --history-view-pages $$n; done
 	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tabs 20
 	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tab-churn 1000
 

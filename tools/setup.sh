@@ -8,6 +8,9 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev)
 fi
 
+# tools/favourites-screenshots.sh serves its local sites with python3.
+if [ "${1:-}" = "--test" ]; then packages+=(python3); fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -31,6 +31,7 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var shortcutsWindow: Window?
     public internal(set) var aboutWindow: AboutWindow?
     var preferencesWindow: PreferencesWindow?
+    public internal(set) var historyWindow: BrowsingHistoryWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil,

@@ -79,6 +79,10 @@ public struct Options: ParsableArguments, Sendable {
 
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false
+    /// With `--bench`: the History window (Ctrl+H) over this many generated pages in a temporary
+    /// database, scrolled with real wheel clicks and swept to the end.
+    @Option(name: .customLong("history-view-pages"), help: .hidden)
+    public var historyViewPages: Int?
 
     /// With --bench: memory of this many tabs before and after suspending background tabs (1–100).
     @Option(name: .customLong("bench-tabs"), help: .hidden)
@@ -103,6 +107,10 @@ public struct Options: ParsableArguments, Sendable {
     /// A synthetic history of this many transactions, read through the same loader (bench, tests).
     @Option(name: .customLong("generated-history"), help: .hidden)
     public var generatedHistory: Int?
+    /// With `--bench`: a browser history of this many pages, generated in a temporary database, and
+    /// the address bar's search measured over it with real keys (xdotool).
+    @Option(name: .customLong("generated-history-rows"), help: .hidden)
+    public var generatedHistoryRows: Int?
 
     public init() {}
 }

@@ -71,10 +71,15 @@ public final class BrowserView: TabPageDelegate {
     var lastTabPress: Date?
     /// This window's closed tabs, for the start page (kept in memory only).
     var recentlyClosed = RecentlyClosed()
+    /// The favourites (BrowserView+Favourites): on disk for the main window, in memory for a private one.
+    lazy var favourites: FavouritesKeeper = persistence?.favourites ?? FavouritesKeeper.inMemory()
+    /// Site icons from WebKit's favicon database, for the start page and the suggestions.
+    let siteIcons: SiteIcons
     /// Shift+Tab out of the page: the window decides where focus goes before the browser (the
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
     var suggestionsShown = false
+    let addressSearch = AddressSearchState()
     /// Which background tabs give up their web view (BrowserView+Suspension.swift).
     lazy var suspender = TabSuspender(browser: self)
 
@@ -83,6 +88,9 @@ public final class BrowserView: TabPageDelegate {
         isPrivate = ephemeral
         session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
         self.persistence = ephemeral ? nil : persistence
+        // Before any page loads, so the first page's icon is kept too.
+        siteIcons = SiteIcons(database: session.flatMap { FaviconDatabase.enable(in: $0) })
+        suggestions.icons = siteIcons
         pager = AddressBarPager(tabs: TabList(), containerWidth: 800)
         root = Canvas(role: .group, label: "Browser") { _, _, _ in }
         pagesArea = Canvas(role: .list, label: "Tabs") { _, _, _ in }
@@ -125,6 +133,7 @@ public final class BrowserView: TabPageDelegate {
         installPagerInput()
         installScrollObservers()
         installEditing()
+        watchTopHistory()
 
         if !restoreSession() {
             let first = pager.tabs.current
@@ -210,6 +219,7 @@ public final class BrowserView: TabPageDelegate {
                 return
             }
             endEditing(commit: true)
+            noteTypedNavigation()
             page.load(uri: uri, httpFallback: resolution.httpFallbackURI)
             page.webView?.grabFocus()
         }
@@ -280,10 +290,11 @@ public final class BrowserView: TabPageDelegate {
 
     func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
         guard !isPrivate else { return }
-        persistence?.record(visit, title: title)
+        persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
     }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
+        favourites.change { $0.titleArrived(title, for: uri) }
         guard !isPrivate else { return }
         persistence?.updateTitle(title, uri: uri)
     }
@@ -335,11 +346,13 @@ public final class BrowserView: TabPageDelegate {
     func updateStartPage(_ page: TabPage) {
         let blank = page.webView != nil && page.state.uri == nil && page.state.requestedURI == nil
         guard blank else { return page.hideStartPage() }
-        let content = StartPage(history: isPrivate ? [] : (persistence?.history ?? []), closed: recentlyClosed, now: Date())
-        page.showStartPage(content) { [weak self] uri in
+        let content = StartPage(favourites: favourites.list, history: isPrivate ? [] : (persistence?.topHistory ?? []),
+                                closed: recentlyClosed, now: Date())
+        page.showStartPage(content, icons: siteIcons) { [weak self] uri in
             self?.recentlyClosed.reopened(uri: uri)
             self?.load(uri)
         }
+        page.startPage?.onFavourite = { [weak self] request in self?.handle(request) }
     }
 
     /// A short message over the current page about what was typed (a refused address): it goes

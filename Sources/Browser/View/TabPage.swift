@@ -78,11 +78,14 @@ public final class TabPage {
     }
 
     /// Shows (or refreshes) the start page over this blank tab.
-    func showStartPage(_ page: StartPage, onOpen: @escaping (String) -> Void) {
+    func showStartPage(_ page: StartPage, icons: SiteIcons?, onOpen: @escaping (String) -> Void) {
         if startPage == nil {
             let view = StartPageView()
+            view.icons = icons
             content.addOverlay(view.root)
             startPage = view
+            // The page under it is blank and covered: Tab goes to the tiles, not into WebKit.
+            webView?.canFocus = false
         }
         startPage?.onOpen = onOpen
         startPage?.show(page)
@@ -93,6 +96,7 @@ public final class TabPage {
         guard let view = startPage else { return }
         content.removeOverlay(view.root)
         startPage = nil
+        webView?.canFocus = true
     }
 
     // MARK: Commands
