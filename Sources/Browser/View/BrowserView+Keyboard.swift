@@ -16,7 +16,11 @@ extension BrowserView {
             KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
-            KeyboardCommand("close-tab", "Close tab", ["<Control>w"]) { [weak self] in self?.closeTab() },
+            KeyboardCommand("close-tab", "Close tab", ["<Control>w"]) { [weak self] in
+                guard let self else { return }
+                if self.tabOverview.isOpen { self.tabOverview.closeSelected() } else { self.closeTab() }
+            },
+            KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
             KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in
                 self?.selectTab(offset: -1)
@@ -116,12 +120,6 @@ extension BrowserView {
             if self.state.showsStop { self.stop() } else { self.reload() }
         }
         newTabButton.onClicked { [weak self] in self?.newTab() }
-        tabsPopover.popover.attach(to: root)
-        tabsPopover.onSelect = { [weak self] index in self?.selectTab(at: index) }
-        tabsPopover.onClose = { [weak self] index in self?.closeTab(at: index) }
-        tabsButton.onClicked { [weak self] in
-            guard let self else { return }
-            self.tabsPopover.show(titles: self.pager.tabs.tabs.map(\.title), current: self.pager.tabs.currentIndex)
-        }
+        tabsButton.onClicked { [weak self] in self?.tabOverview.open() }
     }
 }

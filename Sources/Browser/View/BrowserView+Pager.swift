@@ -124,6 +124,7 @@ extension BrowserView {
 
     /// Ctrl+T, the "+" button: a new tab at the end with the overscroll's reveal, address focused.
     public func newTab() {
+        tabOverview.dismiss()
         endEditing(commit: false)
         let tab = pager.revealNewTab(now: now)
         addPage(for: tab)
