@@ -17,6 +17,8 @@ final class TabOverviewController {
     let newTabButton = Button(iconName: "tab-new-symbolic", accessibleLabel: "New Tab")
     let doneButton = Button(label: "Done")
     private(set) var tiles: [UUID: OverviewTile] = [:]
+    /// The tiles' order among the grid's children.
+    private var childOrder: [UUID] = []
     private var ticker: FrameTicker?
     /// The tab that was current at the last render: when it changes, the one left is pictured.
     private var lastCurrentID: UUID?
@@ -60,7 +62,11 @@ final class TabOverviewController {
     }
 
     var isOpen: Bool { model.isOpen }
+    /// The frame being drawn (animations).
     private var now: TimeInterval { FrameTicker.now(for: root) }
+    /// The time of an input event or a command: the frame clock's time stands still while nothing
+    /// animates, which would make a held press look instant and start a zoom in the past.
+    private var inputNow: TimeInterval { max(now, FrameStats.monotonicNow) }
 
     // MARK: Opening and closing
 
@@ -75,7 +81,7 @@ final class TabOverviewController {
                 page.refreshThumbnail { [weak self] in self?.refreshTiles() }
             }
         }
-        model.open(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex, now: now)
+        model.open(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex, now: inputNow)
         refreshTiles()
         root.isVisible = true
         frameTimes = []
@@ -85,7 +91,7 @@ final class TabOverviewController {
 
     /// Back to the selected tab (Escape, Done, Enter, a click).
     func close() {
-        perform(model.close(now: now))
+        perform(model.close(now: inputNow))
         animate()
     }
 
@@ -93,8 +99,8 @@ final class TabOverviewController {
     func dismiss() {
         guard model.isOpen else { return }
         model.animationsEnabled = false
-        perform(model.close(now: now))
-        perform(model.tick(now: now))
+        perform(model.close(now: inputNow))
+        perform(model.tick(now: inputNow))
     }
 
     func toggle() { if model.isOpen { close() } else { open() } }
@@ -167,6 +173,7 @@ final class TabOverviewController {
             grid.removeChild(tile.canvas)
             grid.removeChild(tile.close)
             tiles[id] = nil
+            childOrder.removeAll { $0 == id }
         }
         for id in model.ids {
             let tile = tiles[id] ?? makeTile(id)
@@ -177,9 +184,20 @@ final class TabOverviewController {
             tile.isSelected = model.selectedID == id
             tile.show(content, thumbnail: content.isBlank ? nil : page?.thumbnail)
         }
+        orderChildren()
         updateVisibility()
         grid.queueAllocate()
         root.queueDraw()
+    }
+
+    /// The grid's children follow the tab order, which is the order a screen reader reads them in.
+    private func orderChildren() {
+        guard childOrder != model.ids else { return }
+        let hadFocus = grid.containsFocus
+        for id in childOrder { if let tile = tiles[id] { grid.removeChild(tile.canvas); grid.removeChild(tile.close) } }
+        for id in model.ids { if let tile = tiles[id] { grid.addChild(tile.canvas); grid.addChild(tile.close) } }
+        childOrder = model.ids
+        if hadFocus { focusSelected() }
     }
 
     private func makeTile(_ id: UUID) -> OverviewTile {
@@ -199,6 +217,7 @@ final class TabOverviewController {
         grid.addChild(tile.canvas)
         grid.addChild(tile.close)
         tiles[id] = tile
+        childOrder.append(id)
         return tile
     }
 
@@ -321,17 +340,17 @@ final class TabOverviewController {
         let drag = GestureDrag()
         drag.onBegin { [weak self] x, y in
             guard let self, let index = self.model.layout.index(atX: x, y: y + self.model.scroll) else { return }
-            self.model.pressBegan(on: index, now: self.now)
+            self.model.pressBegan(on: index, now: self.inputNow)
         }
         drag.onUpdate { [weak self] (dx: Double, dy: Double, source: EventSource) in
             guard let self, self.model.pressGesture != nil else { return }
-            self.model.pressMoved(dx: dx, dy: dy, now: self.now)
+            self.model.pressMoved(dx: dx, dy: dy, now: self.inputNow)
             if self.model.pressGesture != .pending { source.claim() }
             self.selectionChanged()
         }
         drag.onEnd { [weak self] _, _ in
             guard let self else { return }
-            self.perform(self.model.pressEnded(now: self.now))
+            self.perform(self.model.pressEnded(now: self.inputNow))
         }
         grid.addController(drag)
 

@@ -11,7 +11,7 @@ struct OverviewTileContent: Equatable {
 
     var displayTitle: String { title.isEmpty ? (isBlank ? "New Tab" : host) : title }
     /// What a screen reader says for the tile: "title — host".
-    var accessibleName: String { host.isEmpty ? displayTitle : "\(displayTitle) — \(host)" }
+    var accessibleName: String { isBlank ? "\(displayTitle) — Start Page" : host.isEmpty ? displayTitle : "\(displayTitle) — \(host)" }
     /// The site's letter, drawn where an icon would go.
     var letter: String { (host.isEmpty ? displayTitle : host).first.map { String($0).uppercased() } ?? "•" }
 }
@@ -30,7 +30,7 @@ final class OverviewTile {
 
     init(id: UUID) {
         self.id = id
-        canvas = Canvas(role: .button, label: "New Tab") { _, _, _ in }
+        canvas = Canvas(role: .button, label: content.accessibleName) { _, _, _ in }
         close = Button(iconName: "window-close-symbolic", accessibleLabel: "Close New Tab")
         close.hasFrame = false
         close.addCSSClass("circular")
