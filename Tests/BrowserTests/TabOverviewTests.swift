@@ -207,3 +207,16 @@ final class TabOverviewModelTests: XCTestCase {
         XCTAssertEqual(overview.selectedID, ids[3], "the selected tab gone, the current one is selected")
     }
 }
+
+final class TabOverviewResizeTests: XCTestCase {
+    func testANarrowerWindowKeepsTheSelectedTileInView() {
+        let overview = TabOverview()
+        overview.animationsEnabled = false
+        overview.resize(width: 1280, height: 800, pageAspect: 0.6)
+        overview.open(ids: (0..<20).map { _ in UUID() }, current: 19, now: 0)
+        overview.resize(width: 600, height: 900, pageAspect: 1.3)
+        let t = overview.layout.tile(at: 19)
+        XCTAssertGreaterThanOrEqual(t.y, overview.scroll)
+        XCTAssertLessThanOrEqual(t.y + t.height, overview.scroll + overview.layout.viewportHeight)
+    }
+}

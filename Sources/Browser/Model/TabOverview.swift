@@ -82,7 +82,8 @@ public final class TabOverview {
         let next = TabOverviewLayout(width: width, height: height, count: ids.count, pageAspect: pageAspect)
         guard next != layout else { return }
         layout = next
-        scroll = min(max(0, scroll), layout.maxScroll)
+        // A new width moves every tile: keep the selected one in view.
+        scroll = layout.scrollShowing(selected, from: scroll)
     }
 
     /// The tabs changed outside (a tab opened or closed): keep the selection on the same tab if it is still there.

@@ -20,6 +20,8 @@ final class TabOverviewController {
     /// The tiles' order among the grid's children.
     private var childOrder: [UUID] = []
     private var ticker: FrameTicker?
+    /// The page the overview opened from, at full size, for the zoom (dropped when it closes).
+    private var heroPicture: (id: UUID, texture: Texture)?
     /// The tab that was current at the last render: when it changes, the one left is pictured.
     private var lastCurrentID: UUID?
     /// Frame times of the last opening and closing (the benchmark reads them).
@@ -77,10 +79,20 @@ final class TabOverviewController {
         // The current page as it is now, and any page never pictured (opened in the background).
         for tab in browser.pager.tabs.tabs {
             guard let page = browser.pages[tab.id] else { continue }
-            if tab.id == browser.pager.tabs.current.id || page.thumbnail == nil {
-                page.refreshThumbnail { [weak self] in self?.refreshTiles() }
+            if tab.id == browser.pager.tabs.current.id {
+                // The zoom starts from the page at full size: its full picture, kept only while zooming.
+                heroPicture = nil
+                page.refreshThumbnail { [weak self] picture in
+                    guard let self, self.model.isOpen else { return }
+                    self.heroPicture = picture.map { (tab.id, $0) }
+                    self.refreshTiles()
+                }
+            } else if page.thumbnail == nil {
+                page.refreshThumbnail { [weak self] _ in self?.refreshTiles() }
             }
         }
+        let width = Double(browser.root.width), pageHeight = Double(max(1, browser.pagesArea.height))
+        model.resize(width: width, height: Double(browser.root.height), pageAspect: pageHeight / max(1, width))
         model.open(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex, now: inputNow)
         refreshTiles()
         root.isVisible = true
@@ -152,6 +164,7 @@ final class TabOverviewController {
                 model.sync(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex)
                 refreshTiles()
             case .closed:
+                heroPicture = nil
                 root.isVisible = false
                 setUnderlyingShown(true)
                 browser.currentPage?.webView?.grabFocus()
@@ -222,7 +235,7 @@ final class TabOverviewController {
     }
 
     static func host(of uri: String) -> String {
-        if uri.hasPrefix("file:") { return "file" }
+        if uri.hasPrefix("file:") { return URL(string: uri)?.lastPathComponent ?? "file" }
         return URLComponents(string: uri)?.host ?? ""
     }
 
@@ -306,7 +319,8 @@ final class TabOverviewController {
         let page = Rect(x: 0, y: 0, width: width, height: Double(max(1, browser.pagesArea.height)))
         let rect = Rect(x: page.x + (target.x - page.x) * p, y: page.y + (target.y - page.y) * p,
                         width: page.width + (target.width - page.width) * p, height: page.height + (target.height - page.height) * p)
-        OverviewTile.drawThumbnail(s, rect, texture: tile.thumbnail, content: tile.content, colors: colors, widget: root,
+        let picture = heroPicture?.id == id ? heroPicture?.texture : tile.thumbnail
+        OverviewTile.drawThumbnail(s, rect, texture: picture, content: tile.content, colors: colors, widget: root,
                                    selected: false, lifted: false)
     }
 
@@ -429,7 +443,7 @@ final class TabOverviewController {
         guard let browser else { return }
         let current = browser.pager.tabs.current.id
         if let left = lastCurrentID, left != current, let page = browser.pages[left] {
-            page.refreshThumbnail { [weak self] in self?.refreshTiles() }
+            page.refreshThumbnail { [weak self] _ in self?.refreshTiles() }
         }
         lastCurrentID = current
         guard model.isOpen, model.phase != .closing else { return }

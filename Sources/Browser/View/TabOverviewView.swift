@@ -13,7 +13,12 @@ struct OverviewTileContent: Equatable {
     /// What a screen reader says for the tile: "title — host".
     var accessibleName: String { isBlank ? "\(displayTitle) — Start Page" : host.isEmpty ? displayTitle : "\(displayTitle) — \(host)" }
     /// The site's letter, drawn where an icon would go.
-    var letter: String { (host.isEmpty ? displayTitle : host).first.map { String($0).uppercased() } ?? "•" }
+    var letter: String {
+        var site = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        // A file's name says less than its title.
+        if site.isEmpty || site.contains("/") || site.hasSuffix(".html") || site.hasSuffix(".htm") { site = displayTitle }
+        return site.first.map { String($0).uppercased() } ?? "•"
+    }
 }
 
 /// One tab in the overview: a button (title row and thumbnail) and its close button beside it
@@ -61,7 +66,9 @@ final class OverviewTile {
         s.fillRounded(disc, radius: 10, color: colors.accent)
         let letter = TextLayout(widget: canvas, text: content.letter, size: 9, weight: .bold, width: 20, maxLines: 1)
         let ls = letter.size
-        s.text(letter, x: disc.x + (20 - ls.width) / 2, y: disc.y + (20 - ls.height) / 2, color: colors.window)
+        // Light on a dark accent, dark on a light one (the theme gives no accent foreground here).
+        let onAccent = colors.accent.luminance < 0.5 ? Color(red: 1, green: 1, blue: 1) : Color(red: 0, green: 0, blue: 0)
+        s.text(letter, x: disc.x + (20 - ls.width) / 2, y: disc.y + (20 - ls.height) / 2, color: onAccent)
         let text = TextLayout(widget: canvas, text: content.displayTitle, size: 10, weight: .semibold, width: max(1, width - 60), maxLines: 1)
         s.text(text, x: 30, y: (title - text.size.height) / 2 - 2, color: colors.foreground)
         Self.drawThumbnail(s, Rect(x: 0, y: title, width: width, height: height - title), texture: thumbnail,
@@ -79,10 +86,11 @@ final class OverviewTile {
         s.withRoundedClip(rect, radius: radius) {
             s.fill(rect, color: colors.view)
             if let texture {
-                // The page's top, across its full width: a page is read from the top.
-                let scale = rect.width / Double(max(1, texture.pixelWidth))
+                // The page's top, covering the frame: a page is read from the top.
+                let tw = Double(max(1, texture.pixelWidth)), th = Double(max(1, texture.pixelHeight))
+                let scale = max(rect.width / tw, rect.height / th)
                 s.withClip(rect) {
-                    s.texture(texture, Rect(x: rect.x, y: rect.y, width: rect.width, height: Double(texture.pixelHeight) * scale))
+                    s.texture(texture, Rect(x: rect.x + (rect.width - tw * scale) / 2, y: rect.y, width: tw * scale, height: th * scale))
                 }
             } else {
                 // A blank tab, or one not yet pictured: its letter, large, on the page's colour.

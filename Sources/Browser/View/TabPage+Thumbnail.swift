@@ -33,11 +33,12 @@ extension TabPage {
     var showsPage: Bool { webView != nil && (state.uri != nil || state.requestedURI != nil) }
 
     /// Asks WebKit for the page as last drawn and keeps it as the thumbnail; never blocks.
-    func refreshThumbnail(completion: (@MainActor () -> Void)? = nil) {
-        guard showsPage, let webView else { completion?(); return }
+    /// `completion` gets the full-size picture (nil if there was none) once the thumbnail is made.
+    func refreshThumbnail(completion: (@MainActor (Texture?) -> Void)? = nil) {
+        guard showsPage, let webView else { completion?(nil); return }
         webView.snapshot(.visible) { [weak self] picture in
-            guard let self, let picture else { completion?(); return }
-            self.setThumbnail(from: picture, completion: completion)
+            guard let self, let picture else { completion?(nil); return }
+            self.setThumbnail(from: picture) { completion?(picture) }
         }
     }
 }
