@@ -16,10 +16,11 @@ private struct SourcePixels: @unchecked Sendable {
 
 extension Texture {
     /// A copy of the picture scaled down (never up) to fit `maxWidth`×`maxHeight` pixels, keeping
-    /// its shape: for thumbnails kept per tab, at a bounded size. The pixels are copied out on the
+    /// its shape: for thumbnails kept per tab, at a bounded size. A `RasterImage`, which the cairo
+    /// renderer paints straight from its surface (a texture would be converted every frame). The pixels are copied out on the
     /// main actor (one `memcpy`-like download) and filtered on a background queue; `completion`
     /// runs on the main actor with the result, or nil if memory ran out.
-    public func scaledDown(fittingWidth maxWidth: Int, height maxHeight: Int, completion: @escaping @MainActor (Texture?) -> Void) {
+    public func scaledDown(fittingWidth maxWidth: Int, height maxHeight: Int, completion: @escaping @MainActor (RasterImage?) -> Void) {
         let w = pixelWidth, h = pixelHeight
         guard w > 0, h > 0, maxWidth > 0, maxHeight > 0,
               let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return completion(nil) }
@@ -39,15 +40,7 @@ extension Texture {
                 MainActor.assumeIsolated {
                     guard let scaled else { return completion(nil) }
                     defer { free(scaled.data) }
-                    guard let bytes = g_bytes_new(scaled.data, gsize(scaled.stride * scaled.height)) else { return completion(nil) }
-                    defer { g_bytes_unref(bytes) }
-                    #if _endian(big)
-                    let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
-                    #else
-                    let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
-                    #endif
-                    let raw = gdk_memory_texture_new(Int32(scaled.width), Int32(scaled.height), format, bytes, gsize(scaled.stride))
-                    completion(raw.map { Texture(adopting: UnsafeMutableRawPointer($0)) })
+                    completion(RasterImage(copying: scaled.data, width: scaled.width, height: scaled.height, stride: scaled.stride))
                 }
             }
         }
@@ -76,5 +69,50 @@ extension Texture {
         cairo_destroy(cr)
         cairo_surface_flush(target)
         return ScaledPixels(data: buffer, width: width, height: height, stride: stride)
+    }
+}
+
+extension RasterImage {
+    /// A copy of ARGB32 pixels (cairo's layout).
+    convenience init?(copying data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        guard let source = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                               Int32(width), Int32(height), Int32(stride)) else { return nil }
+        defer { cairo_surface_destroy(source) }
+        self.init(width: width, height: height) { painter in
+            cairo_set_source_surface(painter.cr, source, 0, 0)
+            cairo_set_operator(painter.cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(painter.cr)
+        }
+    }
+
+    /// A copy of a texture's pixels, at its size (a snapshot to be drawn many times while it moves).
+    public convenience init?(copying texture: Texture) {
+        let w = texture.pixelWidth, h = texture.pixelHeight
+        guard w > 0, h > 0, let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
+        defer { cairo_surface_destroy(source) }
+        guard cairo_surface_status(source) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(source) else { return nil }
+        gdk_texture_download(texture.paintable, data, gsize(cairo_image_surface_get_stride(source)))
+        cairo_surface_mark_dirty(source)
+        self.init(copying: data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(source)))
+    }
+}
+
+extension Snapshot {
+    /// Draws `image` scaled into `rect`: through a cairo node when `cairo` is true (the software
+    /// renderer, which would otherwise convert a texture's pixels every frame), else as a texture.
+    /// `fast` picks the nearest pixel instead of filtering (for pictures in motion).
+    public func image(_ image: RasterImage, in rect: Rect, cairo: Bool, fast: Bool = false) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        if cairo {
+            paint(rect) { painter in
+                cairo_translate(painter.cr, rect.x, rect.y)
+                cairo_scale(painter.cr, rect.width / Double(image.width), rect.height / Double(image.height))
+                cairo_set_source_surface(painter.cr, image.surface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(painter.cr), fast ? CAIRO_FILTER_FAST : CAIRO_FILTER_GOOD)
+                cairo_paint(painter.cr)
+            }
+        } else if let texture = image.texture {
+            self.texture(texture, rect)
+        }
     }
 }

@@ -21,7 +21,7 @@ final class TabOverviewController {
     private var childOrder: [UUID] = []
     private var ticker: FrameTicker?
     /// The page the overview opened from, at full size, for the zoom (dropped when it closes).
-    private var heroPicture: (id: UUID, texture: Texture)?
+    private var heroPicture: (id: UUID, image: RasterImage)?
     /// The tab that was current at the last render: when it changes, the one left is pictured.
     private var lastCurrentID: UUID?
     /// Frame times of the last opening and closing (the benchmark reads them).
@@ -46,7 +46,7 @@ final class TabOverviewController {
         newTabButton.tooltip = "New Tab"
         doneButton.addCSSClass("suggested-action")
         newTabButton.onClicked { [weak self] in self?.browser?.newTab() }
-        doneButton.onClicked { [weak self] in self?.close() }
+        doneButton.onClicked { [weak self] in self?.closeBackToCurrent() }
         root.onAllocate { [weak self] w, h in self?.layoutRoot(width: Double(w), height: Double(h)) }
         root.onDraw { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
         grid.onAllocate { [weak self] _, _ in self?.layoutGrid() }
@@ -84,7 +84,7 @@ final class TabOverviewController {
                 heroPicture = nil
                 page.refreshThumbnail { [weak self] picture in
                     guard let self, self.model.isOpen else { return }
-                    self.heroPicture = picture.map { (tab.id, $0) }
+                    self.heroPicture = picture.flatMap { RasterImage(copying: $0) }.map { (tab.id, $0) }
                     self.refreshTiles()
                 }
             } else if page.thumbnail == nil {
@@ -107,6 +107,12 @@ final class TabOverviewController {
         animate()
     }
 
+    /// Back to the tab that is current, whatever was selected since (Escape, Done).
+    func closeBackToCurrent() {
+        if let browser, let index = model.ids.firstIndex(of: browser.pager.tabs.current.id) { model.select(index) }
+        close()
+    }
+
     /// Gone at once, no zoom (a new tab takes over the screen).
     func dismiss() {
         guard model.isOpen else { return }
@@ -115,7 +121,7 @@ final class TabOverviewController {
         perform(model.tick(now: inputNow))
     }
 
-    func toggle() { if model.isOpen { close() } else { open() } }
+    func toggle() { if model.isOpen { closeBackToCurrent() } else { open() } }
 
     private func animate() {
         root.queueAllocate()
@@ -319,9 +325,9 @@ final class TabOverviewController {
         let page = Rect(x: 0, y: 0, width: width, height: Double(max(1, browser.pagesArea.height)))
         let rect = Rect(x: page.x + (target.x - page.x) * p, y: page.y + (target.y - page.y) * p,
                         width: page.width + (target.width - page.width) * p, height: page.height + (target.height - page.height) * p)
-        let picture = heroPicture?.id == id ? heroPicture?.texture : tile.thumbnail
+        let picture = heroPicture?.id == id ? heroPicture?.image : tile.thumbnail
         OverviewTile.drawThumbnail(s, rect, texture: picture, content: tile.content, colors: colors, widget: root,
-                                   selected: false, lifted: false)
+                                   selected: false, lifted: false, moving: true)
     }
 
     private func drawGrid(_ s: Snapshot) {

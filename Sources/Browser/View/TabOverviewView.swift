@@ -29,7 +29,7 @@ final class OverviewTile {
     let canvas: Canvas
     let close: Button
     var content = OverviewTileContent(title: "", host: "", isBlank: true)
-    var thumbnail: Texture?
+    var thumbnail: RasterImage?
     var isSelected = false
     var lifted = false
 
@@ -47,7 +47,7 @@ final class OverviewTile {
         canvas.onDraw { [weak self] s, w, h in self?.draw(s, width: w, height: h) }
     }
 
-    func show(_ content: OverviewTileContent, thumbnail: Texture?) {
+    func show(_ content: OverviewTileContent, thumbnail: RasterImage?) {
         if content != self.content {
             self.content = content
             canvas.setAccessibleLabel(content.accessibleName)
@@ -78,8 +78,8 @@ final class OverviewTile {
     static let radius = 10.0
 
     /// The picture part; also what the opening and closing zoom draws, at any size.
-    static func drawThumbnail(_ s: Snapshot, _ rect: Rect, texture: Texture?, content: OverviewTileContent,
-                              colors: ThemeColors, widget: Widget, selected: Bool, lifted: Bool) {
+    static func drawThumbnail(_ s: Snapshot, _ rect: Rect, texture: RasterImage?, content: OverviewTileContent,
+                              colors: ThemeColors, widget: Widget, selected: Bool, lifted: Bool, moving: Bool = false) {
         if lifted {
             s.shadow(rect, radius: radius, color: Color(red: 0, green: 0, blue: 0, alpha: 0.3), offsetX: 0, offsetY: 6, blur: 18)
         }
@@ -87,10 +87,11 @@ final class OverviewTile {
             s.fill(rect, color: colors.view)
             if let texture {
                 // The page's top, covering the frame: a page is read from the top.
-                let tw = Double(max(1, texture.pixelWidth)), th = Double(max(1, texture.pixelHeight))
+                let tw = Double(max(1, texture.width)), th = Double(max(1, texture.height))
                 let scale = max(rect.width / tw, rect.height / th)
                 s.withClip(rect) {
-                    s.texture(texture, Rect(x: rect.x + (rect.width - tw * scale) / 2, y: rect.y, width: tw * scale, height: th * scale))
+                    s.image(texture, in: Rect(x: rect.x + (rect.width - tw * scale) / 2, y: rect.y, width: tw * scale, height: th * scale),
+                            cairo: widget.usesCairoRenderer, fast: moving)
                 }
             } else {
                 // A blank tab, or one not yet pictured: its letter, large, on the page's colour.

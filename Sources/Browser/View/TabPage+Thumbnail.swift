@@ -9,14 +9,14 @@ final class ThumbnailSlot {
     /// At most this many pixels wide and high: about 0.57 MB a tab at worst (320×448×4 bytes),
     /// whatever the window's size (docs/tab-overview.md).
     static let maxWidth = 320, maxHeight = 448
-    var texture: Texture?
+    var image: RasterImage?
     /// Counts requests, so that an older snapshot arriving late never replaces a newer one.
     var generation = 0
 }
 
 extension TabPage {
     /// The tab's picture, at most `ThumbnailSlot.maxWidth`×`maxHeight` pixels (nil until one is taken).
-    var thumbnail: Texture? { thumbnailSlot.texture }
+    var thumbnail: RasterImage? { thumbnailSlot.image }
 
     /// Keeps a picture of the page (any size: scaled down to the thumbnail's limit first).
     func setThumbnail(from picture: Texture, completion: (@MainActor () -> Void)? = nil) {
@@ -24,7 +24,7 @@ extension TabPage {
         let generation = thumbnailSlot.generation
         picture.scaledDown(fittingWidth: ThumbnailSlot.maxWidth, height: ThumbnailSlot.maxHeight) { [weak self] scaled in
             guard let self, self.thumbnailSlot.generation == generation else { return }
-            if let scaled { self.thumbnailSlot.texture = scaled }
+            if let scaled { self.thumbnailSlot.image = scaled }
             completion?()
         }
     }
