@@ -232,6 +232,36 @@ final class TabOverviewTests: XCTestCase {
         }
     }
 
+    func testTabWalksTheTilesAndButtonsAndCtrlTOpensATab() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Overview Tab")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue")]))
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.isTabOverviewOpen }, timeout: 3))
+            Self.settle(main)
+            // From the current tab's tile (the last): New Tab, Done, then round to the first tile.
+            XDoTool.run(["key", "Tab"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabOverviewNewTabButton.hasFocus }, timeout: 2), "Tab reaches New Tab")
+            XDoTool.run(["key", "Tab"])
+            XDoTool.run(["key", "Tab"])
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { !main.browser.isTabOverviewOpen }, timeout: 3), "Enter on the first tile")
+            Self.settle(main)
+            XCTAssertEqual(main.browser.state.title, "Red", "Tab came round to the first tile")
+
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.isTabOverviewOpen }, timeout: 3))
+            Self.settle(main)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 && !main.browser.isTabOverviewOpen }, timeout: 3),
+                          "Ctrl+T from the overview opens a tab and leaves the overview")
+            Self.settle(main)
+            XCTAssertTrue(main.browser.addressEntry.containsFocus, "the new tab's address is ready for typing")
+        }
+    }
+
     /// Mean red, green and blue (0…1) of the picture part of a tile.
     @MainActor
     private static func meanColour(_ shot: Screenshot, thumbnailOf item: PresentedAccessible) -> (r: Double, g: Double, b: Double)? {
