@@ -152,7 +152,17 @@ final class TabOverviewModelTests: XCTestCase {
     func testAShortSlowSwipeSpringsBack() {
         var (overview, ids, clock) = makeOpen(3)
         let near = overview.layout.tileWidth * TabOverview.swipeCloseFraction - 10
-        XCTAssertEqual(swipe(near, frames: 40, on: overview, clock: &clock), [])
+        overview.pressBegan(on: 0, now: clock.now)
+        for f in 1...40 { overview.pressMoved(dx: near * Double(f) / 40, dy: 0, now: clock.advance()) }
+        XCTAssertEqual(overview.pressEnded(now: clock.now), [])
+        var effects: [TabOverview.Effect] = []
+        var lastShown = near
+        while overview.isAnimating {
+            lastShown = overview.tileOffset(for: ids[0], now: clock.now).dx
+            effects += overview.tick(now: clock.advance())
+        }
+        XCTAssertEqual(effects, [])
+        XCTAssertLessThan(abs(lastShown), 5, "it glides back to its place, not elsewhere")
         XCTAssertEqual(overview.tileOffset(for: ids[0], now: clock.now).dx, 0, "back in its place")
         XCTAssertEqual(overview.tileOffset(for: ids[0], now: clock.now).alpha, 1)
     }

@@ -114,12 +114,14 @@ final class TabOverviewController {
     }
 
     /// Gone at once, no zoom (a new tab takes over the screen).
-    func dismiss() {
-        guard model.isOpen else { return }
-        model.animationsEnabled = false
-        perform(model.close(now: inputNow))
-        perform(model.tick(now: inputNow))
+    /// Closes back onto the current tab, then runs `next` (Ctrl+T: the new tab opens from the page,
+    /// exactly as it does without the overview, focus and all).
+    func closeBackToCurrent(then next: @escaping @MainActor () -> Void) {
+        afterClosing = next
+        closeBackToCurrent()
     }
+
+    private var afterClosing: (@MainActor () -> Void)?
 
     func toggle() { if model.isOpen { closeBackToCurrent() } else { open() } }
 
@@ -171,9 +173,15 @@ final class TabOverviewController {
                 refreshTiles()
             case .closed:
                 heroPicture = nil
-                root.isVisible = false
                 setUnderlyingShown(true)
-                browser.currentPage?.webView?.grabFocus()
+                // The focus leaves before the overview hides: hiding the focus widget makes GTK pick
+                // one itself, later, over whatever was focused meanwhile (a new tab's address).
+                if root.containsFocus, let webView = browser.currentPage?.webView { _ = webView.grabFocus() }
+                root.isVisible = false
+                if let next = afterClosing {
+                    afterClosing = nil
+                    next()
+                }
             }
         }
         animate()
