@@ -113,6 +113,7 @@ extension BrowserView {
     }
 
     func drawRoot(_ snapshot: Snapshot, width: Double, height: Double) {
+        if tabOverview.coversBrowser { return snapshot.child(tabOverview.root, of: root) }
         snapshot.child(pagesArea, of: root)
         if noticeBanner.isShown { snapshot.child(noticeBanner.root, of: root) }
         let pose = collapse.pose(now: now)

@@ -318,10 +318,17 @@ final class TabOverviewController {
 
     private var isZooming: Bool { model.phase == .opening || model.phase == .closing }
 
+    /// The background turns opaque over the first part of the zoom; after that nothing of the
+    /// browser shows through.
+    static let opaqueAt = 0.4
+    /// Whether the overview hides the browser entirely, which then need not draw the pages under
+    /// it (a web view costs a full-window texture every frame under the cairo renderer).
+    var coversBrowser: Bool { root.isVisible && model.progress(now: now) >= Self.opaqueAt }
+
     private func drawRoot(_ s: Snapshot, width: Double, height: Double) {
         let p = model.progress(now: now)
         let colors = root.themeColors
-        s.fill(Rect(x: 0, y: 0, width: width, height: height), color: colors.window.withAlpha(p))
+        s.fill(Rect(x: 0, y: 0, width: width, height: height), color: colors.window.withAlpha(min(1, p / Self.opaqueAt)))
         s.withOpacity(p) {
             s.child(grid, of: root)
             s.fill(Rect(x: 0, y: height - TabOverviewLayout.barHeight, width: width, height: 1), color: colors.foreground.withAlpha(0.12))
