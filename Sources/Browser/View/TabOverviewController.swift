@@ -22,6 +22,8 @@ final class TabOverviewController {
     private var ticker: FrameTicker?
     /// The page the overview opened from, at full size, for the zoom (dropped when it closes).
     private var heroPicture: (id: UUID, image: RasterImage)?
+    /// How long after a tab is left its picture is taken (ms).
+    static let leavePictureDelay: UInt32 = 250
     /// The tab that was current at the last render: when it changes, the one left is pictured.
     private var lastCurrentID: UUID?
     /// Frame times of the last opening and closing (the benchmark reads them).
@@ -464,7 +466,11 @@ final class TabOverviewController {
         guard let browser else { return }
         let current = browser.pager.tabs.current.id
         if let left = lastCurrentID, left != current, let page = browser.pages[left] {
-            page.refreshThumbnail { [weak self] _ in self?.refreshTiles() }
+            // A moment later, not while the keys that switched tabs are still arriving (a new tab's
+            // address is typed into at once); the page stays on screen through the pager's slide.
+            MainLoop.after(milliseconds: Self.leavePictureDelay) { [weak self, weak page] in
+                page?.refreshThumbnail { _ in self?.refreshTiles() }
+            }
         }
         lastCurrentID = current
         guard model.isOpen, model.phase != .closing else { return }
