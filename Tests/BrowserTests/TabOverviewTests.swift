@@ -230,3 +230,40 @@ final class TabOverviewResizeTests: XCTestCase {
         XCTAssertLessThanOrEqual(t.y + t.height, overview.scroll + overview.layout.viewportHeight)
     }
 }
+
+final class TabOverviewGlideTests: XCTestCase {
+    func testTilesGlideToTheirNewSlotsWhenATabCloses() {
+        let overview = TabOverview()
+        overview.resize(width: 900, height: 640, pageAspect: 0.7)
+        let ids = (0..<3).map { _ in UUID() }
+        var clock = FrameClock()
+        overview.open(ids: ids, current: 0, now: clock.now)
+        while overview.isAnimating { _ = overview.tick(now: clock.advance()) }
+        let was = overview.layout.tile(at: 1), slot = overview.layout.tile(at: 0)
+        overview.sync(ids: [ids[1], ids[2]], current: 0, now: clock.now)
+        XCTAssertEqual(overview.tileOffset(for: ids[1], now: clock.now).dx, was.x - slot.x, accuracy: 0.001, "starts where it was shown")
+        XCTAssertTrue(overview.isAnimating)
+        var frames = 0
+        var last = overview.tileOffset(for: ids[1], now: clock.now).dx
+        while overview.isAnimating {
+            _ = overview.tick(now: clock.advance())
+            let dx = overview.tileOffset(for: ids[1], now: clock.now).dx
+            XCTAssertLessThanOrEqual(dx, last + 0.001, "it only moves towards its slot")
+            last = dx
+            frames += 1
+        }
+        XCTAssertEqual(Double(frames) / 60, TabOverview.glideDuration, accuracy: 1.5 / 60)
+        XCTAssertEqual(overview.tileOffset(for: ids[1], now: clock.now).dx, 0)
+    }
+
+    func testWithAnimationsOffTilesJump() {
+        let overview = TabOverview()
+        overview.animationsEnabled = false
+        overview.resize(width: 900, height: 640, pageAspect: 0.7)
+        let ids = (0..<3).map { _ in UUID() }
+        overview.open(ids: ids, current: 0, now: 0)
+        overview.sync(ids: [ids[1], ids[2]], current: 0, now: 0)
+        XCTAssertEqual(overview.tileOffset(for: ids[1], now: 0).dx, 0)
+        XCTAssertFalse(overview.isAnimating)
+    }
+}

@@ -16,6 +16,8 @@ public final class TabOverview {
     public static let swipeCloseFraction = 0.4, swipeCloseVelocity = 600.0, swipeMinimumTravel = 24.0
     /// A swipe flies out, or springs back, over this long.
     public static let swipeSettleDuration = 0.2
+    /// Tiles glide to new places (a tab closed or moved) over this long, ease-out.
+    public static let glideDuration = 0.25
     /// One wheel notch scrolls this far (WebKit's line step, as in the pager).
     public static let wheelStep = 40.0
 
@@ -45,6 +47,12 @@ public final class TabOverview {
         var startCentre: (x: Double, y: Double)
     }
 
+    /// A tile on its way from where it was shown to its new slot: the offset still to cover at `start`.
+    struct Glide {
+        var dx, dy: Double
+        var start: TimeInterval
+    }
+
     struct Settle {
         var id: UUID
         var from: Double, to: Double
@@ -65,13 +73,14 @@ public final class TabOverview {
     private var press: Press?
     private var size = (width: 0.0, height: 0.0, aspect: 0.75)
     private var settle: Settle?
+    private var glides: [UUID: Glide] = [:]
     /// Effects that a finished animation produced, handed out by the next `tick`.
     private var pending: [Effect] = []
 
     public init() {}
 
     public var isOpen: Bool { phase != .closed }
-    public var isAnimating: Bool { phase == .opening || phase == .closing || settle != nil }
+    public var isAnimating: Bool { phase == .opening || phase == .closing || settle != nil || !glides.isEmpty }
     public var selectedID: UUID? { ids.indices.contains(selected) ? ids[selected] : nil }
     public var pressGesture: Gesture? { press?.gesture }
 
@@ -87,9 +96,12 @@ public final class TabOverview {
     }
 
     /// The tabs changed outside (a tab opened or closed): keep the selection on the same tab if it is still there.
-    public func sync(ids newIDs: [UUID], current: Int) {
+    /// With `now`, tiles whose slot changed glide there from where they were shown.
+    public func sync(ids newIDs: [UUID], current: Int, now: TimeInterval? = nil) {
         let keep = selectedID
+        let old = ids
         ids = newIDs
+        defer { glide(from: old, now: now) }
         layout = TabOverviewLayout(width: size.width, height: size.height, count: ids.count, pageAspect: size.aspect)
         if let keep, let i = ids.firstIndex(of: keep) { selected = i } else { selected = min(max(0, current), max(0, ids.count - 1)) }
         scroll = min(max(0, scroll), layout.maxScroll)
@@ -152,6 +164,7 @@ public final class TabOverview {
             settle = nil
             if s.closes { pending.append(.close(s.id)) }
         }
+        glides = glides.filter { now - $0.value.start < Self.glideDuration }
         return takePending()
     }
 
@@ -225,9 +238,11 @@ public final class TabOverview {
         if p.gesture == .reorder, let from = ids.firstIndex(of: p.id) {
             let to = layout.slot(nearestX: p.startCentre.x + dx, y: p.startCentre.y + dy)
             if to != from {
+                let old = ids
                 ids.remove(at: from)
                 ids.insert(p.id, at: to)
                 selected = to
+                glide(from: old, now: now)
             }
         }
     }
@@ -293,7 +308,25 @@ public final class TabOverview {
             let dx = s.from + (s.to - s.from) * t
             return (dx, 0, fade(dx), false)
         }
-        return (0, 0, 1, false)
+        let g = glideOffset(for: id, now: now)
+        return (g.dx, g.dy, 1, false)
+    }
+
+    /// Tiles that changed slot (not the one being dragged) start from where they were shown.
+    private func glide(from old: [UUID], now: TimeInterval?) {
+        guard let now, animationsEnabled, phase == .open else { return }
+        for (index, id) in ids.enumerated() {
+            guard let was = old.firstIndex(of: id), was != index, press?.id != id else { continue }
+            let a = layout.tile(at: was), b = layout.tile(at: index)
+            let shown = glideOffset(for: id, now: now)
+            glides[id] = Glide(dx: a.x - b.x + shown.dx, dy: a.y - b.y + shown.dy, start: now)
+        }
+    }
+
+    private func glideOffset(for id: UUID, now: TimeInterval) -> (dx: Double, dy: Double) {
+        guard let g = glides[id] else { return (0, 0) }
+        let left = 1 - TimingCurve.easeOut.value(at: (now - g.start) / Self.glideDuration)
+        return (g.dx * left, g.dy * left)
     }
 
     private func fade(_ dx: Double) -> Double {

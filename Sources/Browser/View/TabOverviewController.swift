@@ -166,12 +166,12 @@ final class TabOverviewController {
                 if let index = browser.pager.tabs.index(of: id) { browser.selectTabForOverview(at: index) }
             case .close(let id):
                 if let index = browser.pager.tabs.index(of: id) { browser.closeTab(at: index) }
-                model.sync(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex)
+                model.sync(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex, now: inputNow)
                 refreshTiles()
                 focusSelected()
             case .move(let id, let index):
                 browser.moveTab(id: id, to: index)
-                model.sync(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex)
+                model.sync(ids: browser.pager.tabs.tabs.map(\.id), current: browser.pager.tabs.currentIndex, now: inputNow)
                 refreshTiles()
             case .closed:
                 heroPicture = nil
@@ -475,7 +475,10 @@ final class TabOverviewController {
         lastCurrentID = current
         guard model.isOpen, model.phase != .closing else { return }
         let ids = browser.pager.tabs.tabs.map(\.id)
-        if ids != model.ids && model.pressGesture == nil { model.sync(ids: ids, current: browser.pager.tabs.currentIndex) }
+        if ids != model.ids && model.pressGesture == nil {
+            model.sync(ids: ids, current: browser.pager.tabs.currentIndex, now: inputNow)
+            animate()
+        }
         refreshTiles()
     }
 }
