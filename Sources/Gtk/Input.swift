@@ -18,7 +18,6 @@ public enum Key {
     public static let escape = UInt32(GDK_KEY_Escape), pageUp = UInt32(GDK_KEY_Page_Up), pageDown = UInt32(GDK_KEY_Page_Down)
     public static let home = UInt32(GDK_KEY_Home), end = UInt32(GDK_KEY_End), backspace = UInt32(GDK_KEY_BackSpace)
     public static let tab = UInt32(GDK_KEY_Tab), leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
-    public static let delete = UInt32(GDK_KEY_Delete)
 }
 
 /// Key presses and releases delivered to a widget (and, in the capture phase, its children).

@@ -30,8 +30,6 @@ extension BrowserView {
     public var tabThumbnailsReady: Bool {
         pager.tabs.tabs.allSatisfy { tab in pages[tab.id].map { !$0.showsPage || $0.thumbnail != nil } ?? true }
     }
-    /// How many tabs hold a picture (a tab left is pictured a moment after).
-    public var picturedTabCount: Int { pager.tabs.tabs.filter { pages[$0.id]?.thumbnail != nil }.count }
     /// Frame times of the overview's last opening or closing (the benchmark).
     public var tabOverviewFrameTimes: [TimeInterval] { tabOverview.frameTimes }
 }

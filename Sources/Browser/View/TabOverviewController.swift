@@ -22,8 +22,6 @@ final class TabOverviewController {
     private var ticker: FrameTicker?
     /// The page the overview opened from, at full size, for the zoom (dropped when it closes).
     private var heroPicture: (id: UUID, image: RasterImage)?
-    /// How long after a tab is left its picture is taken (ms).
-    static let leavePictureDelay: UInt32 = 250
     /// The tab that was current at the last render: when it changes, the one left is pictured.
     private var lastCurrentID: UUID?
     /// Frame times of the last opening and closing (the benchmark reads them).
@@ -89,7 +87,7 @@ final class TabOverviewController {
                     self.heroPicture = picture.flatMap { RasterImage(copying: $0) }.map { (tab.id, $0) }
                     self.refreshTiles()
                 }
-            } else if page.thumbnail == nil {
+            } else if page.thumbnail == nil || page.thumbnailSlot.isStale {
                 page.refreshThumbnail { [weak self] _ in self?.refreshTiles() }
             }
         }
@@ -429,7 +427,7 @@ final class TabOverviewController {
             guard onTile else { return false }
             close()
             return true
-        case Key.delete, Key.backspace:
+        case Key.delete, Key.kpDelete, Key.backspace:
             guard onTile else { return false }
             closeSelected()
             return true
@@ -465,13 +463,9 @@ final class TabOverviewController {
     func browserRendered() {
         guard let browser else { return }
         let current = browser.pager.tabs.current.id
-        if let left = lastCurrentID, left != current, let page = browser.pages[left] {
-            // A moment later, not while the keys that switched tabs are still arriving (a new tab's
-            // address is typed into at once); the page stays on screen through the pager's slide.
-            MainLoop.after(milliseconds: Self.leavePictureDelay) { [weak self, weak page] in
-                page?.refreshThumbnail { _ in self?.refreshTiles() }
-            }
-        }
+        // A tab left may have changed since its picture: taken again when the overview next opens
+        // (a WebKit snapshot per tab switch doubled the time of the browser's display tests).
+        if let left = lastCurrentID, left != current { browser.pages[left]?.thumbnailSlot.isStale = true }
         lastCurrentID = current
         guard model.isOpen, model.phase != .closing else { return }
         let ids = browser.pager.tabs.tabs.map(\.id)

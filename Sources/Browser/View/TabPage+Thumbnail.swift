@@ -2,7 +2,7 @@ import Foundation
 import Gtk
 
 /// A tab's picture for the tab overview, kept in one place whoever makes it: a snapshot of the
-/// web view (taken when the overview opens and when the tab is left) or, for a tab with no web
+/// web view (taken when the overview opens, for the current tab and any tab left since) or, for a tab with no web
 /// view (a suspended one), the picture it kept.
 @MainActor
 final class ThumbnailSlot {
@@ -12,6 +12,8 @@ final class ThumbnailSlot {
     var image: RasterImage?
     /// Counts requests, so that an older snapshot arriving late never replaces a newer one.
     var generation = 0
+    /// The tab was left (or never pictured) since: its picture may no longer be the page.
+    var isStale = true
 }
 
 extension TabPage {
@@ -24,7 +26,10 @@ extension TabPage {
         let generation = thumbnailSlot.generation
         picture.scaledDown(fittingWidth: ThumbnailSlot.maxWidth, height: ThumbnailSlot.maxHeight) { [weak self] scaled in
             guard let self, self.thumbnailSlot.generation == generation else { return }
-            if let scaled { self.thumbnailSlot.image = scaled }
+            if let scaled {
+                self.thumbnailSlot.image = scaled
+                self.thumbnailSlot.isStale = false
+            }
             completion?()
         }
     }
