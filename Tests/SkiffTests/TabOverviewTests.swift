@@ -115,6 +115,39 @@ final class TabOverviewTests: XCTestCase {
         }
     }
 
+    func testATabChangedSinceItsPictureIsPicturedAgain() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Overview Stale")
+            defer { main.window.destroy() }
+            XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue")]))
+            // Pictured blue once…
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.isTabOverviewOpen && main.browser.tabThumbnailsReady }, timeout: 5))
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !main.browser.isTabOverviewOpen }, timeout: 3))
+            Self.settle(main)
+            // …then the tab goes green and is left for the other one.
+            main.browser.load("\(base)/green")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Green" && !main.browser.state.isLoading }, timeout: 20))
+            MainLoop.run(for: 0.3)
+            main.browser.webView?.grabFocus()
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+Page_Up"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 0 }, timeout: 3))
+            Self.settle(main)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.isTabOverviewOpen && main.browser.tabThumbnailsReady }, timeout: 5))
+            MainLoop.run(until: { false }, timeout: 0.8)
+            Self.settle(main)
+            guard let green = Self.tiles(main, [Self.name("Green")]).first?.item else { return XCTFail("no Green tile") }
+            let shot = try Screenshot.capture(window: window)
+            defer { shot.remove() }
+            guard let rgb = Self.meanColour(shot, thumbnailOf: green) else { return XCTFail("no pixels") }
+            XCTAssertGreaterThan(rgb.g, 0.5, "the picture is the page as it is now: \(rgb)")
+            XCTAssertLessThan(rgb.b, 0.3, "not the blue it was: \(rgb)")
+        }
+    }
+
     func testArrowsAndEnterChooseATab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
