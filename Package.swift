@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "TestClock", path: "Tests/TestClock"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestClock"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
-        .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion"]),
+        .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion", "TestClock"]),
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),

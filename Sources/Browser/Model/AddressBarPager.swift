@@ -332,6 +332,17 @@ public final class AddressBarPager {
         return changed
     }
 
+    /// Moves a tab to `index` (the tab overview's drag); the current tab stays current and the
+    /// pager rests on it at once (the overview covers the bars while it happens).
+    @discardableResult
+    public func moveTab(id: UUID, to index: Int) -> Bool {
+        guard tabs.move(id, to: index) else { return false }
+        drag = nil
+        gaps.removeAll()
+        jump(to: tabs.currentIndex)
+        return true
+    }
+
     /// Replaces all tabs (session restore) and rests on the restored current tab.
     public func restore(_ newTabs: TabList) {
         drag = nil

@@ -118,6 +118,17 @@ public struct TabList: Hashable, Sendable {
         )
     }
 
+    /// Moves a tab to `index` (clamped); the same tab stays current. False for an unknown id.
+    @discardableResult
+    public mutating func move(_ id: UUID, to index: Int) -> Bool {
+        guard let from = self.index(of: id) else { return false }
+        let currentID = current.id
+        let tab = tabs.remove(at: from)
+        tabs.insert(tab, at: min(max(0, index), tabs.count))
+        currentIndex = self.index(of: currentID) ?? 0
+        return true
+    }
+
     /// Changes what the web view reported; nil leaves a field as it is. Returns false for an unknown id.
     @discardableResult
     public mutating func update(_ id: UUID, title: String? = nil, uri: String? = nil, hasLoadedPage: Bool? = nil) -> Bool {

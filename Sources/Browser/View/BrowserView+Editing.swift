@@ -115,6 +115,7 @@ extension BrowserView {
     /// Escape: leave the address bar, else stop a load. False: not ours (the page gets it).
     public func escape() -> Bool {
         guard root.isMapped else { return false }
+        if tabOverview.isOpen { tabOverview.closeBackToCurrent(); return true }
         if editing.isEditing { cancelEditing(); return true }
         if state.isLoading { stop(); return true }
         return false

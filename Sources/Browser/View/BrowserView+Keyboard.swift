@@ -27,7 +27,11 @@ extension BrowserView {
             KeyboardCommand("favourite-rename", "Rename the focused favourite", ["F2"]),
             KeyboardCommand("favourite-remove", "Remove the focused favourite", ["Delete"]),
             KeyboardCommand("favourite-menu", "The focused favourite’s menu", ["Menu", "<Shift>F10"]),
-            KeyboardCommand("close-tab", "Close tab", ["<Control>w"]) { [weak self] in self?.closeTab() },
+            KeyboardCommand("close-tab", "Close tab", ["<Control>w"]) { [weak self] in
+                guard let self else { return }
+                if self.tabOverview.isOpen { self.tabOverview.closeSelected() } else { self.closeTab() }
+            },
+            KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
             KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in
                 self?.selectTab(offset: -1)
@@ -127,12 +131,6 @@ extension BrowserView {
             if self.state.showsStop { self.stop() } else { self.reload() }
         }
         newTabButton.onClicked { [weak self] in self?.newTab() }
-        tabsPopover.popover.attach(to: root)
-        tabsPopover.onSelect = { [weak self] index in self?.selectTab(at: index) }
-        tabsPopover.onClose = { [weak self] index in self?.closeTab(at: index) }
-        tabsButton.onClicked { [weak self] in
-            guard let self else { return }
-            self.tabsPopover.show(titles: self.pager.tabs.tabs.map(\.title), current: self.pager.tabs.currentIndex)
-        }
+        tabsButton.onClicked { [weak self] in self?.tabOverview.open() }
     }
 }

@@ -26,11 +26,8 @@ extension BrowserView {
         let top = stripTop(height: height, pose: pose)
         root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
         root.allocate(toolbar, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
+        if tabOverview.root.isVisible { root.allocate(tabOverview.root, Rect(x: 0, y: 0, width: width, height: height)) }
         toolbar.opacity = max(0, 1 - pose.toolbarOffsetY / 60)
-        if let origin = tabsButton.origin(in: root) {
-            tabsPopover.popover.point(to: Rect(x: origin.x, y: origin.y, width: Double(tabsButton.width), height: Double(tabsButton.height)))
-        }
-        tabsPopover.popover.present()
 
         let current = pager.layout(now: now).bars.first { $0.tabID == pager.tabs.current.id }
         let barX = current?.x ?? 24, barWidth = current?.width ?? width - 48
@@ -116,6 +113,7 @@ extension BrowserView {
     }
 
     func drawRoot(_ snapshot: Snapshot, width: Double, height: Double) {
+        if tabOverview.coversBrowser { return snapshot.child(tabOverview.root, of: root) }
         snapshot.child(pagesArea, of: root)
         if noticeBanner.isShown { snapshot.child(noticeBanner.root, of: root) }
         let pose = collapse.pose(now: now)
@@ -129,6 +127,7 @@ extension BrowserView {
         snapshot.child(toolbar, of: root)
         if cancelShown { snapshot.child(cancelButton, of: root) }
         if suggestionsShown { snapshot.child(suggestions.root, of: root) }
+        if tabOverview.root.isVisible { snapshot.child(tabOverview.root, of: root) }
     }
 
     func drawPages(_ snapshot: Snapshot) {

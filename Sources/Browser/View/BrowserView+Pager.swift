@@ -125,6 +125,8 @@ extension BrowserView {
 
     /// Ctrl+T, the "+" button: a new tab at the end with the overscroll's reveal, address focused.
     public func newTab() {
+        // From the overview: back to the page first, then the new tab as always.
+        if tabOverview.isOpen { return tabOverview.closeBackToCurrent { [weak self] in self?.newTab() } }
         endEditing(commit: false)
         let tab = pager.revealNewTab(now: now)
         addPage(for: tab)

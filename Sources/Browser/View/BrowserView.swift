@@ -52,7 +52,8 @@ public final class BrowserView: TabPageDelegate {
     public let newTabButton = Button(iconName: "tab-new-symbolic", accessibleLabel: "New Tab")
     let cancelButton = Button(label: "Cancel")
     let suggestions = SuggestionsView()
-    let tabsPopover = TabsPopover()
+    /// All tabs as thumbnails (Ctrl+Shift+O, the Tabs button): TabOverviewController.swift.
+    lazy var tabOverview = TabOverviewController(browser: self)
     var ticker: FrameTicker?
     let logger = Logger(label: "skiff.browser")
     var persistence: BrowserPersistence?
@@ -102,6 +103,7 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.clipsContent = true
         root.addCSSClass("skiff-browser")
         for child in [pagesArea, noticeBanner.root, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
+        root.addChild(tabOverview.root)
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
         root.onDraw { [weak self] s, w, h in self?.drawRoot(s, width: w, height: h) }
@@ -109,7 +111,7 @@ public final class BrowserView: TabPageDelegate {
         // toolbar. Only the current tab's page and bar take part; the others are off to the side.
         root.setFocusOrder { [weak self] in
             guard let self else { return [] }
-            return [self.pagesArea, self.barsArea, self.suggestions.root, self.cancelButton, self.toolbar]
+            return [self.pagesArea, self.barsArea, self.suggestions.root, self.cancelButton, self.toolbar, self.tabOverview.root]
         }
         pagesArea.setFocusOrder { [weak self] in
             guard let self, let page = self.currentPage else { return [] }
@@ -340,6 +342,7 @@ public final class BrowserView: TabPageDelegate {
             bar.progress.update(progress: page.state.progress, isLoading: page.state.isLoading)
         }
         delegate?.browserView(self, didChangeTitle: s.windowTitle)
+        tabOverview.browserRendered()
     }
 
     /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.

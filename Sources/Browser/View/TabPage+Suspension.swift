@@ -101,7 +101,10 @@ extension TabPage {
     func takePictureOnLeaving() {
         guard let webView, root.isMapped, state.uri != nil else { return }
         webView.snapshot(.visible) { [weak self] texture in
-            if let texture { self?.lastPicture = texture }
+            guard let self, let texture else { return }
+            self.lastPicture = texture
+            // The same picture serves the tab overview, scaled down off the main thread.
+            self.setThumbnail(from: texture)
         }
     }
 
@@ -120,6 +123,8 @@ extension TabPage {
         self.webView = nil
         resuming = nil
         lastPicture = nil
+        // The overview shows what the pager shows: the picture kept (a suspended tab has no page to picture again).
+        if let picture { setThumbnail(from: picture) }
         root.queueDraw()
     }
 

@@ -42,6 +42,8 @@ public final class TabPage {
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
+    /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
+    let thumbnailSlot = ThumbnailSlot()
     private let logger = Logger(label: "skiff.browser.tab")
 
     init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status) {
