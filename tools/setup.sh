@@ -5,8 +5,11 @@ set -euo pipefail
 
 packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools)
+  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev)
 fi
+
+# tools/favourites-screenshots.sh serves its local sites with python3.
+if [ "${1:-}" = "--test" ]; then packages+=(python3); fi
 
 missing=()
 for p in "${packages[@]}"; do

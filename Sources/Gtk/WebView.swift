@@ -106,7 +106,7 @@ public final class WebView: Widget {
         connectBoxed("decide-policy", unsafeBitCast(newWindowTrampoline, to: UnsafeRawPointer.self), body, signature: .decidePolicy)
     }
 
-    /// Kills the web process, as a crash would. For tests and "force stop" only.
+    /// Kills the web process, as a crash would. For tests, "force stop", and a suspended tab.
     public func terminateWebProcess() { webkit_web_view_terminate_web_process(view) }
 
     @discardableResult

@@ -125,6 +125,7 @@ final class Benchmark {
         report.append(Self.percentileLine("new-tab overscroll: frame work", overscroll.work))
         report.append(Self.percentileLine("new-tab overscroll: frame interval", overscroll.interval))
         report.append("new-tab overscroll: \(browser.tabCount - tabsBefore) tab created")
+        await measureStartPage(into: &report)
         stats.detach()
 
         // 5. Memory with 5 and 20 tabs of the bench page.

@@ -79,6 +79,18 @@ public struct Options: ParsableArguments, Sendable {
 
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false
+    /// With `--bench`: the History window (Ctrl+H) over this many generated pages in a temporary
+    /// database, scrolled with real wheel clicks and swept to the end.
+    @Option(name: .customLong("history-view-pages"), help: .hidden)
+    public var historyViewPages: Int?
+
+    /// With --bench: memory of this many tabs before and after suspending background tabs (1–100).
+    @Option(name: .customLong("bench-tabs"), help: .hidden)
+    public var benchTabs: Int?
+
+    /// With --bench: this many Ctrl+T/Ctrl+W cycles and the UI process's growth (1–100,000).
+    @Option(name: .customLong("bench-tab-churn"), help: .hidden)
+    public var benchTabChurn: Int?
 
     @Flag(name: [.customLong("private"), .customLong("ephemeral")],
           help: "A private window: no cookies, cache, history or tabs are written to disk (also Ctrl+Shift+N).")

@@ -17,6 +17,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         public init(status: String = "200 OK", contentType: String = "text/html; charset=utf-8", body: String, delay: TimeInterval = 0, sendsLength: Bool = true) {
             self.status = status; self.contentType = contentType; self.body = body; self.delay = delay; self.sendsLength = sendsLength
         }
+        /// Sent instead of `body` when set: a binary body (an image).
+        public var bytes: [UInt8]?
+        public init(contentType: String, bytes: [UInt8]) {
+            self.init(contentType: contentType, body: "")
+            self.bytes = bytes
+        }
     }
 
     public let port: UInt16
@@ -104,7 +110,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         let target = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-        let body = Array(response.body.utf8)
+        let body = response.bytes ?? Array(response.body.utf8)
         let length = response.sendsLength ? "Content-Length: \(body.count)\r\n" : ""
         let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)Connection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body

@@ -44,7 +44,7 @@ public struct NoticeBoard: Equatable, Sendable {
         notices.removeAll { $0.kind == .saveFailing }
         if let problem {
             notices.append(Notice(kind: .saveFailing,
-                                  text: "Your tabs and history can’t be saved: \(problem). Skiff keeps trying; nothing is lost while it stays open."))
+                                  text: "Your tabs, history and favourites can’t be saved: \(problem). Skiff keeps trying; nothing is lost while it stays open."))
         }
     }
 

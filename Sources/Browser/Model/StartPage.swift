@@ -9,6 +9,8 @@ public struct StartPage: Sendable, Equatable {
         public var title: String
         /// "debian.org": what the tile shows under the title.
         public var host: String
+        /// Set on the favourites' tiles: which favourite to rename, move or remove.
+        public var favouriteID: UUID?
     }
 
     /// At most this many tiles of frequently visited pages (two rows of four on a wide window).
@@ -16,12 +18,18 @@ public struct StartPage: Sendable, Equatable {
     /// At most this many recently closed tabs are offered (and remembered).
     public static let closedLimit = 8
 
+    /// The user's favourites, in their order, first on the page.
+    public var favourites: [Entry]
     public var frequentlyVisited: [Entry]
     public var recentlyClosed: [Entry]
-    public var isEmpty: Bool { frequentlyVisited.isEmpty && recentlyClosed.isEmpty }
+    public var isEmpty: Bool { favourites.isEmpty && frequentlyVisited.isEmpty && recentlyClosed.isEmpty }
 
-    public init(history: [Suggestions.HistoryItem], closed: RecentlyClosed, now: Date) {
-        var seenHosts = Set<String>()
+    public init(favourites: Favourites = Favourites(), history: [Suggestions.HistoryItem], closed: RecentlyClosed, now: Date) {
+        self.favourites = favourites.items.map {
+            Entry(uri: $0.uri, title: $0.title, host: Self.host(of: $0.uri), favouriteID: $0.id)
+        }
+        // A favourite is not offered again as a frequently visited site.
+        var seenHosts = Set(self.favourites.map(\.host))
         // One tile per site: its most frecent page.
         frequentlyVisited = history.sorted { Suggestions.isRankedBefore($0, $1, now: now) }
             .compactMap { item -> Entry? in

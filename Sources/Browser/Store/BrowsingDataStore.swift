@@ -70,6 +70,13 @@ public protocol BrowsingDataStore: AnyObject, Sendable {
     /// Every page, most recent first.
     func allHistory() throws -> [HistoryVisit]
     func clearHistory() throws
+    /// The History view's reads and removals (HistoryBrowsing.swift): every page's last visit,
+    /// newest first, then by address; a page of that list; one page removed; pages last visited
+    /// at or after `since` removed.
+    func historyTimes() throws -> [Date]
+    func historyPage(offset: Int, limit: Int) throws -> [HistoryVisit]
+    func deleteHistory(uri: String) throws
+    func deleteHistory(since date: Date) throws
 
     /// Replaces the saved tabs and current tab with `session`, all or nothing.
     func saveSession(_ session: StoredSession) throws

@@ -115,6 +115,8 @@ public final class DiskBrowsingStore: BrowsingDataStore {
                            arguments: [identityKey, UUID().uuidString])
         }
         HistoryIndex.registerMigration(&migrator)
+        HistoryListing.registerMigration(&migrator)
+        migrator.registerMigration("favourites") { db in try createFavourites(db) }
         return migrator
     }
 

@@ -5,8 +5,8 @@ import Foundation
 /// stand-in when the SQLite store can't be opened, so the browser works the same, just forgetfully.
 public final class EphemeralBrowsingStore: BrowsingDataStore, @unchecked Sendable {
     // @unchecked: every access to the state goes through `lock`.
-    private let lock = NSLock()
-    private var visits: [String: HistoryVisit] = [:]
+    let lock = NSLock()
+    var visits: [String: HistoryVisit] = [:]
     private var session: StoredSession?
 
     public init() {}

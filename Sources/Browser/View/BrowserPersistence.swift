@@ -76,7 +76,11 @@ public final class BrowserPersistence {
         saver.onFailureChange = { [weak self, weak view] problem in
             self?.sessionFailure = problem
             // A save that works means the disk does again; the next visit is recorded normally.
-            if problem == nil { self?.historyFailure = nil }
+            if problem == nil {
+                self?.historyFailure = nil
+                // The favourites were kept in memory meanwhile: now they can be written too.
+                if self?.favouritesFailure != nil { self?.favourites.save() }
+            }
             view?.savingFailed(because: self?.currentFailure)
         }
         historyFailureChanged = { [weak self, weak view] in view?.savingFailed(because: self?.currentFailure) }
@@ -88,8 +92,18 @@ public final class BrowserPersistence {
         didSet { if historyFailure != oldValue { historyFailureChanged?() } }
     }
     private var historyFailureChanged: (@MainActor () -> Void)?
-    /// Why saving fails now (tabs or history), nil when it works.
-    var currentFailure: String? { sessionFailure ?? historyFailure }
+    private var favouritesFailure: String? {
+        didSet { if favouritesFailure != oldValue { historyFailureChanged?() } }
+    }
+    /// Why saving fails now (tabs, history or favourites), nil when it works.
+    var currentFailure: String? { sessionFailure ?? historyFailure ?? favouritesFailure }
+
+    /// The favourites, in the same database (in memory when it could not be opened).
+    lazy var favourites: FavouritesKeeper = {
+        let keeper = FavouritesKeeper(store: store as? FavouritesStore ?? EphemeralFavouritesStore(), writable: !isReadOnly)
+        keeper.onFailureChange = { [weak self] problem in self?.favouritesFailure = problem }
+        return keeper
+    }()
 
     func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
 
@@ -154,6 +168,9 @@ public final class BrowserPersistence {
         saver?.flush()
         (store as? DiskBrowsingStore)?.checkpoint()
     }
+
+    /// The History view removed pages: the start page's pages are read again (off the main thread).
+    func historyEdited() { refreshTopHistory() }
 
     /// Forgets every visited page (Preferences → Clear History).
     func clearHistory() throws {

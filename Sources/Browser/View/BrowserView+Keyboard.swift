@@ -11,11 +11,22 @@ extension BrowserView {
             KeyboardCommand("toggle-focus", "Move between the page and the address bar", ["F6"]) { [weak self] in
                 _ = self?.toggleFocusBetweenPageAndChrome()
             },
-            KeyboardCommand("back", "Back", ["<Alt>Left"]) { [weak self] in self?.goBack() },
-            KeyboardCommand("forward", "Forward", ["<Alt>Right"]) { [weak self] in self?.goForward() },
+            // On a focused favourite tile the same keys move the favourite instead.
+            KeyboardCommand("back", "Back (on a favourite: move it left)", ["<Alt>Left"]) { [weak self] in
+                if self?.moveFocusedFavourite(by: -1) == false { self?.goBack() }
+            },
+            KeyboardCommand("forward", "Forward (on a favourite: move it right)", ["<Alt>Right"]) { [weak self] in
+                if self?.moveFocusedFavourite(by: 1) == false { self?.goForward() }
+            },
             KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
+            KeyboardCommand("add-favourite", "Add the page to Favourites", ["<Control>d"]) { [weak self] in
+                self?.addCurrentPageToFavourites()
+            },
+            KeyboardCommand("favourite-rename", "Rename the focused favourite", ["F2"]),
+            KeyboardCommand("favourite-remove", "Remove the focused favourite", ["Delete"]),
+            KeyboardCommand("favourite-menu", "The focused favourite’s menu", ["Menu", "<Shift>F10"]),
             KeyboardCommand("close-tab", "Close tab", ["<Control>w"]) { [weak self] in self?.closeTab() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
             KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in

@@ -114,6 +114,7 @@ extension BrowserView {
     /// straight to its address instead (WebKit would take a focus request made before it is shown
     /// when it is mapped, after the address has the focus).
     func tabSelected(focusPage: Bool = true) {
+        suspender.selected(pager.tabs.current.id)
         if focusPage && !editing.isEditing { currentPage?.webView?.grabFocus() }
         persistence?.tabsChanged(self)
         render()

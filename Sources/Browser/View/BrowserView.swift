@@ -71,17 +71,26 @@ public final class BrowserView: TabPageDelegate {
     var lastTabPress: Date?
     /// This window's closed tabs, for the start page (kept in memory only).
     var recentlyClosed = RecentlyClosed()
+    /// The favourites (BrowserView+Favourites): on disk for the main window, in memory for a private one.
+    lazy var favourites: FavouritesKeeper = persistence?.favourites ?? FavouritesKeeper.inMemory()
+    /// Site icons from WebKit's favicon database, for the start page and the suggestions.
+    let siteIcons: SiteIcons
     /// Shift+Tab out of the page: the window decides where focus goes before the browser (the
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
     var suggestionsShown = false
     let addressSearch = AddressSearchState()
+    /// Which background tabs give up their web view (BrowserView+Suspension.swift).
+    lazy var suspender = TabSuspender(browser: self)
 
     public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
         self.sandbox = sandbox
         isPrivate = ephemeral
         session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
         self.persistence = ephemeral ? nil : persistence
+        // Before any page loads, so the first page's icon is kept too.
+        siteIcons = SiteIcons(database: session.flatMap { FaviconDatabase.enable(in: $0) })
+        suggestions.icons = siteIcons
         pager = AddressBarPager(tabs: TabList(), containerWidth: 800)
         root = Canvas(role: .group, label: "Browser") { _, _, _ in }
         pagesArea = Canvas(role: .list, label: "Tabs") { _, _, _ in }
@@ -182,10 +191,12 @@ public final class BrowserView: TabPageDelegate {
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.
         if page.webView == nil { bar.entry.isSensitive = false }
+        suspender.opened(tab.id)
         return page
     }
 
     func removePage(id: UUID) {
+        suspender.closed(id)
         if let page = pages.removeValue(forKey: id) {
             page.delegate = nil
             page.webView?.stopLoading()
@@ -283,6 +294,7 @@ public final class BrowserView: TabPageDelegate {
     }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
+        favourites.change { $0.titleArrived(title, for: uri) }
         guard !isPrivate else { return }
         persistence?.updateTitle(title, uri: uri)
     }
@@ -334,11 +346,13 @@ public final class BrowserView: TabPageDelegate {
     func updateStartPage(_ page: TabPage) {
         let blank = page.webView != nil && page.state.uri == nil && page.state.requestedURI == nil
         guard blank else { return page.hideStartPage() }
-        let content = StartPage(history: isPrivate ? [] : (persistence?.topHistory ?? []), closed: recentlyClosed, now: Date())
-        page.showStartPage(content) { [weak self] uri in
+        let content = StartPage(favourites: favourites.list, history: isPrivate ? [] : (persistence?.topHistory ?? []),
+                                closed: recentlyClosed, now: Date())
+        page.showStartPage(content, icons: siteIcons) { [weak self] uri in
             self?.recentlyClosed.reopened(uri: uri)
             self?.load(uri)
         }
+        page.startPage?.onFavourite = { [weak self] request in self?.handle(request) }
     }
 
     /// A short message over the current page about what was typed (a refused address): it goes

@@ -1,4 +1,5 @@
 import BrowserModel
+import Foundation
 import Gtk
 
 /// The list that rises over the bar while editing: open tabs first, then history, each group under
@@ -12,6 +13,10 @@ final class SuggestionsView {
     private var headings: [Label] = []
     private var selectedIndex: Int?
     var onChoose: ((Suggestions.Suggestion) -> Void)?
+    /// Site icons for the rows (the letter of the host until, unless, WebKit has one).
+    var icons: SiteIcons?
+    /// Icon holders whose icon may still arrive: their wrappers kept while the rows are shown.
+    private var iconHolders: [Widget] = []
 
     init() {
         root.addCSSClass("skiff-suggestions")
@@ -50,9 +55,13 @@ final class SuggestionsView {
             addressLabel.addCSSClass("skiff-suggestion-address")
             let lines = Box(.vertical, spacing: 1)
             lines.valign = .center
+            lines.hexpand = true
             lines.append(titleLabel)
             lines.append(addressLabel)
-            let button = Button(child: lines)
+            let content = Box(.horizontal, spacing: 10)
+            content.append(icon(for: suggestion.uri))
+            content.append(lines)
+            let button = Button(child: content)
             button.hasFrame = false
             button.addCSSClass("skiff-suggestion")
             button.setAccessibleLabel(isTab ? "Switch to tab: \(title)" : title)
@@ -71,7 +80,36 @@ final class SuggestionsView {
         return text
     }
 
+    /// A 16-px holder: the site's icon if known now, else its letter, replaced when the icon arrives.
+    private func icon(for uri: String) -> Widget {
+        let holder = Box(.horizontal, spacing: 0)
+        holder.valign = .center
+        holder.setSizeRequest(width: 16, height: 16)
+        let host = URL(string: uri)?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 } ?? uri
+        let letter = Label(String(host.prefix(1)).uppercased())
+        letter.addCSSClass("skiff-suggestion-letter")
+        holder.append(letter)
+        iconHolders += [holder, letter]
+        let known = icons?.icon(for: uri) { [weak holder, weak letter] texture in
+            guard let holder, let letter else { return }
+            holder.remove(letter)
+            holder.append(Self.iconImage(texture))
+        }
+        if let known {
+            holder.remove(letter)
+            holder.append(Self.iconImage(known))
+        }
+        return holder
+    }
+
+    private static func iconImage(_ texture: Texture) -> Image {
+        let image = Image(texture: texture, pixelSize: 16)
+        image.addCSSClass("skiff-suggestion-icon")
+        return image
+    }
+
     func clear() {
+        iconHolders = []
         for row in rows { root.remove(row.button) }
         for heading in headings { root.remove(heading) }
         rows = []

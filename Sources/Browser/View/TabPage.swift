@@ -23,9 +23,18 @@ public final class TabPage {
     public let id: UUID
     /// A list item (the tab pages are a list a screen reader can walk) holding the page and its banner.
     public let root: Canvas
-    private let content = Overlay()
-    /// nil when the sandbox cannot start: then the notice is shown instead.
-    public let webView: WebView?
+    let content = Overlay()
+    /// nil when the sandbox cannot start (then the notice is shown instead), and while the tab
+    /// is suspended (TabPage+Suspension.swift).
+    public internal(set) var webView: WebView?
+    /// The session web views are made in; nil when the sandbox cannot start.
+    let session: NetworkSession?
+    /// What a suspended tab kept of its page; nil while it has a web view.
+    var suspended: SuspendedPage?
+    /// What a resumed tab still has to put back once its page has loaded.
+    var resuming: ResumingPage?
+    /// The page as it looked when the user last left it (TabPage+Suspension.swift).
+    var lastPicture: Texture?
     public private(set) var state = PageState()
     weak var delegate: TabPageDelegate?
     private var pendingFallback: (https: String, http: String)?
@@ -40,11 +49,9 @@ public final class TabPage {
         root = Canvas(role: .listItem, label: "New Tab") { _, _, _ in }
         root.addCSSClass("skiff-tab-page")
         root.addChild(content)
-        if sandbox.canShowWebPages, let session {
-            let view = WebView(session: session)
-            view.setAccessibleLabel("Web page")
-            view.vexpand = true
-            view.hexpand = true
+        self.session = sandbox.canShowWebPages ? session : nil
+        if let session = self.session {
+            let view = Self.makeWebView(session: session)
             webView = view
             content.setChild(view)
         } else {
@@ -55,21 +62,30 @@ public final class TabPage {
         }
         content.addOverlay(crashBanner.revealer)
         // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
-        root.onDraw { [weak root, weak content] snapshot, _, _ in
-            if let root, let content { snapshot.child(content, of: root) }
-        }
+        root.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         root.onAllocate { [weak root, weak content] w, h in
             if let root, let content { root.allocate(content, Rect(x: 0, y: 0, width: Double(w), height: Double(h))) }
         }
         if let webView { connect(webView) }
     }
 
+    static func makeWebView(session: NetworkSession) -> WebView {
+        let view = WebView(session: session)
+        view.setAccessibleLabel("Web page")
+        view.vexpand = true
+        view.hexpand = true
+        return view
+    }
+
     /// Shows (or refreshes) the start page over this blank tab.
-    func showStartPage(_ page: StartPage, onOpen: @escaping (String) -> Void) {
+    func showStartPage(_ page: StartPage, icons: SiteIcons?, onOpen: @escaping (String) -> Void) {
         if startPage == nil {
             let view = StartPageView()
+            view.icons = icons
             content.addOverlay(view.root)
             startPage = view
+            // The page under it is blank and covered: Tab goes to the tiles, not into WebKit.
+            webView?.canFocus = false
         }
         startPage?.onOpen = onOpen
         startPage?.show(page)
@@ -80,6 +96,7 @@ public final class TabPage {
         guard let view = startPage else { return }
         content.removeOverlay(view.root)
         startPage = nil
+        webView?.canFocus = true
     }
 
     // MARK: Commands
@@ -124,11 +141,11 @@ public final class TabPage {
         if let uri { load(uri: uri) }
     }
 
-    var sessionState: Data? { webView?.sessionState }
+    var sessionState: Data? { webView?.sessionState ?? suspended?.sessionState }
 
     // MARK: Web view events → model
 
-    private func connect(_ webView: WebView) {
+    func connect(_ webView: WebView) {
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView else { return }
             switch event {
@@ -139,9 +156,12 @@ public final class TabPage {
                 self.apply(.committed(uri: webView.uri))
                 if let uri = webView.uri, self.state.failure == nil {
                     let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
-                    if visit != .none { self.delegate?.tabPage(self, didVisit: visit, title: webView.title) }
+                    // A resumed tab reloading its page is not a visit.
+                    if visit != .none && self.resuming == nil { self.delegate?.tabPage(self, didVisit: visit, title: webView.title) }
                 }
-            case .finished: self.apply(.finished)
+            case .finished:
+                self.apply(.finished)
+                self.finishResuming()
             }
             self.apply(.history(canGoBack: webView.canGoBack, canGoForward: webView.canGoForward))
         }
@@ -182,7 +202,8 @@ public final class TabPage {
             return true
         }
         webView.onWebProcessTerminated { [weak self] reason in
-            guard let self else { return }
+            // A suspended tab's process is ended on purpose (TabPage+Suspension.swift).
+            guard let self, self.suspended == nil else { return }
             let crash: CrashReason = switch reason {
             case .exceededMemoryLimit: .outOfMemory
             case .terminatedByAPI: .killed

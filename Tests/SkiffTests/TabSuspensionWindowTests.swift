@@ -1,0 +1,150 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// A background tab loses its web view (and its web process) and comes back where it was:
+/// real WebKit pages from a real HTTP server on 127.0.0.1, a real window under X.
+final class TabSuspensionWindowTests: XCTestCase {
+    static func page(_ title: String, background: String, color: String) -> TestHTTPServer.Response {
+        let paragraphs = (0..<200).map { "<p>Paragraph \($0) of \(title).</p>" }.joined()
+        return .init(body: "<html><head><title>\(title)</title><style>html,body{background:\(background);color:\(color);margin:0} p{margin:0 1em 1em}</style></head><body>\(paragraphs)</body></html>")
+    }
+
+    static let pages: [String: TestHTTPServer.Response] = [
+        "/a": page("Page A", background: "#ffffff", color: "#000000"),
+        // Black, so its picture cannot be mistaken for the (light) window behind an empty tab.
+        "/b": page("Page B", background: "#000000", color: "#404040"),
+        "/c": page("Page C", background: "#ffffff", color: "#000000"),
+    ]
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        server = try TestHTTPServer(routes: Self.pages)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    @MainActor
+    private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
+        let options = try Options.parse(["--window-size", "900x640", "--private"])
+        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+        main.window.present()
+        main.browser.delegate = nil
+        main.window.title = title
+        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
+        return (main, id)
+    }
+
+    @MainActor
+    private static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
+        main.browser.load(uri)
+        return waitForPage(main, title: title)
+    }
+
+    @MainActor
+    private static func waitForPage(_ main: MainWindow, title: String) -> Bool {
+        MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading && main.browser.webView?.isLoading == false }, timeout: 20)
+    }
+
+    @MainActor
+    private static func js(_ view: WebView?, _ script: String) -> String? {
+        guard let view else { return nil }
+        var result: String??
+        view.evaluate(script) { result = .some($0) }
+        MainLoop.run(until: { result != nil }, timeout: 10)
+        return result ?? nil
+    }
+
+    /// Process ids of the WebKit web processes under this (test) process, from /proc.
+    static func webProcesses() -> Set<String> {
+        var found = Set<String>()
+        var queue = [String(getpid())]
+        var seen = Set(queue)
+        while let pid = queue.popLast() {
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            if comm.hasPrefix("WebKitWebProces") { found.insert(pid) }
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks {
+                let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                for child in list.split(separator: " ").map(String.init) where seen.insert(child).inserted { queue.append(child) }
+            }
+        }
+        return found
+    }
+
+    func testASuspendedTabShowsItsPictureAndComesBackWithItsHistoryAndScrollPosition() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try Self.makeWindow("Suspension Round Trip")
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
+            _ = Self.js(browser.webView, "window.scrollTo(0, 1234); 0")
+            XCTAssertEqual(Self.js(browser.webView, "window.scrollY"), "1234")
+            // The user reads a moment before leaving: the scrolled page is painted by then.
+            MainLoop.run(for: 0.5)
+
+            browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
+            // Counted, not named: WebKit may have handed either tab a process another test left
+            // in its cache. Earlier processes can only end meanwhile, never start.
+            let processesWithBoth = Self.webProcesses().count
+            // Now only the current tab may keep a web view: the other goes.
+            browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
+            XCTAssertTrue(MainLoop.run(until: { browser.isTabSuspended(at: 0) }, timeout: 15), "the background tab was suspended")
+            XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().count < processesWithBoth }, timeout: 10),
+                          "its web process ended (\(processesWithBoth) before, \(Self.webProcesses().count) now)")
+
+            // Half a swipe towards it: where its page would be, its picture (black) is drawn.
+            browser.benchDragBegan()
+            browser.benchDrag(translation: 300)
+            MainLoop.run(for: 0.4)
+            let shot = try Screenshot.capture(window: window)
+            defer { shot.remove() }
+            let left = shot.luminance(Rect(x: 20, y: 80, width: 200, height: 300))
+            XCTAssertNotNil(left)
+            XCTAssertLessThan(left?.mean ?? 1, 0.25, "the suspended tab's picture of its black page shows in the pager")
+            browser.benchDrag(translation: 0)
+            browser.benchDragEnded()
+            MainLoop.run(until: { !browser.isAnimating }, timeout: 3)
+
+            // Back to it: the same page, scrolled where it was, and Back goes to the page before.
+            browser.selectTab(at: 0)
+            XCTAssertFalse(browser.isTabSuspended(at: 0))
+            XCTAssertTrue(Self.waitForPage(main, title: "Page B"), "title \(browser.state.title ?? "nil")")
+            XCTAssertTrue(MainLoop.run(until: { Self.js(browser.webView, "window.scrollY") == "1234" }, timeout: 10),
+                          "scrolled to \(Self.js(browser.webView, "window.scrollY") ?? "nil"), not 1234")
+            XCTAssertTrue(browser.backButton.isSensitive, "the back/forward list came back")
+            browser.backButton.emit("clicked")
+            XCTAssertTrue(Self.waitForPage(main, title: "Page A"), "Back went to \(browser.state.title ?? "nil")")
+            XCTAssertTrue(browser.forwardButton.isSensitive)
+        }
+    }
+
+    func testATabWithTypedUnsentInputIsNotSuspended() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Suspension Form")
+            defer { main.window.destroy() }
+            let browser = main.browser
+            browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            // A text field the user typed into (the page's own script stands in for the typing).
+            _ = Self.js(browser.webView, "var f = document.createElement('textarea'); document.body.prepend(f); f.value = 'half a reply'; 0")
+            browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
+            MainLoop.run(for: 2)
+            XCTAssertFalse(browser.isTabSuspended(at: 0), "a tab with unsent input keeps its page")
+            browser.selectTab(at: 0)
+            XCTAssertEqual(Self.js(browser.webView, "document.querySelector('textarea').value"), "half a reply", "the typed text is still there")
+        }
+    }
+}
