@@ -120,6 +120,9 @@ final class HistorySearchWindowTests: XCTestCase {
                     XCTAssertNil(main.browser.noticeText, "\(text): no error shown")
                 }
                 XCTAssertTrue(Self.waitForSuggestion(needle, present: false, in: main))
+                // Punctuation inside a word is text to find, not syntax.
+                Self.type("debian.org/doc", in: main)
+                XCTAssertTrue(Self.waitForSuggestion(needle, present: true, in: main), "an address with dots and a slash")
                 // And the search still works after all of them.
                 Self.type("debian reference", in: main)
                 XCTAssertTrue(Self.waitForSuggestion(needle, present: true, in: main))

@@ -166,9 +166,11 @@ enum HistoryIndex {
             if matches < broadQueryThreshold {
                 conditions.append("id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)")
             } else {
-                // Common words ("r", "news"): the first pages in frecency order soon fill the limit.
+                // Common words ("r", "news"): the matches are gathered once, then pages are walked in
+                // frecency order until the limit is filled, instead of sorting every match. (Asking
+                // the index about each page in turn re-runs the query per page: 40 times slower.)
                 source = "history INDEXED BY history_frecency"
-                conditions.append("EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = history.id)")
+                conditions.append("id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)")
             }
             arguments.append(words)
         }
