@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 SETUP = tools/setup.sh
 
-.PHONY: run test build release bench screenshots validate install uninstall clean
+.PHONY: run test build release bench bench-today-wheel screenshots validate install uninstall clean
 
 build:
 	@swift=$$($(SETUP) | tail -1) && $$swift build
@@ -37,6 +37,18 @@ bench:
 	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section stars --window-size $$size --bench; done
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
+	$(MAKE) --no-print-directory bench-today-wheel
+
+# Today with real wheel input under GL (llvmpipe) and cairo, against card-floor (plain card textures).
+bench-today-wheel:
+	@swift=$$($(SETUP) --test | tail -1) && $$swift build -c release && mkdir -p .build/bench && \
+	gcc -O2 -Wall -o .build/bench/card-floor tools/bench/card-floor.c $$(pkg-config --cflags --libs gtk4) && \
+	gcc -O2 -Wall -shared -fPIC -o .build/bench/frame-log.so tools/bench/frame-log.c $$(pkg-config --cflags --libs gtk4) && \
+	wheel="tools/bench/today-wheel.py --skiff .build/release/skiff --floor .build/bench/card-floor --frame-log .build/bench/frame-log.so --runs $${RUNS:-4}" && \
+	echo "== Today: 300 notches down, 100,000 cards against the floor" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --no-sample $(WHEELFLAGS) && \
+	echo "== Today: 10 down, 10 up, 120 notches: 100,000 cards against 12 (and the floor)" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --pattern updown --notches 120 $(WHEELFLAGS)
 
 screenshots:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh

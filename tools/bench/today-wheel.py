@@ -8,7 +8,9 @@ NOTCHES wheel notches from xdotool at about 60 a second; frame-log.so (LD_PRELOA
 of the process's GdkFrameClock. Prints one line per run and a table of medians with ratios.
 work: before-paint -> after-paint of a frame; late: frame intervals over 20 ms; fps: frames painted while the
 wheel turned, per second (until the last notch's frame was painted); cpu_per_frame: CPU ms (all threads) the process used while the wheel turned,
-per frame painted — less sensitive than wall-clock figures to other work on a shared machine.
+per frame painted (less sensitive than wall-clock figures to other work on a shared machine); cpu_scroll: the same
+for the whole scroll (every program scrolls the same distance), meaningful only on a machine with CPU to spare —
+on a saturated one every process gets the same share for the same time.
 usage: today-wheel.py --skiff BIN --floor BIN --frame-log SO [--runs N] [--renderer gl --renderer cairo]
        [--variant 'NAME=VAR=VALUE[;VAR=VALUE]' ...]   (extra Skiff runs with an environment variable set, for A/B)"""
 import argparse, os, re, signal, statistics, subprocess, sys, tempfile, time
@@ -19,6 +21,8 @@ ap.add_argument('--floor', required=True)
 ap.add_argument('--frame-log', required=True)
 ap.add_argument('--runs', type=int, default=4)
 ap.add_argument('--notches', type=int, default=300)
+ap.add_argument('--pattern', choices=['down', 'updown'], default='down',
+                help='updown: 10 notches down, 10 up, over and over (the 12-card feed ends after ~20 notches down)')
 ap.add_argument('--renderer', action='append', choices=['gl', 'cairo'])
 ap.add_argument('--variant', action='append', default=[], help='NAME=VAR=VALUE[;VAR=VALUE]: another Skiff 100,000-card run with that environment')
 ap.add_argument('--no-sample', action='store_true', help='leave out the 12-card feed')
@@ -84,7 +88,11 @@ def one(renderer, scene):
         xdo('mousemove', '640', '400')
         settle(log)                           # start-up frames and the first pictures are done
         c0, t0 = cpu_ms(p.pid), time.monotonic() * 1000
-        xdo('click', '--repeat', str(args.notches), '--delay', '16', '5')
+        if args.pattern == 'down':
+            xdo('click', '--repeat', str(args.notches), '--delay', '16', '5')
+        else:
+            for i in range(max(1, args.notches // 10)):
+                xdo('click', '--repeat', '10', '--delay', '16', '5' if i % 2 == 0 else '4')
         settle(log)                           # a loaded machine may still be painting queued notches
         t1 = last_frame_ms(log)
         c1 = cpu_ms(p.pid)
@@ -99,14 +107,14 @@ def one(renderer, scene):
         m = re.match(r'FRAME t_ms=([\d.]+) interval_ms=([\d.]+) work_ms=([\d.]+)', line)
         if m and t0 <= float(m.group(1)) <= t1:
             frames.append(tuple(float(g) for g in m.groups()))
-    if len(frames) < 6:
+    if len(frames) < 3:
         return {'error': 'only %d frames' % len(frames)}
     intervals, work_ms = [f[1] for f in frames[1:]], [f[2] for f in frames]
     return {'work_p50': pct(work_ms, 50), 'work_p95': pct(work_ms, 95), 'fps': len(frames) / ((t1 - t0) / 1000),
             'late_pct': 100.0 * sum(1 for i in intervals if i > 20) / len(intervals),
-            'cpu_per_frame': (c1 - c0) / len(frames)}
+            'cpu_per_frame': (c1 - c0) / len(frames), 'cpu_scroll': c1 - c0}
 
-keys = ['work_p50', 'work_p95', 'fps', 'late_pct', 'cpu_per_frame']
+keys = ['work_p50', 'work_p95', 'fps', 'late_pct', 'cpu_per_frame', 'cpu_scroll']
 for renderer in renderers:
     results = {s[0]: [] for s in scenes}
     for run in range(args.runs):
@@ -123,7 +131,7 @@ for renderer in renderers:
     ratios = [(n, 'floor') for n in names if n != 'floor' and 'floor' in med]
     if 'skiff 100k' in med and 'skiff 12' in med:
         ratios.append(('skiff 100k', 'skiff 12'))
-    print('\nToday, %s renderer, 1280x800, %d wheel notches, medians of %d interleaved runs' % (renderer, args.notches, args.runs))
+    print('\nToday, %s renderer, 1280x800, %d wheel notches (%s), medians of %d interleaved runs' % (renderer, args.notches, args.pattern, args.runs))
     print('| figure | ' + ' | '.join(names) + ' |' + ''.join(' %s / %s |' % r for r in ratios))
     print('|---' * (1 + len(names) + len(ratios)) + '|')
     for k in keys:

@@ -3,10 +3,11 @@ import Gtk
 
 /// How a card's look (picture, scrims and text inside its rounded corners) reaches the screen.
 ///
-/// Under GL (llvmpipe, and any GPU) each card's look is drawn once into a texture and the card
-/// then draws that one texture: scrolling moves textures, the floor's cost. Under the cairo
-/// renderer textures are the slow path in GTK 4.8 and drawing directly is cheaper, so cards draw
-/// their nodes as before. Figures and the decision: NOTES.md ("Today under GL", issue 16).
+/// Cards draw their nodes every time (`direct`) on every renderer. Recording each card's look
+/// into a texture once (`cached`, what the floor of plain textures does) was measured under GL
+/// (llvmpipe) against drawing directly and was slower — each new card costs a render into a
+/// texture, and the frame's cost is mostly not in what the cards draw (NOTES.md, "Today under GL",
+/// issue 16). It stays selectable, with a test that it looks the same, for the next measurement.
 public enum CardLook: String, Sendable {
     /// Nodes every time GTK asks for the card's drawing.
     case direct
@@ -14,15 +15,15 @@ public enum CardLook: String, Sendable {
     /// content, size and picture stay the same.
     case cached
 
-    /// Forces one way for every renderer (tests compare the two; the benchmark A/B's them).
+    /// Forces one way (tests compare the two; the benchmark A/B's them).
     /// `SKIFF_TODAY_CARDS=direct|cached` sets it at start-up.
     @MainActor public static var forced: CardLook? = ProcessInfo.processInfo.environment["SKIFF_TODAY_CARDS"].flatMap(CardLook.init(rawValue:))
 
     /// Looks recorded so far (tests check the cached path was the one on screen).
     @MainActor public internal(set) static var recordings = 0
 
-    @MainActor static func choice(for widget: Widget) -> CardLook {
-        forced ?? (widget.usesCairoRenderer ? .direct : .cached)
+    @MainActor static var current: CardLook {
+        forced ?? .direct
     }
 }
 
