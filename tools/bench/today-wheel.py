@@ -21,6 +21,7 @@ ap.add_argument('--floor', required=True)
 ap.add_argument('--frame-log', required=True)
 ap.add_argument('--runs', type=int, default=4)
 ap.add_argument('--notches', type=int, default=300)
+ap.add_argument('--delay', type=int, default=16, help='ms between notches (16: about 60 a second)')
 ap.add_argument('--pattern', choices=['down', 'updown'], default='down',
                 help='updown: 10 notches down, 10 up, over and over (the 12-card feed ends after ~20 notches down)')
 ap.add_argument('--renderer', action='append', choices=['gl', 'cairo'])
@@ -89,10 +90,10 @@ def one(renderer, scene):
         settle(log)                           # start-up frames and the first pictures are done
         c0, t0 = cpu_ms(p.pid), time.monotonic() * 1000
         if args.pattern == 'down':
-            xdo('click', '--repeat', str(args.notches), '--delay', '16', '5')
+            xdo('click', '--repeat', str(args.notches), '--delay', str(args.delay), '5')
         else:
             for i in range(max(1, args.notches // 10)):
-                xdo('click', '--repeat', '10', '--delay', '16', '5' if i % 2 == 0 else '4')
+                xdo('click', '--repeat', '10', '--delay', str(args.delay), '5' if i % 2 == 0 else '4')
         settle(log)                           # a loaded machine may still be painting queued notches
         t1 = last_frame_ms(log)
         c1 = cpu_ms(p.pid)
@@ -131,7 +132,7 @@ for renderer in renderers:
     ratios = [(n, 'floor') for n in names if n != 'floor' and 'floor' in med]
     if 'skiff 100k' in med and 'skiff 12' in med:
         ratios.append(('skiff 100k', 'skiff 12'))
-    print('\nToday, %s renderer, 1280x800, %d wheel notches (%s), medians of %d interleaved runs' % (renderer, args.notches, args.pattern, args.runs))
+    print('\nToday, %s renderer, 1280x800, %d wheel notches (%s, %d ms apart), medians of %d interleaved runs' % (renderer, args.notches, args.pattern, args.delay, args.runs))
     print('| figure | ' + ' | '.join(names) + ' |' + ''.join(' %s / %s |' % r for r in ratios))
     print('|---' * (1 + len(names) + len(ratios)) + '|')
     for k in keys:

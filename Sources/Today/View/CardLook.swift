@@ -3,11 +3,11 @@ import Gtk
 
 /// How a card's look (picture, scrims and text inside its rounded corners) reaches the screen.
 ///
-/// Cards draw their nodes every time (`direct`) on every renderer. Recording each card's look
-/// into a texture once (`cached`, what the floor of plain textures does) was measured under GL
-/// (llvmpipe) against drawing directly and was slower — each new card costs a render into a
-/// texture, and the frame's cost is mostly not in what the cards draw (NOTES.md, "Today under GL",
-/// issue 16). It stays selectable, with a test that it looks the same, for the next measurement.
+/// Under GL (llvmpipe, and any GPU) each card's look is recorded once into a texture and the card
+/// then draws that one texture (and its shadow): a frame moves textures, as the floor of plain
+/// textures does, and halved Skiff's GL frame work. Under the cairo renderer textures are the
+/// slow path in GTK 4.8 and drawing directly is cheaper, so cards draw their nodes there as
+/// before. Figures and the decision: NOTES.md ("Today under GL", issue 16).
 public enum CardLook: String, Sendable {
     /// Nodes every time GTK asks for the card's drawing.
     case direct
@@ -22,8 +22,9 @@ public enum CardLook: String, Sendable {
     /// Looks recorded so far (tests check the cached path was the one on screen).
     @MainActor public internal(set) static var recordings = 0
 
-    @MainActor static var current: CardLook {
-        forced ?? .direct
+    /// The way for `widget`'s window: its renderer decides.
+    @MainActor static func current(for widget: Widget) -> CardLook {
+        forced ?? (widget.usesCairoRenderer ? .direct : .cached)
     }
 }
 
