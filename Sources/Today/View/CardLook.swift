@@ -5,9 +5,9 @@ import Gtk
 ///
 /// Under GL (llvmpipe, and any GPU) each card's look is recorded once into a texture and the card
 /// then draws that one texture (and its shadow): a frame moves textures, as the floor of plain
-/// textures does, and halved Skiff's GL frame work. Under the cairo renderer textures are the
-/// slow path in GTK 4.8 and drawing directly is cheaper, so cards draw their nodes there as
-/// before. Figures and the decision: NOTES.md ("Today under GL", issue 16).
+/// textures does; it took a quarter to a third off Skiff's GL frame work. Under the cairo renderer
+/// textures are the slow path in GTK 4.8 and drawing directly is cheaper, so cards draw their
+/// nodes there as before. Figures and the decision: NOTES.md ("Today under GL", issue 16).
 public enum CardLook: String, Sendable {
     /// Nodes every time GTK asks for the card's drawing.
     case direct
