@@ -12,7 +12,8 @@ per frame painted (less sensitive than wall-clock figures to other work on a sha
 for the whole scroll (every program scrolls the same distance), meaningful only on a machine with CPU to spare —
 on a saturated one every process gets the same share for the same time.
 usage: today-wheel.py --skiff BIN --floor BIN --frame-log SO [--runs N] [--renderer gl --renderer cairo]
-       [--variant 'NAME=VAR=VALUE[;VAR=VALUE]' ...]   (extra Skiff runs with an environment variable set, for A/B)"""
+       [--variant 'NAME=VAR=VALUE[;VAR=VALUE]' | 'NAME=@BINARY' ...]   (extra Skiff runs with an environment
+       variable set, or another build, for A/B)"""
 import argparse, os, re, signal, statistics, subprocess, sys, tempfile, time
 
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -25,7 +26,7 @@ ap.add_argument('--delay', type=int, default=16, help='ms between notches (16: a
 ap.add_argument('--pattern', choices=['down', 'updown'], default='down',
                 help='updown: 10 notches down, 10 up, over and over (the 12-card feed ends after ~20 notches down)')
 ap.add_argument('--renderer', action='append', choices=['gl', 'cairo'])
-ap.add_argument('--variant', action='append', default=[], help='NAME=VAR=VALUE[;VAR=VALUE]: another Skiff 100,000-card run with that environment')
+ap.add_argument('--variant', action='append', default=[], help='NAME=VAR=VALUE[;VAR=VALUE]: another Skiff 100,000-card run with that environment; NAME=@BINARY: another build')
 ap.add_argument('--no-sample', action='store_true', help='leave out the 12-card feed')
 args = ap.parse_args()
 renderers = args.renderer or ['gl', 'cairo']
@@ -37,6 +38,9 @@ if not args.no_sample:
     scenes.append(('skiff 12', [args.skiff] + feed, {}, 'skiff'))
 for v in args.variant:
     name, assignments = v.split('=', 1)
+    if assignments.startswith('@'):         # NAME=@BINARY: another build of Skiff (before/after a change)
+        scenes.append((name, [assignments[1:]] + feed + ['--generated-feed', '100000'], {}, 'skiff'))
+        continue
     extra = dict(a.split('=', 1) for a in assignments.split(';'))
     scenes.append((name, [args.skiff] + feed + ['--generated-feed', '100000'], extra, 'skiff'))
 scenes.append(('floor', [args.floor, '100000'], {}, 'card-floor'))
