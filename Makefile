@@ -4,6 +4,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 SETUP = tools/setup.sh
+# The app as shipped and measured: the Swift runtime and Foundation linked in, which saves resolving
+# their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; NOTES.md).
+RELEASE = build -c release --static-swift-stdlib --product skiff
 
 .PHONY: run test build release bench bench-today-wheel screenshots validate install uninstall clean
 
@@ -11,7 +14,7 @@ build:
 	@swift=$$($(SETUP) | tail -1) && $$swift build
 
 release:
-	@swift=$$($(SETUP) | tail -1) && $$swift build -c release
+	@swift=$$($(SETUP) | tail -1) && $$swift $(RELEASE)
 
 run:
 	@swift=$$($(SETUP) | tail -1) && $$swift build && \
@@ -30,18 +33,24 @@ validate:
 	@$(SETUP) --test >/dev/null && tools/validate-data.sh
 
 bench:
-	@swift=$$($(SETUP) --test | tail -1) && $$swift build -c release && \
+	@swift=$$($(SETUP) --test | tail -1) && $$swift $(RELEASE) && \
 	for i in 1 2 3; do tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1100x760 --bench; done && \
 	for i in 1 2 3; do echo "== Today, sample feed (12 cards)"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --window-size 1280x800 --bench; \
 	  echo "== Today, 100,000 generated cards"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --generated-feed 100000 --window-size 1280x800 --bench; done && \
 	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section stars --window-size $$size --bench; done
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
+	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"
+	tools/perf/peers.py --skiff .build/release/skiff --runs 4
+	tools/perf/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
+	tools/perf/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
+	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --generated-history-rows $$rows; done
+	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --history-view-pages $$n; done
 	$(MAKE) --no-print-directory bench-today-wheel
 
 # Today with real wheel input under GL (llvmpipe) and cairo, against card-floor (plain card textures).
 bench-today-wheel:
-	@swift=$$($(SETUP) --test | tail -1) && $$swift build -c release && mkdir -p .build/bench && \
+	@swift=$$($(SETUP) --test | tail -1) && $$swift $(RELEASE) && mkdir -p .build/bench && \
 	gcc -O2 -Wall -o .build/bench/card-floor tools/bench/card-floor.c $$(pkg-config --cflags --libs gtk4) && \
 	gcc -O2 -Wall -shared -fPIC -o .build/bench/frame-log.so tools/bench/frame-log.c $$(pkg-config --cflags --libs gtk4) && \
 	wheel="tools/bench/today-wheel.py --skiff .build/release/skiff --floor .build/bench/card-floor --frame-log .build/bench/frame-log.so --runs $${RUNS:-4}" && \

@@ -73,6 +73,14 @@ public final class Entry: Widget {
         set { gtk_entry_set_placeholder_text(entry, newValue) }
     }
     public func selectAll() { gtk_editable_select_region(editable, 0, -1) }
+    /// Selects characters `start..<end` (the cursor ends at `end`).
+    public func select(from start: Int, to end: Int) { gtk_editable_select_region(editable, Int32(start), Int32(end)) }
+    /// The selected characters' range, nil when nothing is selected.
+    public var selectionRange: Range<Int>? {
+        var start: Int32 = 0, end: Int32 = 0
+        guard gtk_editable_get_selection_bounds(editable, &start, &end) != 0 else { return nil }
+        return Int(start)..<Int(end)
+    }
     /// Whether all the text is selected (what Ctrl+L leaves, ready to type over).
     public var isAllSelected: Bool {
         var start: Int32 = 0, end: Int32 = 0

@@ -8,6 +8,8 @@ public final class FrameStats {
     public private(set) var intervalMilliseconds: [Double] = []
     /// Monotonic time (seconds) of the first frame painted after `attach`.
     public private(set) var firstPaint: Double?
+    /// Called after each frame is painted, with the monotonic time in seconds.
+    public var onPaint: ((Double) -> Void)?
     private var clock: Object?
     private var updateStart = 0
     private var lastPaint = 0
@@ -56,6 +58,7 @@ public final class FrameStats {
         if lastPaint > 0 { intervalMilliseconds.append(Double(now - lastPaint) / 1000) }
         lastPaint = now
         updateStart = 0
+        onPaint?(Double(now) / 1_000_000)
     }
 
     /// Monotonic clock in seconds, the same one frame timestamps use.

@@ -17,6 +17,7 @@ extension MainWindow {
             KeyboardCommand("show-menu", "Open the main menu", ["F10"]) { [weak self] in self?.menuButton?.popup() },
             KeyboardCommand("show-shortcuts", "Keyboard shortcuts", ["<Control>question"]) { [weak self] in self?.showShortcuts() },
             KeyboardCommand("preferences", "Preferences", ["<Control>comma"]) { [weak self] in self?.showPreferences() },
+            KeyboardCommand("history", "Show history", ["<Control>h"]) { [weak self] in self?.showHistory() },
             KeyboardCommand("about", "About Skiff", []) { [weak self] in self?.showAbout() },
         ]
         return CommandGroup("Window", commands + appCommands)
@@ -51,6 +52,7 @@ extension MainWindow {
         let menu = MenuModel()
         let windows = MenuModel()
         windows.append("New Private Window", action: "win.new-private-window")
+        windows.append("History", action: "win.history")
         menu.appendSection(windows)
         let app = MenuModel()
         app.append("Preferences", action: "win.preferences")

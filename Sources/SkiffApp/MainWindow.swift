@@ -13,9 +13,12 @@ public final class MainWindow: BrowserViewDelegate {
     public let window: Window
     public let stack = Stack()
     public let browser: BrowserView
-    public let today: TodayView
-    public let home: HomeView
-    public let stars: StarsView
+    /// Today, Home and Stars are built the first time they are shown (or asked for): the first
+    /// frame waits for nothing but the browser. See "Start-up" in NOTES.md.
+    public var today: TodayView { sections.today }
+    public var home: HomeView { sections.home }
+    public var stars: StarsView { sections.stars }
+    private let sections: LazySections
     /// What is remembered between launches (nil in tests and private windows: nothing is).
     let settings: SkiffSettings?
     /// The section switcher in the header.
@@ -28,6 +31,7 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var shortcutsWindow: Window?
     public internal(set) var aboutWindow: AboutWindow?
     var preferencesWindow: PreferencesWindow?
+    public internal(set) var historyWindow: BrowsingHistoryWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil,
@@ -50,15 +54,10 @@ public final class MainWindow: BrowserViewDelegate {
         }
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
-        today = TodayView(source: options.todayFeedSource)
-        stack.addTitled(today.root, name: Section.today.rawValue, title: Section.today.title)
-        home = HomeView(source: HomeWiring.source(options: options), initialTab: settings?.homeTab ?? .home,
-                        makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator, options: options) },
-                        makeHistory: { HomeWiring.makeHistory(options: options) })
-        stack.addTitled(home.root, name: Section.home.rawValue, title: Section.home.title)
-        home.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
-        stars = StarsView(skyFile: Resources.starsData)
-        stack.addTitled(stars.root, name: Section.stars.rawValue, title: Section.stars.title)
+        sections = LazySections(options: options, settings: settings)
+        for section in [Section.today, .home, .stars] {
+            stack.addTitled(sections.slot(section), name: section.rawValue, title: section.title)
+        }
 
         let header = HeaderBar()
         switcher = StackSwitcher(stack: stack)
@@ -84,6 +83,7 @@ public final class MainWindow: BrowserViewDelegate {
     }
 
     private func sectionChanged() {
+        sections.build(visibleSection)
         updateTitle()
         // The browser's commands act on the browser only while it is on screen: disabled actions
         // leave their keys (F5, Alt+Left, Ctrl+W…) to the section that is.

@@ -79,6 +79,10 @@ public struct Options: ParsableArguments, Sendable {
 
     @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
     public var bench = false
+    /// With `--bench`: the History window (Ctrl+H) over this many generated pages in a temporary
+    /// database, scrolled with real wheel clicks and swept to the end.
+    @Option(name: .customLong("history-view-pages"), help: .hidden)
+    public var historyViewPages: Int?
 
     @Flag(name: [.customLong("private"), .customLong("ephemeral")],
           help: "A private window: no cookies, cache, history or tabs are written to disk (also Ctrl+Shift+N).")
@@ -95,6 +99,10 @@ public struct Options: ParsableArguments, Sendable {
     /// A synthetic history of this many transactions, read through the same loader (bench, tests).
     @Option(name: .customLong("generated-history"), help: .hidden)
     public var generatedHistory: Int?
+    /// With `--bench`: a browser history of this many pages, generated in a temporary database, and
+    /// the address bar's search measured over it with real keys (xdotool).
+    @Option(name: .customLong("generated-history-rows"), help: .hidden)
+    public var generatedHistoryRows: Int?
 
     public init() {}
 }

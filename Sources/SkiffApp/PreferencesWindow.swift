@@ -19,6 +19,7 @@ final class PreferencesWindow {
     private let status = Label()
     /// Kept here: the selection handler reads it, and GTK alone would hold only the widget.
     private var engines: DropDown?
+    private(set) var clearDialog: ClearHistoryDialog?
 
     /// The engine a remembered template names (one of the list, or the user's own).
     static func engine(template: String) -> SearchEngine? {
@@ -64,16 +65,17 @@ final class PreferencesWindow {
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")
         historyLabel.hexpand = true
         historyLabel.setXAlign(0)
-        let clear = Button(label: "Clear History")
+        let clear = Button(label: "Clear History…")
         clear.addCSSClass("destructive-action")
         clear.isSensitive = !browser.isPrivate
+        // The same choice of spans as History's "Clear History…".
         clear.onClicked { [weak self, weak browser] in
             guard let self, let browser else { return }
-            if let problem = browser.clearHistory() {
-                self.status.text = "The history could not be cleared: \(problem)"
-            } else {
-                self.status.text = "History cleared."
+            let dialog = ClearHistoryDialog(browser: browser, transientFor: self.window) { [weak self] problem in
+                self?.status.text = problem.map { "The history could not be cleared: \($0)" } ?? "History cleared."
             }
+            self.clearDialog = dialog
+            dialog.window.present()
         }
         historyRow.append(historyLabel)
         historyRow.append(clear)

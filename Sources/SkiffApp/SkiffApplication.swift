@@ -42,6 +42,10 @@ public final class SkiffApplication {
 
     private func activate() {
         if let window { window.window.present(); return }
+        if options.bench, let pages = options.historyViewPages {
+            HistoryViewBenchmark(application: app, options: options, pages: pages) { [weak self] in self?.quit() }.start()
+            return
+        }
         if options.historyOnly {
             if historyWindow == nil {
                 historyWindow = HistoryWindow(application: app, options: options) { [weak self] in
@@ -53,7 +57,7 @@ public final class SkiffApplication {
             return
         }
         let sandbox = WebSandbox.probe()
-        let persistence = options.isPrivate ? nil : BrowserPersistence.open()
+        let persistence = options.isPrivate ? nil : (HistorySearchBenchmark.persistence(options: options) ?? BrowserPersistence.open())
         self.persistence = persistence
         let settings = options.isPrivate || options.bench ? nil : SkiffSettings.open()
         let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence,
@@ -73,7 +77,9 @@ public final class SkiffApplication {
             listening = true
             instance.listen { [weak self] request in self?.handOver(request) }
         }
-        if options.bench {
+        if options.bench, options.generatedHistoryRows != nil {
+            HistorySearchBenchmark(window: window, rows: options.generatedHistoryRows ?? 0) { [weak self] in self?.quit() }.start()
+        } else if options.bench {
             Benchmark(window: window, launchedAt: launchedAt, url: options.url) { [weak self] in self?.quit() }.start()
         }
     }

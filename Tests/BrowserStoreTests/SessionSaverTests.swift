@@ -35,6 +35,10 @@ final class RecordingStore: BrowsingDataStore, @unchecked Sendable {
     func history(matching text: String, limit: Int) throws -> [HistoryVisit] { [] }
     func allHistory() throws -> [HistoryVisit] { [] }
     func clearHistory() throws {}
+    func historyTimes() throws -> [Date] { [] }
+    func historyPage(offset: Int, limit: Int) throws -> [HistoryVisit] { [] }
+    func deleteHistory(uri: String) throws {}
+    func deleteHistory(since date: Date) throws {}
     func saveSession(_ session: StoredSession) throws { lock.withLock { sessions.append(session) } }
     func loadSession() throws -> StoredSession? { lock.withLock { sessions.last } }
 }
@@ -220,6 +224,10 @@ final class FailingStore: BrowsingDataStore, @unchecked Sendable {
     func history(matching text: String, limit: Int) throws -> [HistoryVisit] { [] }
     func allHistory() throws -> [HistoryVisit] { [] }
     func clearHistory() throws {}
+    func historyTimes() throws -> [Date] { [] }
+    func historyPage(offset: Int, limit: Int) throws -> [HistoryVisit] { [] }
+    func deleteHistory(uri: String) throws {}
+    func deleteHistory(since date: Date) throws {}
     func saveSession(_ session: StoredSession) throws {
         try lock.withLock {
             _attempts += 1

@@ -13,12 +13,16 @@ public enum Suggestions {
         public var title: String
         public var visitCount: Int
         public var lastVisit: Date
+        /// How many of `visitCount` were typed or chosen in the address bar (Firefox's "typed"
+        /// transition); the rest followed links.
+        public var typedCount: Int
 
-        public init(uri: String, title: String, visitCount: Int, lastVisit: Date) {
+        public init(uri: String, title: String, visitCount: Int, lastVisit: Date, typedCount: Int = 0) {
             self.uri = uri
             self.title = title
             self.visitCount = visitCount
             self.lastVisit = lastVisit
+            self.typedCount = typedCount
         }
     }
 
@@ -56,11 +60,17 @@ public enum Suggestions {
     /// With nothing typed the panel offers a few favourites, not a full page of history.
     public static let emptyTextLimit = 5
     /// Recency buckets (days) and weights, after Firefox's frecency: a visit this week counts ten times a
-    /// visit from last season.
-    static let recencyBuckets: [(maxAgeDays: Double, weight: Double)] = [
+    /// visit from last season. Public because the store computes the same score in SQL.
+    public static let recencyBuckets: [(maxAgeDays: Double, weight: Double)] = [
         (4, 1.0), (14, 0.7), (31, 0.5), (90, 0.3),
     ]
-    static let oldVisitWeight = 0.1
+    public static let oldVisitWeight = 0.1
+    /// Points per visit by how it happened, Firefox's bonuses divided by 100 (`places.frecency.
+    /// linkVisitBonus` 100, `typedVisitBonus` 2000): what the user typed or chose in the address bar is
+    /// what they come back to. Reloads and redirects score nothing because they are never counted as
+    /// visits (see `VisitCounter`).
+    public static let linkVisitPoints = 1.0
+    public static let typedVisitPoints = 20.0
 
     /// - Parameter currentURI: the page being edited; it is never suggested to itself.
     public static func rank(text: String, history: [HistoryItem], openTabs: [OpenTabItem], now: Date,
@@ -105,6 +115,13 @@ public enum Suggestions {
         return results
     }
 
+    /// Whether `rank` would offer a page with this address and title for `text` (in any tier).
+    public static func matches(_ text: String, uri: String, title: String) -> Bool {
+        let query = fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !query.isEmpty else { return true }
+        return matchTier(uri: uri, title: title, query: query, terms: query.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
+    }
+
     /// 0: the address (without scheme and `www.`) starts with the text. 1: every word matches. nil: no match.
     static func matchTier(uri: String, title: String, query: String, terms: [String]) -> Int? {
         let address = strippedAddress(fold(uri))
@@ -114,7 +131,8 @@ public enum Suggestions {
         let wordSet = Set(words(in: titleText) + words(in: address))
         let allMatch = terms.allSatisfy { term in
             // A term with punctuation in it ("news.y", "a/b") is looked for as it is typed.
-            if term.contains(where: { !$0.isLetter && !$0.isNumber }) {
+            // So is text written without spaces (Chinese, Japanese, Korean, Thai): any part of it.
+            if term.contains(where: { !$0.isLetter && !$0.isNumber }) || containsUnspacedScript(term) {
                 return address.contains(term) || titleText.contains(term)
             }
             return wordSet.contains { $0.hasPrefix(term) }
@@ -124,7 +142,7 @@ public enum Suggestions {
 
     /// Frecency, then the more recent visit, then the shorter address, then the address itself, so equal
     /// scores still come out in one order.
-    static func isRankedBefore(_ a: HistoryItem, _ b: HistoryItem, now: Date) -> Bool {
+    public static func isRankedBefore(_ a: HistoryItem, _ b: HistoryItem, now: Date) -> Bool {
         let scoreA = frecency(a, now: now)
         let scoreB = frecency(b, now: now)
         if scoreA != scoreB { return scoreA > scoreB }
@@ -133,13 +151,27 @@ public enum Suggestions {
         return a.uri < b.uri
     }
 
-    static func frecency(_ item: HistoryItem, now: Date) -> Double {
+    /// Recency weight × visit points: `weight(age of the last visit) × (links × 1 + typed × 20)`.
+    public static func frecency(_ item: HistoryItem, now: Date) -> Double {
         let ageDays = max(0, now.timeIntervalSince(item.lastVisit)) / 86_400
         let weight = recencyBuckets.first { ageDays <= $0.maxAgeDays }?.weight ?? oldVisitWeight
-        return Double(max(item.visitCount, 0)) * weight
+        let visits = max(item.visitCount, 0)
+        let typed = min(max(item.typedCount, 0), visits)
+        return weight * (Double(visits - typed) * linkVisitPoints + Double(typed) * typedVisitPoints)
     }
 
-    private static func fold(_ text: String) -> String {
+    /// Scripts written without spaces between words, where a word prefix means nothing to the reader.
+    public static func containsUnspacedScript(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in unspacedScriptRanges.contains { $0.contains(scalar.value) } }
+    }
+
+    /// Thai, Lao, Khmer; CJK radicals to CJK ideographs (with kana and bopomofo); Hangul syllables;
+    /// CJK compatibility ideographs; fullwidth forms. The store's trigram index takes the same titles.
+    public static let unspacedScriptRanges: [ClosedRange<UInt32>] = [
+        0x0E00...0x0EFF, 0x1780...0x17FF, 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF,
+    ]
+
+    static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 

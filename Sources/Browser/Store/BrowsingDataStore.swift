@@ -51,14 +51,65 @@ public protocol BrowsingDataStore: AnyObject, Sendable {
     /// Pages whose address or title contains `text` (case-insensitive), most visited first, then
     /// most recent. An empty `text` matches everything.
     func history(matching text: String, limit: Int) throws -> [HistoryVisit]
+    /// Pages for the address bar and the History view, from the full-text index over all of history:
+    /// every word of `text` a word prefix of the title or address, in any order, case and accents
+    /// folded; text in scripts without spaces (CJK) anywhere in the title; punctuation-only words
+    /// literally, among the most recent pages. Frecency order (`Suggestions.frecency` at `now`), up
+    /// to `limit`. An empty `text` gives the top of all history. Typed text is never query syntax.
+    /// Synchronous and safe from any thread: callers keep it off the main thread.
+    func searchHistory(_ text: String, limit: Int, now: Date) throws -> [HistoryVisit]
+    /// Brings stored rankings up to `now` (a day's passing moves pages between recency buckets).
+    /// Writes: keep it off the main thread.
+    func refreshFrecency(now: Date) throws
+    /// `searchHistory(_:limit:now:)` as of now.
+    func searchHistory(_ text: String, limit: Int) throws -> [HistoryVisit]
+    /// `recordVisit(uri:title:at:)`, saying how the visit happened (frecency weighs typed visits).
+    func recordVisit(uri: String, title: String?, at date: Date, transition: VisitTransition) throws
+    /// `replaceVisit(old:new:title:at:)`, saying how the new visit happened.
+    func replaceVisit(old: String, new: String, title: String?, at date: Date, transition: VisitTransition) throws
     /// Every page, most recent first.
     func allHistory() throws -> [HistoryVisit]
     func clearHistory() throws
+    /// The History view's reads and removals (HistoryBrowsing.swift): every page's last visit,
+    /// newest first, then by address; a page of that list; one page removed; pages last visited
+    /// at or after `since` removed.
+    func historyTimes() throws -> [Date]
+    func historyPage(offset: Int, limit: Int) throws -> [HistoryVisit]
+    func deleteHistory(uri: String) throws
+    func deleteHistory(since date: Date) throws
 
     /// Replaces the saved tabs and current tab with `session`, all or nothing.
     func saveSession(_ session: StoredSession) throws
     /// The last saved session, or nil if none was ever saved (a first start).
     func loadSession() throws -> StoredSession?
+}
+
+extension BrowsingDataStore {
+    public func searchHistory(_ text: String, limit: Int) throws -> [HistoryVisit] {
+        try searchHistory(text, limit: limit, now: Date())
+    }
+
+    /// For stores without an index (test doubles): the model's own matching over every page.
+    public func searchHistory(_ text: String, limit: Int, now: Date) throws -> [HistoryVisit] {
+        Self.search(try allHistory(), text: text, limit: limit, now: now)
+    }
+
+    public func recordVisit(uri: String, title: String?, at date: Date, transition: VisitTransition) throws {
+        try recordVisit(uri: uri, title: title, at: date)
+    }
+
+    /// Stores that rank in memory at search time have nothing stored to refresh.
+    public func refreshFrecency(now: Date) throws {}
+
+    public func replaceVisit(old: String, new: String, title: String?, at date: Date, transition: VisitTransition) throws {
+        try replaceVisit(old: old, new: new, title: title, at: date)
+    }
+
+    /// What `searchHistory` promises, done in memory with the model's matching.
+    static func search(_ pages: [HistoryVisit], text: String, limit: Int, now: Date) -> [HistoryVisit] {
+        let matching = pages.filter { Suggestions.matches(text, uri: $0.uri, title: $0.title) }
+        return Array(matching.sorted { Suggestions.isRankedBefore($0, $1, now: now) }.prefix(max(0, limit)))
+    }
 }
 
 extension HistoryVisit {

@@ -1,3 +1,4 @@
+import BrowserModel
 import Foundation
 import GRDB
 
@@ -113,6 +114,8 @@ public final class DiskBrowsingStore: BrowsingDataStore {
             try db.execute(sql: "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                            arguments: [identityKey, UUID().uuidString])
         }
+        HistoryIndex.registerMigration(&migrator)
+        HistoryListing.registerMigration(&migrator)
         return migrator
     }
 
@@ -127,25 +130,49 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     // MARK: History
 
     public func recordVisit(uri: String, title: String?, at date: Date) throws {
-        try pool.write { try Self.insertVisit(db: $0, uri: uri, title: title, at: date) }
+        try recordVisit(uri: uri, title: title, at: date, transition: .link)
     }
 
-    public func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {
+    public func recordVisit(uri: String, title: String?, at date: Date, transition: VisitTransition) throws {
         try pool.write { db in
-            try db.execute(sql: "UPDATE history SET visitCount = visitCount - 1 WHERE uri = ?", arguments: [old])
-            try db.execute(sql: "DELETE FROM history WHERE uri = ? AND visitCount <= 0", arguments: [old])
-            try Self.insertVisit(db: db, uri: new, title: title, at: date)
+            try Self.insertVisit(db: db, uri: uri, title: title, at: date, transition: transition)
+            try HistoryIndex.updateFrecency(db, uri: uri, now: date)
         }
     }
 
-    private static func insertVisit(db: Database, uri: String, title: String?, at date: Date) throws {
+    public func replaceVisit(old: String, new: String, title: String?, at date: Date) throws {
+        try replaceVisit(old: old, new: new, title: title, at: date, transition: .link)
+    }
+
+    public func replaceVisit(old: String, new: String, title: String?, at date: Date, transition: VisitTransition) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE history SET visitCount = visitCount - 1, typedCount = min(typedCount, visitCount - 1) WHERE uri = ?",
+                           arguments: [old])
+            try db.execute(sql: "DELETE FROM history WHERE uri = ? AND visitCount <= 0", arguments: [old])
+            try HistoryIndex.updateFrecency(db, uri: old, now: date)
+            try Self.insertVisit(db: db, uri: new, title: title, at: date, transition: transition)
+            try HistoryIndex.updateFrecency(db, uri: new, now: date)
+        }
+    }
+
+    private static func insertVisit(db: Database, uri: String, title: String?, at date: Date, transition: VisitTransition) throws {
         try db.execute(sql: """
-                INSERT INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, 1, ?)
+                INSERT INTO history (uri, title, visitCount, lastVisit, typedCount) VALUES (?, ?, 1, ?, ?)
                 ON CONFLICT(uri) DO UPDATE SET
                     visitCount = visitCount + 1,
+                    typedCount = typedCount + excluded.typedCount,
                     lastVisit = max(lastVisit, excluded.lastVisit),
                     title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END
-                """, arguments: [uri, title ?? "", date.timeIntervalSince1970])
+                """, arguments: [uri, title ?? "", date.timeIntervalSince1970, transition == .typed ? 1 : 0])
+    }
+
+    public func refreshFrecency(now: Date) throws {
+        guard !isReadOnly else { return }
+        try pool.write { try HistoryIndex.refreshFrecency($0, now: now) }
+    }
+
+    public func searchHistory(_ text: String, limit: Int, now: Date) throws -> [HistoryVisit] {
+        try pool.read { try HistoryIndex.search($0, text: text, limit: limit, now: now) }
     }
 
     public func updateTitle(_ title: String, forURI uri: String) throws {
@@ -156,7 +183,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         let pattern = "%" + Self.escapeLike(text) + "%"
         return try pool.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT uri, title, visitCount, lastVisit FROM history
+                SELECT uri, title, visitCount, lastVisit, typedCount FROM history
                 WHERE uri LIKE ?1 ESCAPE '\\' OR title LIKE ?1 ESCAPE '\\'
                 ORDER BY visitCount DESC, lastVisit DESC, uri ASC
                 LIMIT ?2
@@ -167,7 +194,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     public func allHistory() throws -> [HistoryVisit] {
         try pool.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT uri, title, visitCount, lastVisit FROM history ORDER BY lastVisit DESC, uri ASC
+                SELECT uri, title, visitCount, lastVisit, typedCount FROM history ORDER BY lastVisit DESC, uri ASC
                 """).map(Self.visit)
         }
     }
@@ -176,10 +203,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         try pool.write { try $0.execute(sql: "DELETE FROM history") }
     }
 
-    private static func visit(_ row: Row) -> HistoryVisit {
-        HistoryVisit(uri: row["uri"], title: row["title"], visitCount: row["visitCount"],
-                     lastVisit: Date(timeIntervalSince1970: row["lastVisit"]))
-    }
+    private static func visit(_ row: Row) -> HistoryVisit { HistoryIndex.visit(row) }
 
     /// "%" and "_" typed by the user are literal characters, not wildcards.
     static func escapeLike(_ text: String) -> String {

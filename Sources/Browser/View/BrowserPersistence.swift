@@ -12,7 +12,13 @@ public final class BrowserPersistence {
     private var saver: SessionSaver?
     /// Set when the database had to be moved aside or could not be opened: shown to the user.
     public let startupMessage: String?
-    private var cachedHistory: [Suggestions.HistoryItem]?
+    /// The most frecent pages (the start page's tiles), read off the main thread after each change.
+    private(set) var topHistory: [Suggestions.HistoryItem] = []
+    /// Called on the main thread when `topHistory` has been read again.
+    var onTopHistoryChanged: (@MainActor () -> Void)?
+    private lazy var topReader = HistorySearcher(store: store)
+    /// The address bar's searches over all of history.
+    lazy var searcher = HistorySearcher(store: store)
     private let logger = Logger(label: "skiff.browser.persistence")
 
     /// The database could only be opened read-only: it is read, never written (the notice says so).
@@ -22,6 +28,23 @@ public final class BrowserPersistence {
         self.store = store
         startupMessage = message
         isReadOnly = readOnly
+        refreshStoredRanking()
+        refreshTopHistory()
+    }
+
+    private var rankingRefreshedAt = Date.distantPast
+
+    /// Stored frecency follows the clock (pages move between recency buckets as days pass): brought
+    /// up to date at start and at most hourly after, on a utility thread (it writes).
+    private func refreshStoredRanking() {
+        guard !isReadOnly, Date().timeIntervalSince(rankingRefreshedAt) > 3_600 else { return }
+        rankingRefreshedAt = Date()
+        let store = store
+        DispatchQueue.global(qos: .utility).async {
+            do { try store.refreshFrecency(now: Date()) } catch {
+                Logger(label: "skiff.browser.persistence").warning("history ranking not refreshed: \(error)")
+            }
+        }
     }
 
     /// Opens `browser.sqlite` under the XDG data directory. A damaged file is moved aside and a
@@ -73,17 +96,17 @@ public final class BrowserPersistence {
     private static func belongsInHistory(_ uri: String) -> Bool { uri.hasPrefix("http") || uri.hasPrefix("file:") }
 
     /// One navigation's worth of history: a visit, a visit moved (a page replacing itself), or nothing.
-    func record(_ visit: VisitCounter.Effect, title: String?) {
+    func record(_ visit: VisitCounter.Effect, title: String?, transition: VisitTransition = .link) {
         guard !isReadOnly else { return }
         writeHistory {
             switch visit {
             case .none: break
             case .visit(let uri):
-                if Self.belongsInHistory(uri) { try store.recordVisit(uri: uri, title: title, at: Date()) }
+                if Self.belongsInHistory(uri) { try store.recordVisit(uri: uri, title: title, at: Date(), transition: transition) }
             case .replace(let old, let new):
                 switch (Self.belongsInHistory(old), Self.belongsInHistory(new)) {
-                case (true, true): try store.replaceVisit(old: old, new: new, title: title, at: Date())
-                case (false, true): try store.recordVisit(uri: new, title: title, at: Date())
+                case (true, true): try store.replaceVisit(old: old, new: new, title: title, at: Date(), transition: transition)
+                case (false, true): try store.recordVisit(uri: new, title: title, at: Date(), transition: transition)
                 default: break
                 }
             }
@@ -103,16 +126,21 @@ public final class BrowserPersistence {
             logger.warning("history not saved: \(error)")
             historyFailure = SaveFailure.describe(error)
         }
-        cachedHistory = nil
+        refreshStoredRanking()
+        refreshTopHistory()
     }
 
-    /// Recent and frequent pages for suggestions (read once per change, not per keystroke).
-    var history: [Suggestions.HistoryItem] {
-        if let cachedHistory { return cachedHistory }
-        let items = (try? store.history(matching: "", limit: 500)) ?? []
-        cachedHistory = items
-        return items
+    /// Reads the start page's pages again, on the worker thread; a burst of visits reads once more
+    /// at most after the one running.
+    private func refreshTopHistory() {
+        topReader.search("") { [weak self] _, items in
+            self?.topHistory = Array(items.prefix(Self.topHistoryCount))
+            self?.onTopHistoryChanged?()
+        }
     }
+
+    /// As many as the start page and the empty address bar can show.
+    static let topHistoryCount = 16
 
     func loadSession() -> StoredSession? {
         do { return try store.loadSession() } catch {
@@ -127,10 +155,14 @@ public final class BrowserPersistence {
         (store as? DiskBrowsingStore)?.checkpoint()
     }
 
+    /// The History view removed pages: the start page's pages are read again (off the main thread).
+    func historyEdited() { refreshTopHistory() }
+
     /// Forgets every visited page (Preferences → Clear History).
     func clearHistory() throws {
         try store.clearHistory()
-        cachedHistory = nil
+        topHistory = []
+        refreshTopHistory()
     }
 }
 

@@ -70,6 +70,7 @@ extension BrowserView {
             bar.entry.canTarget = true
             bar.entry.xAlign = 0
             bar.entry.text = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: true)
+            addressSearch.typed = nil
             refreshSuggestions(for: "")
         }
         bar.entry.selectAll()
@@ -101,6 +102,7 @@ extension BrowserView {
     func endEditing(commit: Bool) {
         guard editing.isEditing else { return }
         if commit { editing.commit(now: now) } else { editing.cancel(now: now) }
+        endAddressSearch()
         for bar in bars.values {
             bar.entry.xAlign = 0.5
             bar.entry.canTarget = false
@@ -116,15 +118,6 @@ extension BrowserView {
         if editing.isEditing { cancelEditing(); return true }
         if state.isLoading { stop(); return true }
         return false
-    }
-
-    private func refreshSuggestions(for text: String) {
-        let openTabs = pager.tabs.tabs.filter { $0.id != pager.tabs.current.id && !$0.uri.isEmpty }
-            .map { Suggestions.OpenTabItem(id: $0.id.uuidString, uri: $0.uri, title: $0.title) }
-        let history = persistence?.history ?? []
-        let current = currentPage.flatMap { $0.state.uri ?? $0.state.requestedURI }
-        suggestions.show(Suggestions.rank(text: text, history: history, openTabs: openTabs, now: Date(), currentURI: current))
-        root.queueAllocate()
     }
 
     private func choose(_ suggestion: Suggestions.Suggestion) {

@@ -75,6 +75,7 @@ public final class BrowserView: TabPageDelegate {
     /// section switcher). Tab out of the page goes to the address bar.
     public var onFocusLeftPageBackward: (() -> Void)?
     var suggestionsShown = false
+    let addressSearch = AddressSearchState()
 
     public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
         self.sandbox = sandbox
@@ -123,6 +124,7 @@ public final class BrowserView: TabPageDelegate {
         installPagerInput()
         installScrollObservers()
         installEditing()
+        watchTopHistory()
 
         if !restoreSession() {
             let first = pager.tabs.current
@@ -206,6 +208,7 @@ public final class BrowserView: TabPageDelegate {
                 return
             }
             endEditing(commit: true)
+            noteTypedNavigation()
             page.load(uri: uri, httpFallback: resolution.httpFallbackURI)
             page.webView?.grabFocus()
         }
@@ -276,7 +279,7 @@ public final class BrowserView: TabPageDelegate {
 
     func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
         guard !isPrivate else { return }
-        persistence?.record(visit, title: title)
+        persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
     }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
@@ -331,7 +334,7 @@ public final class BrowserView: TabPageDelegate {
     func updateStartPage(_ page: TabPage) {
         let blank = page.webView != nil && page.state.uri == nil && page.state.requestedURI == nil
         guard blank else { return page.hideStartPage() }
-        let content = StartPage(history: isPrivate ? [] : (persistence?.history ?? []), closed: recentlyClosed, now: Date())
+        let content = StartPage(history: isPrivate ? [] : (persistence?.topHistory ?? []), closed: recentlyClosed, now: Date())
         page.showStartPage(content) { [weak self] uri in
             self?.recentlyClosed.reopened(uri: uri)
             self?.load(uri)

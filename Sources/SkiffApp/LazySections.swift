@@ -1,0 +1,71 @@
+import Gtk
+import Home
+import HomeModel
+import Stars
+import Today
+
+/// Today, Home and Stars, each made the first time it is shown or asked for. Until then the stack
+/// holds an empty slot for it, so the switcher lists all four while start-up pays for the browser
+/// alone (building Home and Stars took 15–30 ms before the first frame; see NOTES.md).
+@MainActor
+final class LazySections {
+    private let options: Options
+    private weak var settings: SkiffSettings?
+    private var slots: [Section: Box] = [:]
+    private var builtToday: TodayView?
+    private var builtHome: HomeView?
+    private var builtStars: StarsView?
+
+    init(options: Options, settings: SkiffSettings?) {
+        self.options = options
+        self.settings = settings
+    }
+
+    /// The stack page for `section`: the section's root goes in when it is built.
+    func slot(_ section: Section) -> Box {
+        if let slot = slots[section] { return slot }
+        let slot = Box(.vertical)
+        slot.hexpand = true
+        slot.vexpand = true
+        slots[section] = slot
+        return slot
+    }
+
+    /// Makes the section on screen if it is not made yet.
+    func build(_ section: Section) {
+        switch section {
+        case .browser: break
+        case .today: _ = today
+        case .home: _ = home
+        case .stars: _ = stars
+        }
+    }
+
+    var today: TodayView {
+        made(&builtToday, in: .today, root: \.root) { TodayView(source: options.todayFeedSource) }
+    }
+
+    var home: HomeView {
+        made(&builtHome, in: .home, root: \.root) {
+            let options = options
+            let view = HomeView(source: HomeWiring.source(options: options), initialTab: settings?.homeTab ?? .home,
+                                makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator, options: options) },
+                                makeHistory: { HomeWiring.makeHistory(options: options) })
+            view.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
+            return view
+        }
+    }
+
+    var stars: StarsView {
+        made(&builtStars, in: .stars, root: \.root) { StarsView(skyFile: Resources.starsData) }
+    }
+
+    /// The section already made, or a new one put into its slot.
+    private func made<View>(_ built: inout View?, in section: Section, root: (View) -> Widget, make: () -> View) -> View {
+        if let built { return built }
+        let view = make()
+        slot(section).append(root(view))
+        built = view
+        return view
+    }
+}
