@@ -3,12 +3,12 @@ import Gtk
 
 /// How a card's look (picture, scrims and text inside its rounded corners) reaches the screen.
 ///
-/// Cards draw their nodes every time (`direct`) on every renderer. Recording each card's look once
-/// into a texture (`cached`, what the floor of plain textures does) took a quarter to a third off
-/// Skiff's GL frame work when every frame carried one wheel notch, but nothing at the issue's 60
-/// notches a second, where llvmpipe frames carry several notches and so record several new cards
-/// each; under cairo textures are the slow path in GTK 4.8. Not a clear win, so not the default;
-/// it stays selectable, with a test that it looks the same. NOTES.md, "Today under GL" (issue 16).
+/// Under GL (llvmpipe, and any GPU) each card's look is recorded once into a texture and the card
+/// then draws that one texture and its shadow: a frame moves textures, as the floor of plain
+/// textures does. At the issue's pace (60 wheel notches a second) that took frame work p50 from
+/// 2.6× the floor's to 1.1× and frames per second from 0.44× to 0.82×. Under the cairo renderer
+/// textures are the slow path in GTK 4.8 and drawing directly is cheaper, so cards draw their
+/// nodes there as before. Figures and the decision: NOTES.md ("Today under GL", issue 16).
 public enum CardLook: String, Sendable {
     /// Nodes every time GTK asks for the card's drawing.
     case direct
@@ -23,7 +23,10 @@ public enum CardLook: String, Sendable {
     /// Looks recorded so far (tests check the cached path was the one on screen).
     @MainActor public internal(set) static var recordings = 0
 
-    @MainActor static var current: CardLook { forced ?? .direct }
+    /// The way for `widget`'s window: its renderer decides.
+    @MainActor static func current(for widget: Widget) -> CardLook {
+        forced ?? (widget.usesCairoRenderer ? .direct : .cached)
+    }
 }
 
 /// What a card's recorded look depends on: when any of it changes, the look is recorded again.

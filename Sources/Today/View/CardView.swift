@@ -133,7 +133,7 @@ final class CardView {
                 snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
                                 offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
             }
-            if CardLook.current == .cached, let texture = recordedLook(content, width: width, height: height) {
+            if CardLook.current(for: canvas) == .cached, let texture = recordedLook(content, width: width, height: height) {
                 snapshot.texture(texture, bounds)
             } else {
                 look = nil
