@@ -8,7 +8,7 @@ SETUP = tools/setup.sh
 # their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; NOTES.md).
 RELEASE = build -c release --static-swift-stdlib --product skiff
 
-.PHONY: run test build release bench screenshots validate install uninstall clean
+.PHONY: run test build release bench bench-today-wheel screenshots validate install uninstall clean
 
 build:
 	@swift=$$($(SETUP) | tail -1) && $$swift build
@@ -41,13 +41,26 @@ bench:
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
 	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"
-	tools/perf/peers.py --skiff .build/release/skiff --runs 4
-	tools/perf/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
-	tools/perf/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
+	tools/bench/peers.py --skiff .build/release/skiff --runs 4
+	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
+	tools/bench/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
 	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --generated-history-rows $$rows; done
 	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --history-view-pages $$n; done
 	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tabs 20
 	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tab-churn 1000
+
+	$(MAKE) --no-print-directory bench-today-wheel
+
+# Today with real wheel input under GL (llvmpipe) and cairo, against card-floor (plain card textures).
+bench-today-wheel:
+	@swift=$$($(SETUP) --test | tail -1) && $$swift $(RELEASE) && mkdir -p .build/bench && \
+	gcc -O2 -Wall -o .build/bench/card-floor tools/bench/card-floor.c $$(pkg-config --cflags --libs gtk4) && \
+	gcc -O2 -Wall -shared -fPIC -o .build/bench/frame-log.so tools/bench/frame-log.c $$(pkg-config --cflags --libs gobject-2.0) -ldl && \
+	wheel="tools/bench/today-wheel.py --skiff .build/release/skiff --floor .build/bench/card-floor --frame-log .build/bench/frame-log.so --runs $${RUNS:-4}" && \
+	echo "== Today: 300 notches down, 100,000 cards against the floor" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --no-sample $(WHEELFLAGS) && \
+	echo "== Today: 10 down, 10 up, 120 notches: 100,000 cards against 12 (and the floor)" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --pattern updown --notches 120 $(WHEELFLAGS)
 
 screenshots:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev)
+  packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
 fi
 
 # tools/favourites-screenshots.sh serves its local sites with python3.

@@ -22,6 +22,8 @@ final class CardView {
     private let ticker: FrameTicker
     private let images: TextureCache
     private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
+    /// The look recorded as a texture (`CardLook.cached`), and what it was recorded from.
+    private var look: (key: CardLookKey, texture: Texture)?
     /// The shared pointer-following shadow offset, read at draw time.
     var shadowOffset: () -> (x: Double, y: Double) = { (0, 8) }
     /// Called when the card is activated (click, Enter, Space).
@@ -42,6 +44,7 @@ final class CardView {
         guard content.id != self.content?.id else { return }
         self.content = content
         texts = nil
+        look = nil
         press = CardPress()
         canvas.setAccessibleLabel(content.title)
         canvas.setAccessibleDescription(content.accessibleDescription)
@@ -126,11 +129,15 @@ final class CardView {
         snapshot.withTransform(translateX: width / 2 * (1 - scale), translateY: height / 2 * (1 - scale), scaleX: scale, scaleY: scale) {
             let bounds = Rect(x: 0, y: 0, width: width, height: height)
             let offset = shadowOffset()
-            snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
-                            offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
-            snapshot.withRoundedClip(bounds, radius: Self.cornerRadius) {
-                CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot, scale: canvas.scaleFactor)
-                drawTexts(snapshot, content: content, width: width, height: height)
+            if !CardLookExperiment.omits(.shadow) {
+                snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
+                                offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
+            }
+            if CardLook.current(for: canvas) == .cached, let texture = recordedLook(content, width: width, height: height) {
+                snapshot.texture(texture, bounds)
+            } else {
+                look = nil
+                drawLook(snapshot, content: content, width: width, height: height)
             }
             if canvas.hasVisibleFocus {
                 let ring = Rect(x: -Self.focusRingWidth - 2, y: -Self.focusRingWidth - 2,
@@ -138,6 +145,33 @@ final class CardView {
                 snapshot.border(ring, radius: Self.cornerRadius + Self.focusRingWidth + 2, width: Self.focusRingWidth, color: canvas.themeColors.accent)
             }
         }
+    }
+
+    /// Picture, scrims and text inside the rounded corners: what `recordedLook` keeps as a texture.
+    private func drawLook(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
+        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        let body = {
+            CardArtwork.draw(content, in: bounds, images: self.images, snapshot: snapshot, scale: self.canvas.scaleFactor,
+                             scrims: !CardLookExperiment.omits(.scrims))
+            if !CardLookExperiment.omits(.text) { self.drawTexts(snapshot, content: content, width: width, height: height) }
+        }
+        if CardLookExperiment.omits(.clip) { body() } else { snapshot.withRoundedClip(bounds, radius: Self.cornerRadius, body) }
+    }
+
+    /// The card's look as one texture, recorded again only when what it shows changed (another
+    /// card, another size, its picture arrived). One per pooled card, so at most the pool's size.
+    private func recordedLook(_ content: CardContent, width: Double, height: Double) -> Texture? {
+        let scale = canvas.scaleFactor
+        let picture = images.texture(for: content.imagePath, covering: Int(width.rounded()) * scale, Int(height.rounded()) * scale)
+        let key = CardLookKey(contentID: content.id, width: width, height: height, scale: scale, picture: picture.map(ObjectIdentifier.init))
+        if let look, look.key == key { return look.texture }
+        look = nil
+        guard let texture = canvas.recordTexture(width: width, height: height, scale: scale, { recorder in
+            drawLook(recorder, content: content, width: width, height: height)
+        }) else { return nil }
+        look = (key, texture)
+        CardLook.recordings += 1
+        return texture
     }
 
     private func drawTexts(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {

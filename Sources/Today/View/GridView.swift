@@ -171,7 +171,8 @@ final class GridView {
     }
 
     private func draw(_ snapshot: Snapshot, width: Double, height: Double) {
-        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background(of: container))
+        // No fill of our own: the style sheet's `.today-grid` background (the theme's) is already under
+        // the cards, and under GL every window-sized layer costs a frame a pass over every pixel.
         for header in assignedHeaders.values { snapshot.child(header.canvas, of: container) }
         // Row order, so a card's shadow falls on the one below it, not under it.
         for index in assignedCards.keys.sorted() {

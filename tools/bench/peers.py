@@ -7,7 +7,7 @@ Each contender, in alternating order run by run, opens the same long page from a
 xdotool turns the wheel N notches at ~60 a second while frame-log.so (LD_PRELOAD) records every frame
 of the UI process. Medians over the runs are printed as a Markdown table with Skiff's ratios.
 
-  tools/perf/peers.py --skiff .build/release/skiff --runs 4 [--renderer gl] [--tabs 20]
+  tools/bench/peers.py --skiff .build/release/skiff --runs 4 [--renderer gl] [--tabs 20]
 Needs xvfb, xdotool, dbus-daemon and gcc with libwebkitgtk-6.0-dev (tools/setup.sh --test installs them).
 """
 import argparse, glob, http.server, os, re, shutil, signal, statistics, subprocess, sys, tempfile, threading, time

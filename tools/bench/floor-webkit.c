@@ -1,4 +1,4 @@
-/* The floor of Skiff's stack, for tools/perf/peers.py: a GTK 4 window whose only child is one
+/* The floor of Skiff's stack, for tools/bench/peers.py: a GTK 4 window whose only child is one
  * WebKitGTK 6.0 view. Whatever this costs, any GTK 4 browser pays before drawing a control of its own.
  * Usage: floor-webkit URL. The window title follows the page's, so a driver can wait for the page. */
 #include <webkit/webkit.h>

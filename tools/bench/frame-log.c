@@ -1,4 +1,5 @@
-/* Skiff's frame log for any GTK 3 or GTK 4 program, loaded with LD_PRELOAD by tools/perf/peers.py.
+/* Skiff's frame log for any GTK 3 or GTK 4 program, loaded with LD_PRELOAD by tools/bench/peers.py
+ * and tools/bench/today-wheel.py.
  *
  * Every GdkFrameClock emits "before-paint" and "after-paint" around the frame's layout and drawing.
  * Emission hooks on those two signals see every clock in the process without knowing any widget, so
