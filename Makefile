@@ -43,6 +43,7 @@ bench:
 	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
+	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl --shader-cache warm
 	tools/bench/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
 	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --generated-history-rows $$rows; done
 	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --history-view-pages $$n; done

@@ -24,6 +24,9 @@ ap.add_argument('--tabs', type=int, default=0, help='then open this many tabs (C
 ap.add_argument('--only', action='append', choices=['skiff', 'floor', 'web'])
 ap.add_argument('--env', action='append', default=[], metavar='NAME=VALUE',
                 help='set this in every contender\'s environment (e.g. the same malloc tunables for all)')
+ap.add_argument('--shader-cache', choices=['cold', 'warm'], default='cold',
+                help='cold: every launch compiles its GL shaders anew (a first launch); warm: each contender keeps '
+                     'its own Mesa shader cache, filled by one unmeasured launch first (every later launch)')
 ap.add_argument('--build-dir', default='.build/perf')
 args = ap.parse_args()
 
@@ -126,7 +129,7 @@ def sandbox_works():
     return shutil.which('bwrap') and subprocess.run(['bwrap', '--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', 'true'],
                                                     capture_output=True).returncode == 0
 
-def one_run(kind, url, env_base, work, so, floor):
+def one_run(kind, url, env_base, work, so, floor, warm_up=False):
     profile = tempfile.mkdtemp(dir=work)
     log = os.path.join(profile, 'frames.log')
     env = dict(env_base, LD_PRELOAD=so, SKIFF_FRAME_LOG=log, XDG_DATA_HOME=profile + '/data',
@@ -151,6 +154,10 @@ def one_run(kind, url, env_base, work, so, floor):
         stop(p)
         return None
     result['page title (ms)'] = title_ms - exec_ms
+    if warm_up:
+        time.sleep(3)   # Mesa writes its shader cache from a thread of its own: let it finish
+        stop(p)
+        return result
     xdo('windowmove', window, 0, 0); xdo('windowsize', window, 1280, 800)
     time.sleep(2.0)
     xdo('mousemove', 640, 450); time.sleep(0.4)
@@ -202,10 +209,15 @@ def main():
         for setting in args.env:
             name, _, value = setting.partition('=')
             env[name] = value
+        if args.shader_cache == 'warm':
+            for kind in kinds:
+                env_kind = dict(env, MESA_SHADER_CACHE_DIR=os.path.join(work, 'shaders-' + kind))
+                one_run(kind, url, env_kind, work, so, floor, warm_up=True)
         results = {k: [] for k in kinds}
         for run in range(args.runs):
             for kind in (kinds if run % 2 == 0 else kinds[::-1]):
-                r = one_run(kind, url, env, work, so, floor) or one_run(kind, url, env, work, so, floor)
+                env_kind = dict(env, MESA_SHADER_CACHE_DIR=os.path.join(work, 'shaders-' + kind)) if args.shader_cache == 'warm' else env
+                r = one_run(kind, url, env_kind, work, so, floor) or one_run(kind, url, env_kind, work, so, floor)
                 if r is None:
                     print('%s: the page never showed, twice; left out of run %d' % (kind, run + 1)); continue
                 results[kind].append(r)
@@ -219,7 +231,7 @@ def main():
             if key not in figures: figures.append(key)
     others = [k for k in kinds if k != 'skiff']
     names = {'skiff': 'Skiff', 'floor': 'bare GTK 4 + WebKit', 'web': 'GNOME Web'}
-    print('\nrenderer: %s, %d runs, medians%s' % (args.renderer, args.runs, ''.join(', ' + e for e in args.env)))
+    print('\nrenderer: %s, %d runs, medians, %s shader cache%s' % (args.renderer, args.runs, args.shader_cache, ''.join(', ' + e for e in args.env)))
     print('| figure | %s |%s' % (' | '.join(names[k] for k in kinds), ''.join(' Skiff / %s |' % names[k] for k in others)))
     print('|---|%s' % ('---|' * (len(kinds) + len(others))))
     for key in figures:
