@@ -18,14 +18,17 @@ enum AsyncReady {
         let missing: @MainActor () -> Void
     }
 
-    static let callback: GAsyncReadyCallback = { source, result, data in
-        guard let data else { return }
-        nonisolated(unsafe) let source = source
-        nonisolated(unsafe) let result = result
-        // One-shot: this callback owns the box and releases it here.
-        let handlers = Unmanaged<ClosureBox<Handlers>>.fromOpaque(data).takeRetainedValue().body
-        MainActor.assumeIsolated {
-            if let source, let result { handlers.ready(source, result) } else { handlers.missing() }
-        }
+    /// The function to pass with `userData(_:missing:)`.
+    static var callback: GAsyncReadyCallback { asyncReadyTrampoline }
+}
+
+private let asyncReadyTrampoline: GAsyncReadyCallback = { source, result, data in
+    guard let data else { return }
+    nonisolated(unsafe) let source = source
+    nonisolated(unsafe) let result = result
+    // One-shot: this callback owns the box and releases it here.
+    let handlers = Unmanaged<ClosureBox<AsyncReady.Handlers>>.fromOpaque(data).takeRetainedValue().body
+    MainActor.assumeIsolated {
+        if let source, let result { handlers.ready(source, result) } else { handlers.missing() }
     }
 }
