@@ -36,7 +36,7 @@ let package = Package(
 
         // Each section is a pure model (imports no GTK, tested without a display)
         // and thin GTK views over it. Splitting them into targets makes the rule a compile error.
-        .target(name: "BrowserModel", dependencies: ["Motion"], path: "Sources/Browser/Model"),
+        .target(name: "BrowserModel", dependencies: ["Motion", "ListLayout"], path: "Sources/Browser/Model"),
         // History, open tabs and their WebKit session state in SQLite (GRDB, WAL).
         .target(name: "BrowserStore", dependencies: [
             "BrowserModel",
@@ -51,6 +51,9 @@ let package = Package(
         // What every section's data files share: the JSON reader with line/column, the problem
         // type, and the guarded file read.
         .target(name: "JSONReader", path: "Sources/Shared/JSONReader"),
+        // The arithmetic of a virtualised list of headed groups in lines of one height
+        // (Home's transaction history, the browser's History view).
+        .target(name: "ListLayout", path: "Sources/Shared/ListLayout"),
 
         .target(name: "TodayModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Today/Model"),
         .target(name: "Today", dependencies: [
@@ -60,7 +63,7 @@ let package = Package(
 
         // Home: the rewards app (tabs with their own navigation, header snap, rewards tile,
         // history over HTTP, scan, order, gift, stores). Pure model + thin views.
-        .target(name: "HomeModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Home/Model"),
+        .target(name: "HomeModel", dependencies: ["Motion", "JSONReader", "ListLayout"], path: "Sources/Home/Model"),
         .target(name: "Home", dependencies: [
             "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode",
             .product(name: "Logging", package: "swift-log"),

@@ -22,27 +22,16 @@ public final class FaviconDatabase: Object {
     /// The icon WebKit knows for the page at `pageURI`, or nil (none known, or the page never
     /// visited in this session). `completion` runs later on the main thread, never inside this call.
     public func favicon(for pageURI: String, completion: @escaping FaviconCompletion) {
-        let box = ClosureBox<FaviconCompletion>(completion)
-        webkit_favicon_database_get_favicon(OpaquePointer(raw), pageURI, nil, faviconTrampoline, box.retainedPointer())
-    }
-}
-
-private let faviconTrampoline: GAsyncReadyCallback = { source, result, data in
-    guard let data else { return }
-    nonisolated(unsafe) let source = source
-    nonisolated(unsafe) let result = result
-    // One-shot: this callback owns the box and releases it here.
-    let completion = Unmanaged<ClosureBox<FaviconCompletion>>.fromOpaque(data).takeRetainedValue().body
-    MainActor.assumeIsolated {
-        var texture: Texture?
-        if let source, let result {
+        let data = AsyncReady.userData({ source, result in
             var error: UnsafeMutablePointer<GError>?
+            var texture: Texture?
             if let made = webkit_favicon_database_get_favicon_finish(OpaquePointer(source), result, &error) {
                 texture = Texture(adopting: UnsafeMutableRawPointer(made))
             }
             if let error { g_error_free(error) }
-        }
-        completion(texture)
+            completion(texture)
+        }, missing: { completion(nil) })
+        webkit_favicon_database_get_favicon(OpaquePointer(raw), pageURI, nil, AsyncReady.callback, data)
     }
 }
 

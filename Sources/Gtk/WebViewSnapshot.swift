@@ -13,10 +13,19 @@ extension WebView {
     /// process is gone). Asynchronous: WebKit asks the web process for the pixels, so the main
     /// thread never waits for it. Used for the tab overview's thumbnails and a suspended tab's picture.
     public func snapshot(_ region: SnapshotRegion = .visible, completion: @escaping SnapshotCompletion) {
-        let box = ClosureBox<SnapshotCompletion>(completion)
+        let data = AsyncReady.userData({ source, result in
+            var error: UnsafeMutablePointer<GError>?
+            var texture: Texture?
+            let view = UnsafeMutableRawPointer(source).assumingMemoryBound(to: WebKitWebView.self)
+            if let made = webkit_web_view_get_snapshot_finish(view, result, &error) {
+                texture = Texture(adopting: UnsafeMutableRawPointer(made))
+            }
+            if let error { g_error_free(error) }
+            completion(texture)
+        }, missing: { completion(nil) })
         let webkitRegion = region == .visible ? WEBKIT_SNAPSHOT_REGION_VISIBLE : WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT
         webkit_web_view_get_snapshot(raw.assumingMemoryBound(to: WebKitWebView.self), webkitRegion,
-                                     WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, snapshotTrampoline, box.retainedPointer())
+                                     WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, AsyncReady.callback, data)
     }
 
     /// `snapshot` for async code.
@@ -24,25 +33,5 @@ extension WebView {
         await withCheckedContinuation { continuation in
             snapshot(region) { continuation.resume(returning: $0) }
         }
-    }
-}
-
-private let snapshotTrampoline: GAsyncReadyCallback = { source, result, data in
-    guard let data else { return }
-    nonisolated(unsafe) let source = source
-    nonisolated(unsafe) let result = result
-    // One-shot: this callback owns the box and releases it here.
-    let completion = Unmanaged<ClosureBox<SnapshotCompletion>>.fromOpaque(data).takeRetainedValue().body
-    MainActor.assumeIsolated {
-        var texture: Texture?
-        if let source, let result {
-            var error: UnsafeMutablePointer<GError>?
-            let view = UnsafeMutableRawPointer(source).assumingMemoryBound(to: WebKitWebView.self)
-            if let made = webkit_web_view_get_snapshot_finish(view, result, &error) {
-                texture = Texture(adopting: UnsafeMutableRawPointer(made))
-            }
-            if let error { g_error_free(error) }
-        }
-        completion(texture)
     }
 }

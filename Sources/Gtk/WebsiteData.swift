@@ -15,30 +15,16 @@ extension NetworkSession {
         }
         // GTimeSpan is microseconds; 0 means "everything" to WebKit.
         let span = seconds.map { GTimeSpan(max(1, ($0 * 1_000_000).rounded())) } ?? 0
-        let box = ClosureBox<WebsiteDataCleared>(completion)
-        webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, span, nil, websiteDataTrampoline, box.retainedPointer())
-    }
-}
-
-private let websiteDataTrampoline: GAsyncReadyCallback = { source, result, data in
-    guard let data else { return }
-    nonisolated(unsafe) let source = source
-    nonisolated(unsafe) let result = result
-    // One-shot: this callback owns the box and releases it here.
-    let completion = Unmanaged<ClosureBox<WebsiteDataCleared>>.fromOpaque(data).takeRetainedValue().body
-    MainActor.assumeIsolated {
-        var problem: String? = "WebKit gave no answer"
-        if let source, let result {
+        let data = AsyncReady.userData({ source, result in
             var error: UnsafeMutablePointer<GError>?
-            let manager = OpaquePointer(source)
-            if webkit_website_data_manager_clear_finish(manager, result, &error) != 0 {
-                problem = nil
-            } else if let error {
-                problem = String(cString: error.pointee.message)
+            var problem: String?
+            if webkit_website_data_manager_clear_finish(OpaquePointer(source), result, &error) == 0 {
+                problem = error.map { String(cString: $0.pointee.message) } ?? "WebKit gave no answer"
             }
             if let error { g_error_free(error) }
-        }
-        completion(problem)
+            completion(problem)
+        }, missing: { completion("WebKit gave no answer") })
+        webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, span, nil, AsyncReady.callback, data)
     }
 }
 

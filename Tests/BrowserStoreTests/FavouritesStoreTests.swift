@@ -5,18 +5,7 @@ import TestSupport
 import XCTest
 @testable import BrowserStore
 
-final class FavouritesStoreTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-    private var databaseURL: URL { directory.url.appendingPathComponent("data/browser.sqlite") }
-
-    override func setUpWithError() throws { directory = try TemporaryDirectory() }
-    override func tearDown() { directory.remove() }
-
-    private func openStore() throws -> DiskBrowsingStore {
-        guard case .opened(let store) = DiskBrowsingStore.open(at: databaseURL) else { throw TestFailure("no clean open") }
-        return store
-    }
-
+final class FavouritesStoreTests: StoreDirectoryTestCase {
     func testFavouritesInTheirOrderSurviveReopeningAndASaveReplacesThemAll() throws {
         let store = try openStore()
         XCTAssertEqual(try store.loadFavourites(), [], "a new database has none")

@@ -5,22 +5,7 @@ import TestSupport
 import XCTest
 @testable import BrowserStore
 
-final class HistoryIndexTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-    private var databaseURL: URL { directory.url.appendingPathComponent("data/browser.sqlite") }
-
-    override func setUpWithError() throws { directory = try TemporaryDirectory() }
-    override func tearDown() { directory.remove() }
-
-    private func openStore(file: StaticString = #filePath, line: UInt = #line) throws -> DiskBrowsingStore {
-        let result = DiskBrowsingStore.open(at: databaseURL)
-        guard case .opened(let store) = result else {
-            XCTFail("expected a clean open, got \(result)", file: file, line: line)
-            throw TestFailure("setup failed")
-        }
-        return store
-    }
-
+final class HistoryIndexTests: StoreDirectoryTestCase {
     func testSearchContractOnDisk() throws {
         try HistorySearchContract.exercise(try openStore())
     }

@@ -35,23 +35,6 @@ final class BrowserContainerTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    @MainActor
-    private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
-        let options = try Options.parse(["--window-size", "900x640", "--private"])
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
-        main.window.present()
-        main.browser.delegate = nil
-        main.window.title = title
-        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
-        XDoTool.run(["windowfocus", "--sync", id])
-        return (main, id)
-    }
-
-    @MainActor
-    private static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
-        main.browser.load(uri)
-        return MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 20)
-    }
 
     @MainActor
     private static func settle(_ main: MainWindow) {
@@ -62,9 +45,9 @@ final class BrowserContainerTests: XCTestCase {
     func testWheelScrollingCollapsesTheToolbarAndScrollingToTheTopExpandsIt() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Wheel")
+            let (main, window) = try BrowserTestWindow.open("Container Wheel")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/long", title: "Long"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/long", title: "Long"))
             XCTAssertEqual(main.browser.toolbarState, .expanded)
             XDoTool.run(["mousemove", "--window", window, "400", "250"])
             for _ in 0..<3 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.05) }
@@ -90,11 +73,11 @@ final class BrowserContainerTests: XCTestCase {
     func testDraggingTheBarsSwitchesTabsAndCtrlTabWalksThem() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Drag")
+            let (main, window) = try BrowserTestWindow.open("Container Drag")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             main.browser.newTab()
-            XCTAssertTrue(Self.load(main, "\(base)/two", title: "Two"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/two", title: "Two"))
             // Reading the page, not editing its address (a window without a focus widget hands the
             // focus to the first control in Tab order, which is the address bar).
             main.browser.webView?.grabFocus()
@@ -128,9 +111,9 @@ final class BrowserContainerTests: XCTestCase {
     func testOverscrollPastTheLastTabCreatesExactlyOneTab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Overscroll")
+            let (main, window) = try BrowserTestWindow.open("Container Overscroll")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             Self.settle(main)
             guard let bar = main.browser.currentBarFrame(in: main.window) else { return XCTFail("no bar") }
             let y = Int(bar.y + bar.height / 2), x0 = Int(bar.x + bar.width * 0.8)
@@ -150,7 +133,7 @@ final class BrowserContainerTests: XCTestCase {
 
     func testCtrlTAndCtrlW() throws {
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container Keys")
+            let (main, _) = try BrowserTestWindow.open("Container Keys")
             defer { main.window.destroy() }
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3))
@@ -168,9 +151,9 @@ final class BrowserContainerTests: XCTestCase {
     func testCtrlLEndsFocusedWithTheWholeAddressSelected() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container Edit")
+            let (main, _) = try BrowserTestWindow.open("Container Edit")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             XCTAssertEqual(main.browser.addressEntry.text, "127.0.0.1:\(base.split(separator: ":").last ?? "")", "the domain shows when not editing")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.isEditingAddress }, timeout: 3))
@@ -187,9 +170,9 @@ final class BrowserContainerTests: XCTestCase {
     func testTheAddressAndWhatIsTypedAreDrawnWhileEditing() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Edit Pixels")
+            let (main, window) = try BrowserTestWindow.open("Container Edit Pixels")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             Self.settle(main)
             @MainActor func inkInField() throws -> Double {
                 let shot = try Screenshot.capture(window: window)
@@ -216,12 +199,12 @@ final class BrowserContainerTests: XCTestCase {
     func testTheAddressBarFollowsTheLightAndDarkStyle() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Dark")
+            let (main, window) = try BrowserTestWindow.open("Container Dark")
             defer {
                 SystemAppearance.apply(.noPreference)
                 main.window.destroy()
             }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             Self.settle(main)
             @MainActor func field() throws -> (light: Double, dark: Double) {
                 let shot = try Screenshot.capture(window: window)
@@ -246,9 +229,9 @@ final class BrowserContainerTests: XCTestCase {
     func testSuggestionsOfferOtherTabsUnderAHeadingAndKeepClearOfCancel() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container Suggest")
+            let (main, _) = try BrowserTestWindow.open("Container Suggest")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.addressEntry.containsFocus }, timeout: 3))
             XDoTool.run(["type", "--delay", "20", "\(base)/two"])
@@ -275,12 +258,12 @@ final class BrowserContainerTests: XCTestCase {
     func testLinksThatWantANewWindowOpenTabsAndPopUpsStayBlocked() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Links")
+            let (main, window) = try BrowserTestWindow.open("Container Links")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/popup", title: "Popup"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/popup", title: "Popup"))
             MainLoop.run(for: 0.8)
             XCTAssertEqual(main.browser.tabCount, 1, "a pop-up without a click is blocked")
-            XCTAssertTrue(Self.load(main, "\(base)/links", title: "Links"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/links", title: "Links"))
             Self.settle(main)
             let page = try XCTUnwrap(main.browser.webView?.originInSurface())
             XDoTool.click(window: window, x: page.x + 100, y: page.y + 100)
@@ -303,9 +286,9 @@ final class BrowserContainerTests: XCTestCase {
     func testTabGoesRoundPageChromeAndSwitcherAndF6SwapsPageAndChrome() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container Focus")
+            let (main, _) = try BrowserTestWindow.open("Container Focus")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/focus", title: "Focus"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/focus", title: "Focus"))
             Self.settle(main)
             XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 3))
@@ -339,11 +322,11 @@ final class BrowserContainerTests: XCTestCase {
     func testANewTabShowsTheStartPageWhichReopensAClosedTab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Container Start")
+            let (main, window) = try BrowserTestWindow.open("Container Start")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             main.browser.newTab()
-            XCTAssertTrue(Self.load(main, "\(base)/two", title: "Two"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/two", title: "Two"))
             Self.settle(main)
             XDoTool.run(["key", "--clearmodifiers", "ctrl+w"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 1 }, timeout: 3))
@@ -366,9 +349,9 @@ final class BrowserContainerTests: XCTestCase {
     func testTypingJavascriptIsRefusedAndNothingRuns() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container JS")
+            let (main, _) = try BrowserTestWindow.open("Container JS")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             main.browser.load("javascript:document.title='pwned'")
             MainLoop.run(for: 0.5)
             XCTAssertEqual(main.browser.state.title, "One")
@@ -414,7 +397,7 @@ final class BrowserContainerTests: XCTestCase {
         defer { server.terminate(); server.waitUntilExit() }
         Thread.sleep(forTimeInterval: 0.5)
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container TLS")
+            let (main, _) = try BrowserTestWindow.open("Container TLS")
             defer { main.window.destroy() }
             main.browser.load("https://127.0.0.1:\(port)/")
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.failure != nil }, timeout: 20), "the load was stopped")
@@ -432,9 +415,9 @@ final class BrowserContainerTests: XCTestCase {
     func testAccessibleNames() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Container A11y")
+            let (main, _) = try BrowserTestWindow.open("Container A11y")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             let names = [main.browser.backButton, main.browser.forwardButton, main.browser.reloadButton,
                          main.browser.tabsButton, main.browser.newTabButton].map(\.accessibleLabel)
             XCTAssertEqual(names, ["Back", "Forward", "Reload", "Tabs", "New Tab"])

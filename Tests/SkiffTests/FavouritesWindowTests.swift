@@ -37,24 +37,6 @@ final class FavouritesWindowTests: XCTestCase {
     }
 
     @MainActor
-    private static func makeWindow(_ title: String, persistence: BrowserPersistence? = nil) throws -> (MainWindow, String) {
-        let options = try Options.parse(["--window-size", "900x640"] + (persistence == nil ? ["--private"] : []))
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
-        main.window.present()
-        main.browser.delegate = nil
-        main.window.title = title
-        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
-        XDoTool.run(["windowfocus", "--sync", id])
-        return (main, id)
-    }
-
-    @MainActor
-    private static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
-        main.browser.load(uri)
-        return MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 20)
-    }
-
-    @MainActor
     private static func settle(_ main: MainWindow) {
         MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
         MainLoop.run(for: 0.2)
@@ -99,9 +81,9 @@ final class FavouritesWindowTests: XCTestCase {
                                       stateDirectory: dataHome.appendingPathComponent("state"))
         try MainActor.assumeIsolated {
             let persistence = BrowserPersistence.open(locations: locations)
-            let (main, _) = try Self.makeWindow("Favourites Disk", persistence: persistence)
+            let (main, _) = try BrowserTestWindow.open("Favourites Disk", persistence: persistence)
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             XCTAssertTrue(Self.addFavourite(main, count: 1), "Ctrl+D added the page")
             Self.openStartPage(main)
             XCTAssertEqual(Self.presentedFavourites(main, among: ["One"]), ["One"], "the new tab's start page offers it")
@@ -115,7 +97,7 @@ final class FavouritesWindowTests: XCTestCase {
         try store.close()
         try MainActor.assumeIsolated {
             let persistence = BrowserPersistence.open(locations: locations)
-            let (main, _) = try Self.makeWindow("Favourites Restarted", persistence: persistence)
+            let (main, _) = try BrowserTestWindow.open("Favourites Restarted", persistence: persistence)
             defer { main.window.destroy() }
             Self.openStartPage(main)
             XCTAssertEqual(Self.presentedFavourites(main, among: ["One"]), ["One"], "after a restart the favourite is still there")
@@ -125,10 +107,10 @@ final class FavouritesWindowTests: XCTestCase {
     func testRenameMoveAndRemoveWithTheKeyboardAndReorderByDrag() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Favourites Keys")
+            let (main, window) = try BrowserTestWindow.open("Favourites Keys")
             defer { main.window.destroy() }
             for (index, title) in ["One", "Two", "Three"].enumerated() {
-                XCTAssertTrue(Self.load(main, "\(base)/\(title.lowercased())", title: title))
+                XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/\(title.lowercased())", title: title))
                 XCTAssertTrue(Self.addFavourite(main, count: index + 1), "\(title) added")
             }
             Self.openStartPage(main)
@@ -184,12 +166,12 @@ final class FavouritesWindowTests: XCTestCase {
     func testASitesIconFromWebKitsFaviconDatabaseShowsOnItsTile() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Favourites Icon")
+            let (main, window) = try BrowserTestWindow.open("Favourites Icon")
             defer { main.window.destroy() }
-            XCTAssertTrue(Self.load(main, "\(base)/iconic", title: "Iconic"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/iconic", title: "Iconic"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.hasFavicon == true }, timeout: 10), "WebKit fetched the icon")
             XCTAssertTrue(Self.addFavourite(main, count: 1))
-            XCTAssertTrue(Self.load(main, "\(base)/one", title: "One"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             XCTAssertTrue(Self.addFavourite(main, count: 2))
             Self.openStartPage(main)
             let iconic = try XCTUnwrap(Self.tile(main, "Iconic")), plain = try XCTUnwrap(Self.tile(main, "One"))

@@ -29,17 +29,6 @@ final class TabOverviewTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    @MainActor
-    private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
-        let options = try Options.parse(["--window-size", "900x640", "--private"])
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
-        main.window.present()
-        main.browser.delegate = nil
-        main.window.title = title
-        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
-        XDoTool.run(["windowfocus", "--sync", id])
-        return (main, id)
-    }
 
     /// Opens one tab per path (the first in the window's own tab), each loaded.
     @MainActor
@@ -76,7 +65,7 @@ final class TabOverviewTests: XCTestCase {
     func testCtrlShiftOAndTheTabsButtonShowOneThumbnailPerTabWithItsPage() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Overview Open")
+            let (main, window) = try BrowserTestWindow.open("Overview Open")
             defer { main.window.destroy() }
             XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue")]))
             let labels = [Self.name("Red"), Self.name("Blue")]
@@ -118,7 +107,7 @@ final class TabOverviewTests: XCTestCase {
     func testATabChangedSinceItsPictureIsPicturedAgain() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Overview Stale")
+            let (main, window) = try BrowserTestWindow.open("Overview Stale")
             defer { main.window.destroy() }
             XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue")]))
             // Pictured blue once…
@@ -151,7 +140,7 @@ final class TabOverviewTests: XCTestCase {
     func testArrowsAndEnterChooseATab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Overview Keys")
+            let (main, window) = try BrowserTestWindow.open("Overview Keys")
             defer { main.window.destroy() }
             // Four tabs in a 900-px window: three columns, Grey alone on the second row. ← from Grey goes
             // to the end of the first row (the tab order), where GTK's own arrow-key focus would go nowhere.
@@ -189,7 +178,7 @@ final class TabOverviewTests: XCTestCase {
     func testCloseButtonMiddleClickSwipeAndDeleteCloseTabs() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Overview Close")
+            let (main, window) = try BrowserTestWindow.open("Overview Close")
             defer { main.window.destroy() }
             let pages = [("/red", "Red"), ("/blue", "Blue"), ("/green", "Green"), ("/grey", "Grey")]
             XCTAssertTrue(Self.openTabs(main, base, pages))
@@ -239,7 +228,7 @@ final class TabOverviewTests: XCTestCase {
     func testDraggingATileReordersTheTabs() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Overview Drag")
+            let (main, window) = try BrowserTestWindow.open("Overview Drag")
             defer { main.window.destroy() }
             XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue"), ("/green", "Green")]))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
@@ -270,7 +259,7 @@ final class TabOverviewTests: XCTestCase {
     func testTabWalksTheTilesAndButtons() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Overview Tab")
+            let (main, _) = try BrowserTestWindow.open("Overview Tab")
             defer { main.window.destroy() }
             XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue")]))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
@@ -291,7 +280,7 @@ final class TabOverviewTests: XCTestCase {
     func testCtrlTFromTheOverviewOpensATabReadyForTyping() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Overview New Tab")
+            let (main, _) = try BrowserTestWindow.open("Overview New Tab")
             defer { main.window.destroy() }
             XCTAssertTrue(Self.openTabs(main, base, [("/red", "Red"), ("/blue", "Blue")]))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])

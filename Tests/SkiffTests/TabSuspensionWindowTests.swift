@@ -31,16 +31,6 @@ final class TabSuspensionWindowTests: XCTestCase {
         server?.stop()
     }
 
-    @MainActor
-    private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
-        let options = try Options.parse(["--window-size", "900x640", "--private"])
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
-        main.window.present()
-        main.browser.delegate = nil
-        main.window.title = title
-        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
-        return (main, id)
-    }
 
     @MainActor
     private static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
@@ -82,7 +72,7 @@ final class TabSuspensionWindowTests: XCTestCase {
     func testASuspendedTabShowsItsPictureAndComesBackWithItsHistoryAndScrollPosition() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try Self.makeWindow("Suspension Round Trip")
+            let (main, window) = try BrowserTestWindow.open("Suspension Round Trip", focus: false)
             defer { main.window.destroy() }
             let browser = main.browser
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
@@ -132,7 +122,7 @@ final class TabSuspensionWindowTests: XCTestCase {
     func testATabWithTypedUnsentInputIsNotSuspended() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try Self.makeWindow("Suspension Form")
+            let (main, _) = try BrowserTestWindow.open("Suspension Form", focus: false)
             defer { main.window.destroy() }
             let browser = main.browser
             browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)

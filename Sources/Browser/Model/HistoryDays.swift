@@ -1,4 +1,5 @@
 import Foundation
+import ListLayout
 
 /// One day of the History view: the pages last visited on a calendar day, as the user's clock reads
 /// it. `start` and `count` are positions in the newest-first list of pages the day was grouped from.
@@ -116,40 +117,27 @@ public struct HistoryLayout: Sendable, Equatable {
     }
 
     public let days: [HistoryDay]
-    /// The line of each day's heading.
-    private let starts: [Int]
-    public let lineCount: Int
+    /// The heading-then-pages arithmetic, shared with Home's transaction history.
+    private let grouped: GroupedLineLayout
+    public var lineCount: Int { grouped.lineCount }
 
     public init(days: [HistoryDay]) {
         self.days = days
-        var starts: [Int] = []
-        starts.reserveCapacity(days.count)
-        var next = 0
-        for day in days {
-            starts.append(next)
-            next += 1 + day.count
-        }
-        self.starts = starts
-        lineCount = next
+        grouped = GroupedLineLayout(itemCounts: days.lazy.map(\.count), lineHeight: Self.lineHeight)
     }
 
-    public var contentHeight: Double { Double(lineCount) * Self.lineHeight }
+    public var contentHeight: Double { grouped.contentHeight }
 
     public func line(at index: Int) -> Line? {
-        guard index >= 0, index < lineCount else { return nil }
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        let offset = index - starts[low]
-        return offset == 0 ? .heading(day: low) : .page(day: low, page: days[low].start + offset - 1)
+        guard let position = grouped.position(at: index) else { return nil }
+        guard let item = position.item else { return .heading(day: position.group) }
+        return .page(day: position.group, page: days[position.group].start + item)
     }
 
     /// The line showing the page at `position` of the newest-first list.
     public func lineOfPage(_ position: Int) -> Int? {
         guard let day = days.lastIndex(where: { $0.start <= position }), position < days[day].start + days[day].count else { return nil }
-        return starts[day] + 1 + position - days[day].start
+        return grouped.itemLine(group: day, item: position - days[day].start)
     }
 
     /// The nearest page line from `index` going `step` (+1 down, -1 up), skipping headings; if there
@@ -168,14 +156,9 @@ public struct HistoryLayout: Sendable, Equatable {
     }
 
     /// The lines any part of which lies in `top ..< top + height`.
-    public func lines(from top: Double, height: Double) -> Range<Int> {
-        guard lineCount > 0, height > 0 else { return 0..<0 }
-        let first = max(0, Int((top / Self.lineHeight).rounded(.down)))
-        let last = min(lineCount, Int(((top + height) / Self.lineHeight).rounded(.up)))
-        return first < last ? first..<last : 0..<0
-    }
+    public func lines(from top: Double, height: Double) -> Range<Int> { grouped.lines(from: top, height: height) }
 
-    public func top(of index: Int) -> Double { Double(index) * Self.lineHeight }
+    public func top(of index: Int) -> Double { grouped.top(of: index) }
 }
 
 /// What "Clear History…" offers, as Safari does.

@@ -1,4 +1,5 @@
 import Foundation
+import ListLayout
 
 /// History's list flattened into 80 px lines: each month's heading, then its rows. Everything is
 /// one height (the seed's rows and headers are both 80), so where a line is and which lines a
@@ -11,56 +12,32 @@ public struct HistoryListLayout: Sendable, Equatable {
         case row(month: Int, index: Int)
     }
 
-    /// Index of each month's heading line; month `m` owns lines `starts[m] ... starts[m] + count`.
-    private let starts: [Int]
-    public let lineCount: Int
+    /// The heading-then-rows arithmetic, shared with the browser's History view.
+    private let grouped: GroupedLineLayout
+    public var lineCount: Int { grouped.lineCount }
 
     public init(months: [HistoryMonth]) {
-        var starts: [Int] = []
-        starts.reserveCapacity(months.count)
-        var next = 0
-        for month in months {
-            starts.append(next)
-            next += 1 + month.transactions.count
-        }
-        self.starts = starts
-        lineCount = next
+        grouped = GroupedLineLayout(itemCounts: months.lazy.map(\.transactions.count), lineHeight: Self.lineHeight)
     }
 
-    public var contentHeight: Double { Double(lineCount) * Self.lineHeight }
+    public var contentHeight: Double { grouped.contentHeight }
 
     public func line(at index: Int) -> Line? {
-        guard index >= 0, index < lineCount else { return nil }
-        // The last month whose heading is at or before `index`.
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        let offset = index - starts[low]
-        return offset == 0 ? .heading(month: low) : .row(month: low, index: offset - 1)
+        guard let position = grouped.position(at: index) else { return nil }
+        guard let item = position.item else { return .heading(month: position.group) }
+        return .row(month: position.group, index: item)
     }
 
     /// The index of a line (the inverse of `line(at:)`).
     public func index(of line: Line) -> Int? {
         switch line {
-        case let .heading(month):
-            return starts.indices.contains(month) ? starts[month] : nil
-        case let .row(month, row):
-            guard starts.indices.contains(month) else { return nil }
-            let end = month + 1 < starts.count ? starts[month + 1] : lineCount
-            let index = starts[month] + 1 + row
-            return row >= 0 && index < end ? index : nil
+        case let .heading(month): grouped.headingLine(group: month)
+        case let .row(month, row): grouped.itemLine(group: month, item: row)
         }
     }
 
     /// The lines any part of which lies in `top ..< top + height`.
-    public func lines(from top: Double, height: Double) -> Range<Int> {
-        guard lineCount > 0, height > 0 else { return 0..<0 }
-        let first = max(0, Int((top / Self.lineHeight).rounded(.down)))
-        let last = min(lineCount, Int(((top + height) / Self.lineHeight).rounded(.up)))
-        return first < last ? first..<last : 0..<0
-    }
+    public func lines(from top: Double, height: Double) -> Range<Int> { grouped.lines(from: top, height: height) }
 
-    public func top(of index: Int) -> Double { Double(index) * Self.lineHeight }
+    public func top(of index: Int) -> Double { grouped.top(of: index) }
 }

@@ -1,0 +1,29 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+
+/// The browser window the display tests drive: 900×640, private unless given persistence, with no
+/// delegate, titled so that xdotool finds it (the title is unique per test).
+@MainActor
+enum BrowserTestWindow {
+    /// The window and its X id; `focus` gives it the X focus before returning (for typed keys).
+    static func open(_ title: String, persistence: BrowserPersistence? = nil, focus: Bool = true) throws -> (MainWindow, String) {
+        let options = try Options.parse(["--window-size", "900x640"] + (persistence == nil ? ["--private"] : []))
+        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
+        main.window.present()
+        main.browser.delegate = nil
+        main.window.title = title
+        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
+        if focus { XDoTool.run(["windowfocus", "--sync", id]) }
+        return (main, id)
+    }
+
+    /// Loads `uri` in the current tab and waits (20 s at most) until it has loaded with `title`.
+    static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
+        main.browser.load(uri)
+        return MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 20)
+    }
+}
