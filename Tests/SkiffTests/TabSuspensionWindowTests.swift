@@ -1,5 +1,6 @@
 import Browser
 import BrowserModel
+import BrowserStore
 import Foundation
 import Gtk
 import SkiffApp
@@ -116,6 +117,45 @@ final class TabSuspensionWindowTests: XCTestCase {
             browser.backButton.emit("clicked")
             XCTAssertTrue(Self.waitForPage(main, title: "Page A"), "Back went to \(browser.state.title ?? "nil")")
             XCTAssertTrue(browser.forwardButton.isSensitive)
+        }
+    }
+
+    /// A saved session of three pages comes back with one web process, not three: only the tab
+    /// on screen gets its page at start; another, when chosen, loads its own page with its history.
+    func testARestoredSessionStartsOnlyTheTabOnScreen() throws {
+        let base = server.base
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-restore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let locations = DataLocations(dataDirectory: home.appendingPathComponent("data"), stateDirectory: home.appendingPathComponent("state"))
+        try MainActor.assumeIsolated {
+            // The first run: A then B in one tab (B's Back goes to A), C in another, C on screen.
+            do {
+                let persistence = BrowserPersistence.open(locations: locations)
+                let (main, _) = try BrowserTestWindow.open("Restore Lazily One", persistence: persistence, focus: false)
+                XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+                XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
+                main.browser.newTab()
+                XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
+                persistence.flush()
+                main.window.destroy()
+                MainLoop.run(for: 0.5)
+            }
+            let before = Self.webProcesses()
+            let persistence = BrowserPersistence.open(locations: locations)
+            let (main, _) = try BrowserTestWindow.open("Restore Lazily Two", persistence: persistence, focus: false)
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertEqual(browser.tabTitles, ["Page B", "Page C"], "both tabs are back, named")
+            XCTAssertTrue(Self.waitForPage(main, title: "Page C"), "the tab on screen loads its page")
+            MainLoop.run(for: 1)
+            XCTAssertEqual(Self.webProcesses().subtracting(before).count, 1,
+                           "one new web process for the tab on screen, not one per saved tab")
+            // Chosen, the other tab loads its own page, with the history it had.
+            browser.selectTab(at: 0)
+            XCTAssertTrue(Self.waitForPage(main, title: "Page B"), "title \(browser.state.title ?? "nil")")
+            XCTAssertTrue(browser.backButton.isSensitive, "its back/forward list came back")
+            browser.backButton.emit("clicked")
+            XCTAssertTrue(Self.waitForPage(main, title: "Page A"), "Back went to \(browser.state.title ?? "nil")")
         }
     }
 

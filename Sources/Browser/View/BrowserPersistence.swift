@@ -201,8 +201,17 @@ extension BrowserView {
         pager.restore(TabList(tabs: tabs, currentIndex: current))
         for stored in session.tabs {
             guard let tab = tabs.first(where: { $0.id == stored.id }) else { continue }
+            let uri = stored.uri.isEmpty ? nil : stored.uri
+            // Only the tab on screen gets a web view (and a web process) now; the others wait,
+            // suspended, until they are first shown: start-up and memory do not grow with the
+            // number of tabs saved. A blank tab has nothing to wait for.
+            if tab.id != tabs[current].id, uri != nil {
+                _ = addPage(for: tab, suspendedAs: SuspendedPage(sessionState: stored.sessionState, uri: uri, title: stored.title,
+                                                                 scrollX: 0, scrollY: 0, picture: nil))
+                continue
+            }
             let page = addPage(for: tab)
-            page.restore(sessionState: stored.sessionState, uri: stored.uri.isEmpty ? nil : stored.uri, title: stored.title)
+            page.restore(sessionState: stored.sessionState, uri: uri, title: stored.title)
         }
         logger.info("restored \(session.tabs.count) tabs")
         return true

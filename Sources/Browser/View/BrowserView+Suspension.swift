@@ -31,6 +31,12 @@ final class TabSuspender {
         queueReview()
     }
 
+    /// A tab that starts without its web view (a restored background tab).
+    func openedSuspended(_ id: UUID) {
+        openedCount += 1
+        model.openedSuspended(id, now: clock())
+    }
+
     func closed(_ id: UUID) {
         model.closed(id)
     }

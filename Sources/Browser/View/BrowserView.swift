@@ -181,8 +181,8 @@ public final class BrowserView: TabPageDelegate {
     }
 
     @discardableResult
-    func addPage(for tab: BrowserTab) -> TabPage {
-        let page = TabPage(id: tab.id, session: session, sandbox: sandbox)
+    func addPage(for tab: BrowserTab, suspendedAs kept: SuspendedPage? = nil) -> TabPage {
+        let page = TabPage(id: tab.id, session: session, sandbox: sandbox, suspendedAs: kept)
         page.delegate = self
         pages[tab.id] = page
         pagesArea.addChild(page.root)
@@ -193,7 +193,7 @@ public final class BrowserView: TabPageDelegate {
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.
         if page.webView == nil { bar.entry.isSensitive = false }
-        suspender.opened(tab.id)
+        if page.isSuspended { suspender.openedSuspended(tab.id) } else { suspender.opened(tab.id) }
         return page
     }
 

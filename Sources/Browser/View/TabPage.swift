@@ -46,13 +46,19 @@ public final class TabPage {
     let thumbnailSlot = ThumbnailSlot()
     private let logger = Logger(label: "skiff.browser.tab")
 
-    init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status) {
+    /// `suspendedAs`: a tab that starts without a web view (a restored background tab), made
+    /// when it is first shown.
+    init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status, suspendedAs kept: SuspendedPage? = nil) {
         self.id = id
         root = Canvas(role: .listItem, label: "New Tab") { _, _, _ in }
         root.addCSSClass("skiff-tab-page")
         root.addChild(content)
         self.session = sandbox.canShowWebPages ? session : nil
-        if let session = self.session {
+        if self.session != nil, let kept {
+            webView = nil
+            suspended = kept
+            if let title = kept.title, !title.isEmpty { state.apply(.titleChanged(title)) }
+        } else if let session = self.session {
             let view = Self.makeWebView(session: session)
             webView = view
             content.setChild(view)
