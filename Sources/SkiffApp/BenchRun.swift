@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 
 /// What every `--bench` runner shares: run `measure` on the main actor to the end, then `done`
 /// (quit). The task holds the runner, so it lives until it has reported.
@@ -9,6 +10,24 @@ enum BenchRun {
             await measure()
             done()
         }
+    }
+
+    /// Runs `step` on every frame of `widget`'s clock for `seconds`, with frames requested
+    /// continuously, and returns what those frames cost as `stats` saw them.
+    static func frames(_ stats: FrameStats, on widget: Widget, for seconds: Double,
+                       _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {
+        stats.reset()
+        stats.requestContinuousFrames()
+        let ticker = FrameTicker(widget: widget)
+        let start = FrameStats.monotonicNow
+        ticker.start { now in
+            step(now - start)
+            return now - start < seconds
+        }
+        await sleep(seconds + 0.1)
+        ticker.stop()
+        stats.endContinuousFrames()
+        return (stats.workMilliseconds, stats.intervalMilliseconds)
     }
 
     static func sleep(_ seconds: Double) async {

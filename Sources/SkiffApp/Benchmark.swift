@@ -171,18 +171,7 @@ final class Benchmark {
     /// Runs `step` on every frame for `seconds` with frames requested continuously, and returns
     /// what those frames cost.
     func frames(for seconds: Double, _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {
-        stats.reset()
-        stats.requestContinuousFrames()
-        let ticker = FrameTicker(widget: window.window)
-        let start = FrameStats.monotonicNow
-        ticker.start { now in
-            step(now - start)
-            return now - start < seconds
-        }
-        await sleep(seconds + 0.1)
-        ticker.stop()
-        stats.endContinuousFrames()
-        return (stats.workMilliseconds, stats.intervalMilliseconds)
+        await BenchRun.frames(stats, on: window.window, for: seconds, step)
     }
 
     func emit(_ lines: [String]) {

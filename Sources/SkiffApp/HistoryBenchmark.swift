@@ -69,17 +69,6 @@ final class HistoryBenchmark {
     }
 
     private func frames(for seconds: Double, _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {
-        stats.reset()
-        stats.requestContinuousFrames()
-        let ticker = FrameTicker(widget: window)
-        let start = FrameStats.monotonicNow
-        ticker.start { now in
-            step(now - start)
-            return now - start < seconds
-        }
-        await sleep(seconds + 0.1)
-        ticker.stop()
-        stats.endContinuousFrames()
-        return (stats.workMilliseconds, stats.intervalMilliseconds)
+        await BenchRun.frames(stats, on: window, for: seconds, step)
     }
 }

@@ -53,3 +53,17 @@ final class SiteIcons {
         for caller in waiting { caller(texture) }
     }
 }
+
+extension SiteIcons {
+    /// Puts the site's icon where `letter` stands in `holder`: at once if `icons` knows it, else
+    /// when it arrives (the start page's tiles and the suggestion rows alike).
+    static func replace(_ letter: Label, in holder: Box, withIconOf uri: String, from icons: SiteIcons?,
+                        image: @escaping @MainActor (Texture) -> Image) {
+        let swap: @MainActor (Texture) -> Void = { [weak holder, weak letter] texture in
+            guard let holder, let letter else { return }
+            holder.remove(letter)
+            holder.append(image(texture))
+        }
+        if let known = icons?.icon(for: uri, ready: swap) { swap(known) }
+    }
+}

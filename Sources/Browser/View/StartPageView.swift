@@ -161,15 +161,7 @@ final class StartPageView {
         letter.hexpand = true
         holder.append(letter)
         shownWidgets += [holder, letter]
-        let known = icons?.icon(for: entry.uri) { [weak holder, weak letter] texture in
-            guard let holder, let letter else { return }
-            holder.remove(letter)
-            holder.append(Self.iconImage(texture))
-        }
-        if let known {
-            holder.remove(letter)
-            holder.append(Self.iconImage(known))
-        }
+        SiteIcons.replace(letter, in: holder, withIconOf: entry.uri, from: icons, image: Self.iconImage)
         return holder
     }
 

@@ -90,15 +90,7 @@ final class SuggestionsView {
         letter.addCSSClass("skiff-suggestion-letter")
         holder.append(letter)
         iconHolders += [holder, letter]
-        let known = icons?.icon(for: uri) { [weak holder, weak letter] texture in
-            guard let holder, let letter else { return }
-            holder.remove(letter)
-            holder.append(Self.iconImage(texture))
-        }
-        if let known {
-            holder.remove(letter)
-            holder.append(Self.iconImage(known))
-        }
+        SiteIcons.replace(letter, in: holder, withIconOf: uri, from: icons, image: Self.iconImage)
         return holder
     }
 
