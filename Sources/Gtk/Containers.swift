@@ -9,6 +9,8 @@ public final class Box: Widget {
     private var box: UnsafeMutablePointer<GtkBox> { raw.assumingMemoryBound(to: GtkBox.self) }
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
+    /// Adds `child` right after `sibling` (first when `sibling` is nil).
+    public func insert(_ child: Widget, after sibling: Widget?) { gtk_box_insert_child_after(box, child.widget, sibling?.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
     /// Removes every child (a list rebuilt from new content).
     public func removeAll() {

@@ -60,7 +60,8 @@ extension SiteIcons {
     static func replace(_ letter: Label, in holder: Box, withIconOf uri: String, from icons: SiteIcons?,
                         image: @escaping @MainActor (Texture) -> Image) {
         let swap: @MainActor (Texture) -> Void = { [weak holder, weak letter] texture in
-            guard let holder, let letter else { return }
+            // A reused row may have been given another page's letter meanwhile.
+            guard let holder, let letter, letter.isChild(of: holder) else { return }
             holder.remove(letter)
             holder.append(image(texture))
         }
