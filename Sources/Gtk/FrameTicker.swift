@@ -47,6 +47,16 @@ public final class FrameTicker {
         }
     }
 
+    /// How long before the current frame the previous one began (seconds), or nil if `widget` has
+    /// no clock or the clock no longer remembers it. Tells a frame that follows another at the
+    /// display's rate (an animation, the cursor blinking) from the first after a pause.
+    public static func sincePreviousFrame(for widget: Widget) -> TimeInterval? {
+        guard let clock = gtk_widget_get_frame_clock(widget.widget) else { return nil }
+        let counter = gdk_frame_clock_get_frame_counter(clock)
+        guard counter > 0, let previous = gdk_frame_clock_get_timings(clock, counter - 1) else { return nil }
+        return TimeInterval(gdk_frame_clock_get_frame_time(clock) - gdk_frame_timings_get_frame_time(previous)) / 1_000_000
+    }
+
     /// The current frame time of `widget`'s clock, or monotonic time if it is not realized yet.
     public static func now(for widget: Widget) -> TimeInterval {
         if let clock = gtk_widget_get_frame_clock(widget.widget) {

@@ -19,6 +19,8 @@ public struct LatestOnlySearch<Query: Sendable>: Sendable {
     public init() {}
 
     public var isBusy: Bool { runningID != nil }
+    /// The ticket waiting for the running one to finish, if any.
+    public var pendingID: Int? { pending?.id }
 
     /// Asks for `query`. Returns the ticket to start now, or nil when one is running (this one waits,
     /// replacing whatever was waiting).

@@ -37,7 +37,7 @@ extension BrowserView {
             state.onSuggestionsShown?(text)
             return
         }
-        persistence.searcher.search(text) { [weak self] query, items in
+        persistence.searcher.search(text, shownIn: root) { [weak self] query, items in
             guard let self, self.editing.isEditing, query == self.addressSearch.typed else { return }
             self.addressSearch.candidates = items
             self.showSuggestions(for: query, history: items, complete: true, previous: previous)
@@ -91,9 +91,13 @@ extension BrowserView {
 
     // MARK: Benchmark
 
-    /// `make bench`: called with the text after each edit, and when that text's suggestions are drawn.
-    public func observeAddressSearch(edited: @escaping @MainActor (String) -> Void, shown: @escaping @MainActor (String) -> Void) {
+    /// `make bench`: called with the text after each edit, when the worker had that text's results
+    /// ready (seconds after the edit), and when they are shown.
+    public func observeAddressSearch(edited: @escaping @MainActor (String) -> Void,
+                                     answered: @escaping @MainActor (String, Double) -> Void,
+                                     shown: @escaping @MainActor (String) -> Void) {
         addressSearch.onEdited = edited
         addressSearch.onSuggestionsShown = shown
+        persistence?.searcher.onAnswered = answered
     }
 }
