@@ -85,6 +85,33 @@ final class HistoryIndexTests: StoreDirectoryTestCase {
         XCTAssertEqual(try disk.searchHistory("ref deb", limit: 12, now: now).map(\.uri), [GeneratedHistory.needleURI])
     }
 
+    /// Words in a large part of history are answered from the most frecent pages in memory, by the
+    /// model's own rules: the same pages as the model over all of history, and "h" finds pages with
+    /// words starting with h, not every page because its address starts with "https".
+    func testBroadWordsAreAnsweredFromTheMostFrecentPagesAsTheModelAnswers() throws {
+        let now = Date(timeIntervalSince1970: 1_750_000_000)
+        try GeneratedHistory.write(rows: 6_000, to: databaseURL, now: now)
+        let disk = try openStore()
+        let memory = EphemeralBrowsingStore()
+        for page in try disk.allHistory() {
+            for _ in 0..<page.visitCount { try memory.recordVisit(uri: page.uri, title: page.title, at: page.lastVisit) }
+        }
+        _ = try disk.searchHistory("p", limit: 12, now: now)
+        let deadline = Date().addingTimeInterval(10)
+        while disk.frecentPages.current() == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertNotNil(disk.frecentPages.current(), "the most frecent pages were never read")
+        for text in ["p", "page", "h", "hi", "w", "r", "e", "pa n"] {
+            XCTAssertEqual(try disk.searchHistory(text, limit: 12, now: now).map(\.uri),
+                           try memory.searchHistory(text, limit: 12, now: now).map(\.uri), text)
+        }
+        XCTAssertTrue(try disk.searchHistory("h", limit: 12, now: now).allSatisfy { Suggestions.matches("h", uri: $0.uri, title: $0.title) })
+
+        // A visit makes the list out of date; the index answers (and sees the new page) meanwhile.
+        for _ in 0..<5 { try disk.recordVisit(uri: "https://pzazz.example/", title: "Pzazz", at: now, transition: .typed) }
+        XCTAssertNil(disk.frecentPages.current())
+        XCTAssertEqual(try disk.searchHistory("p", limit: 1, now: now).map(\.uri), ["https://pzazz.example/"])
+    }
+
     /// A database written by the schema before the index (migrations "v1" and "v2-identity", frozen
     /// here as they were), with its history, opens in this version with every row there and searchable.
     func testADatabaseFromBeforeTheIndexIsUpgradedInPlace() throws {

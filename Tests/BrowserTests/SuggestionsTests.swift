@@ -109,4 +109,12 @@ final class SuggestionsTests: XCTestCase {
         let empty = Suggestions.rank(text: "", history: history, openTabs: [], now: now, currentURI: "https://example.com/")
         XCTAssertFalse(empty.map(\.uri).contains("https://example.com/"))
     }
+
+    /// The quick path for ASCII and punctuation folds exactly as Foundation does.
+    func testFoldingTitlesWithPunctuationAgreesWithFoundation() {
+        for text in ["Debian Reference – Chapter 1", "“Quoted” ‘title’ • bullets … and — dashes", "ALL CAPS\u{2009}thin space",
+                     "https://www.Example.org/Path?q=1", "Café Crème", "Ünïcödé – Straße", "日本語のページ"] {
+            XCTAssertEqual(Suggestions.fold(text), text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), text)
+        }
+    }
 }

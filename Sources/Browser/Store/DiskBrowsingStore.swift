@@ -1,6 +1,7 @@
 import BrowserModel
 import Foundation
 import GRDB
+import Logging
 
 /// History and open tabs in one SQLite database, in WAL mode.
 ///
@@ -16,6 +17,8 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     let pool: DatabasePool
     /// Opened read-only (the file or its folder can't be written): everything reads, saves throw.
     public let isReadOnly: Bool
+    /// The most frecent pages in memory, for broad searches (`FrecentPages`).
+    let frecentPages = FrecentPages()
 
     init(pool: DatabasePool, url: URL, readOnly: Bool = false) {
         self.pool = pool
@@ -135,7 +138,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     }
 
     public func recordVisit(uri: String, title: String?, at date: Date, transition: VisitTransition) throws {
-        try pool.write { db in
+        try writeHistory { db in
             try Self.insertVisit(db: db, uri: uri, title: title, at: date, transition: transition)
             try HistoryIndex.updateFrecency(db, uri: uri, now: date)
         }
@@ -146,7 +149,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     }
 
     public func replaceVisit(old: String, new: String, title: String?, at date: Date, transition: VisitTransition) throws {
-        try pool.write { db in
+        try writeHistory { db in
             try db.execute(sql: "UPDATE history SET visitCount = visitCount - 1, typedCount = min(typedCount, visitCount - 1) WHERE uri = ?",
                            arguments: [old])
             try db.execute(sql: "DELETE FROM history WHERE uri = ? AND visitCount <= 0", arguments: [old])
@@ -169,15 +172,40 @@ public final class DiskBrowsingStore: BrowsingDataStore {
 
     public func refreshFrecency(now: Date) throws {
         guard !isReadOnly else { return }
-        try pool.write { try HistoryIndex.refreshFrecency($0, now: now) }
+        try writeHistory { try HistoryIndex.refreshFrecency($0, now: now) }
     }
 
     public func searchHistory(_ text: String, limit: Int, now: Date) throws -> [HistoryVisit] {
-        try pool.read { try HistoryIndex.search($0, text: text, limit: limit, now: now) }
+        let frecent = frecentPages.current()
+        defer { if frecent == nil { rebuildFrecentPages() } }
+        return try pool.read { try HistoryIndex.search($0, text: text, limit: limit, now: now, frecent: frecent) }
+    }
+
+    /// Brings `frecentPages` up to date on a utility thread after `delay` seconds, unless it is or
+    /// is being by then.
+    private func rebuildFrecentPages(after delay: TimeInterval = 0) {
+        let pool = pool, frecent = frecentPages
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) {
+            guard let generation = frecent.beginRebuild() else { return }
+            do { try pool.read { try frecent.rebuild($0, generation: generation) } } catch {
+                Logger(label: "skiff.browser.store").warning("most frecent pages not read: \(error)")
+            }
+        }
+    }
+
+    /// Every write to `history` goes through here, so the in-memory list of frecent pages knows.
+    /// Once the address bar has used it, it is read again a second after a change (a page's visit
+    /// and its title come together), while the page is being read, not when the next search starts.
+    func writeHistory<T>(_ body: (Database) throws -> T) throws -> T {
+        defer {
+            frecentPages.invalidate()
+            if frecentPages.hasBeenBuilt { rebuildFrecentPages(after: 1) }
+        }
+        return try pool.write(body)
     }
 
     public func updateTitle(_ title: String, forURI uri: String) throws {
-        try pool.write { try $0.execute(sql: "UPDATE history SET title = ? WHERE uri = ?", arguments: [title, uri]) }
+        try writeHistory { try $0.execute(sql: "UPDATE history SET title = ? WHERE uri = ?", arguments: [title, uri]) }
     }
 
     public func history(matching text: String, limit: Int) throws -> [HistoryVisit] {
@@ -201,7 +229,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     }
 
     public func clearHistory() throws {
-        try pool.write { try $0.execute(sql: "DELETE FROM history") }
+        try writeHistory { try $0.execute(sql: "DELETE FROM history") }
     }
 
     private static func visit(_ row: Row) -> HistoryVisit { HistoryIndex.visit(row) }

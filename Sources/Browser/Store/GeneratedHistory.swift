@@ -23,7 +23,7 @@ public enum GeneratedHistory {
             throw CocoaError(.fileWriteUnknown)
         }
         defer { try? store.close() }
-        try store.pool.write { db in
+        try store.writeHistory { db in
             let statement = try db.makeStatement(sql: """
                 INSERT OR IGNORE INTO history (uri, title, visitCount, lastVisit, typedCount) VALUES (?, ?, ?, ?, ?)
                 """)

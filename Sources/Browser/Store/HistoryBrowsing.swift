@@ -38,11 +38,11 @@ extension DiskBrowsingStore {
     }
 
     public func deleteHistory(uri: String) throws {
-        try pool.write { try $0.execute(sql: "DELETE FROM history WHERE uri = ?", arguments: [uri]) }
+        try writeHistory { try $0.execute(sql: "DELETE FROM history WHERE uri = ?", arguments: [uri]) }
     }
 
     public func deleteHistory(since date: Date) throws {
-        try pool.write { try $0.execute(sql: "DELETE FROM history WHERE lastVisit >= ?", arguments: [date.timeIntervalSince1970]) }
+        try writeHistory { try $0.execute(sql: "DELETE FROM history WHERE lastVisit >= ?", arguments: [date.timeIntervalSince1970]) }
     }
 }
 
@@ -68,7 +68,7 @@ extension DiskBrowsingStore {
     /// Adds pages in one transaction (a page already there takes the newer visit): for the History
     /// benchmark and tests, which need 100,000 rows made in seconds, not one transaction each.
     public func importHistory(_ visits: [HistoryVisit]) throws {
-        try pool.write { db in
+        try writeHistory { db in
             let statement = try db.makeStatement(sql: """
                 INSERT INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, ?, ?)
                 ON CONFLICT(uri) DO UPDATE SET visitCount = visitCount + excluded.visitCount,

@@ -151,28 +151,57 @@ enum HistoryIndex {
     /// Word queries matching more pages than this are answered by walking pages in stored-frecency
     /// order and asking the index about each, instead of sorting every match.
     static let broadQueryThreshold = 2_000
+    /// Broad matches are sorted (when few of the most frecent pages match) only up to this many.
+    static let sortableMatches = 50_000
 
-    static func search(_ db: Database, text: String, limit: Int, now: Date) throws -> [HistoryVisit] {
+    /// - Parameter frecent: the most frecent pages, if up to date (`FrecentPages`): for words that
+    ///   match a large part of history, looked through before the index.
+    static func search(_ db: Database, text: String, limit: Int, now: Date, frecent: [FrecentPages.Page]? = nil) throws -> [HistoryVisit] {
         let limit = max(0, limit)
         guard limit > 0 else { return [] }
         let query = Query(text)
+        // The stored frecency picks the candidates (an index walk, whatever the size of history); the
+        // caller ranks them again with the exact score at `now` (`Suggestions.rank`), as this does.
+        let candidates = max(limit, min(limit * 4, 256))
+        var found: [HistoryVisit] = []
+        var broadMatcher: Suggestions.Matcher?
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         var source = "history"
         if let words = query.words {
-            let matches = try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT \(broadQueryThreshold))
-                """, arguments: [words]) ?? 0
-            if matches < broadQueryThreshold {
-                conditions.append("id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)")
+            if let frecent, let matcher = Suggestions.Matcher(text: text) {
+                // The most frecent pages first, in the same order, by the model's own rules: a text
+                // in many pages ("kernel", "r") is answered here, whatever the size of history.
+                // `limit` of them, not the wider pool the index is asked for: they are read in the
+                // order of a score refreshed within the hour, which the exact one rarely reorders.
+                if scanFrecent(frecent, matcher, limit: limit, into: &found) {
+                    return ranked(found, limit: limit, now: now)
+                }
+                // Too few of the most frecent pages match: the index names every match, asked once
+                // (its answer is most of the cost: "coffee" merges the lists of every word it
+                // begins), and they are sorted; both together. Unless it names far more than that
+                // ("h" is in every "https"): then the most frecent pages' matches are the answer.
+                let matches = try Int64.fetchAll(db, sql: """
+                    SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT \(sortableMatches)
+                    """, arguments: [words])
+                guard matches.count < sortableMatches else { return ranked(found, limit: limit, now: now) }
+                broadMatcher = matcher
+                conditions.append("id IN (SELECT value FROM json_each(?))")
+                arguments.append(jsonArray(matches))
             } else {
-                // Common words ("r", "news"): the matches are gathered once, then pages are walked in
-                // frecency order until the limit is filled, instead of sorting every match. (Asking
-                // the index about each page in turn re-runs the query per page: 40 times slower.)
-                source = "history INDEXED BY history_frecency"
+                // Until the most frecent pages are read (after each change of history).
+                let matches = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT \(broadQueryThreshold))
+                    """, arguments: [words]) ?? 0
+                if matches >= broadQueryThreshold {
+                    // Common words ("r", "news"): the matches are gathered once, then pages are walked in
+                    // frecency order until the limit is filled, instead of sorting every match. (Asking
+                    // the index about each page in turn re-runs the query per page: 40 times slower.)
+                    source = "history INDEXED BY history_frecency"
+                }
                 conditions.append("id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ?)")
+                arguments.append(words)
             }
-            arguments.append(words)
         }
         for term in query.unspaced {
             if term.count >= trigramLength {
@@ -191,16 +220,43 @@ enum HistoryIndex {
             arguments.append(term)
             arguments.append(term)
         }
-        // The stored frecency picks the candidates (an index walk, whatever the size of history); the
-        // caller ranks them again with the exact score at `now` (`Suggestions.rank`), as this does.
-        let candidates = max(limit, min(limit * 4, 256))
         arguments.append(candidates)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let rows = try Row.fetchAll(db, sql: """
             SELECT uri, title, visitCount, lastVisit, typedCount FROM \(source) \(whereClause)
             ORDER BY frecency DESC LIMIT ?
             """, arguments: StatementArguments(arguments)).map(visit)
-        return Array(rows.sorted { Suggestions.isRankedBefore($0, $1, now: now) }.prefix(limit))
+        guard let broadMatcher else { return ranked(rows, limit: limit, now: now) }
+        // The index also matches words of the address the model leaves out ("https", "www"),
+        // which would otherwise fill a broad walk.
+        let seen = Set(found.map(\.uri))
+        let more = rows.filter { !seen.contains($0.uri) && broadMatcher.tier(of: Suggestions.PreparedPage(uri: $0.uri, title: $0.title)) != nil }
+        return ranked(found + more, limit: limit, now: now)
+    }
+
+    /// Pages looked through before deciding whether the rest of the most frecent pages are worth it.
+    static let frecentSample = 4_096
+
+    /// Adds the most frecent pages that match to `found`, up to `limit`; true when that many were
+    /// found or every page has been looked at. Stops after `frecentSample` pages when the matches so
+    /// far say the whole list would not hold `limit` (a rare word: the index is quicker).
+    private static func scanFrecent(_ frecent: [FrecentPages.Page], _ matcher: Suggestions.Matcher, limit: Int,
+                                    into found: inout [HistoryVisit]) -> Bool {
+        for (index, page) in frecent.enumerated() {
+            if index == frecentSample, found.count * frecent.count < limit * frecentSample { return false }
+            guard matcher.tier(of: page.prepared) != nil else { continue }
+            found.append(page.visit)
+            if found.count == limit { return true }
+        }
+        return frecent.count < FrecentPages.capacity
+    }
+
+    private static func jsonArray(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    private static func ranked(_ visits: [HistoryVisit], limit: Int, now: Date) -> [HistoryVisit] {
+        Array(visits.sorted { Suggestions.isRankedBefore($0, $1, now: now) }.prefix(limit))
     }
 
     static func visit(_ row: Row) -> HistoryVisit {
