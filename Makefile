@@ -61,7 +61,11 @@ bench-today-wheel:
 	echo "== Today: 300 notches down, 100,000 cards against the floor" && \
 	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --no-sample $(WHEELFLAGS) && \
 	echo "== Today: 10 down, 10 up, 120 notches: 100,000 cards against 12 (and the floor)" && \
-	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --pattern updown --notches 120 $(WHEELFLAGS)
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --pattern updown --notches 120 $(WHEELFLAGS) && \
+	echo "== Today: 5 flings through ~2,000 cards (scrollbar thumb dragged), 100,000 cards with 12,000 distinct pictures: rest -> every picture on screen" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --scene fling --pictures 12000 --no-sample $(WHEELFLAGS) && \
+	echo "== Today: a story opened (click) and closed (Escape) 5 times, 100,000 and 12 cards, against the floor's wheel scroll" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --scene story $(WHEELFLAGS)
 
 screenshots:
 	@swift=$$($(SETUP) --test | tail -1) && $$swift build && tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh

@@ -46,7 +46,7 @@ final class TodayCardLookTests: XCTestCase {
     }
 
     /// How many pixels of `a` and `b` differ beyond the fuzz, and how many there are.
-    private static func differingPixels(_ a: String, _ b: String) -> (differing: Int, total: Int)? {
+    static func differingPixels(_ a: String, _ b: String) -> (differing: Int, total: Int)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/compare")
         process.arguments = ["-metric", "AE", "-fuzz", "\(channelFuzzPercent)%", a, b, "null:"]

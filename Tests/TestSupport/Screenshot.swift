@@ -10,8 +10,10 @@ public struct Screenshot {
     /// Captures the X window `id` (from `XDoTool.window(named:)`) after letting GTK draw. The window
     /// must exist: `import` on a vanished window hangs the display, so it is checked first and the
     /// capture is time-limited.
-    public static func capture(window id: String) throws -> Screenshot {
-        MainLoop.run(for: 0.2)
+    /// - Parameter settling: how long the window may draw first (0: what is on screen now, for a test
+    ///   of what one frame showed).
+    public static func capture(window id: String, settling: TimeInterval = 0.2) throws -> Screenshot {
+        if settling > 0 { MainLoop.run(for: settling) }
         guard !run("/usr/bin/xwininfo", ["-id", id]).contains("BadWindow") else { throw TestFailure("no X window \(id)") }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-shot-\(UUID().uuidString).png").path
         let output = run("/usr/bin/timeout", ["10", "/usr/bin/import", "-window", id, path])

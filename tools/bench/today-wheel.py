@@ -11,7 +11,18 @@ wheel turned, per second (until the last notch's frame was painted); cpu_per_fra
 per frame painted (less sensitive than wall-clock figures to other work on a shared machine); cpu_scroll: the same
 for the whole scroll (every program scrolls the same distance), meaningful only on a machine with CPU to spare —
 on a saturated one every process gets the same share for the same time.
+
+--scene fling: instead of wheel notches, REPEAT flings through about 2,000 cards each: the scrollbar's
+thumb dragged by real pointer input (xdotool: press, five 3-px moves 20 ms apart, release), then
+rest. Skiff writes a line each time its grid is drawn (SKIFF_TODAY_LOG: scroll offset, cards in the
+viewport, how many of them show their picture); picture_ms is the time from the frame that painted
+the scroll at rest to the frame that painted every card on screen with its picture (the issue: within
+300 ms). --pictures N gives the generated feed N distinct picture files (links to the sample's, in a
+private data directory), so the cards a fling lands on have pictures never decoded before.
+--scene story: REPEAT times, a card's story opened by a real click and closed with Escape; frame work
+and fps over the transitions' frames, against the floor's wheel scroll (the same frame targets).
 usage: today-wheel.py --skiff BIN --floor BIN --frame-log SO [--runs N] [--renderer gl --renderer cairo]
+       [--scene wheel|fling|story] [--repeat N] [--pictures N]
        [--variant 'NAME=VAR=VALUE[;VAR=VALUE]' | 'NAME=@BINARY' ...]   (extra Skiff runs with an environment
        variable set, or another build, for A/B)"""
 import argparse, os, re, signal, statistics, subprocess, sys, tempfile, time
@@ -28,6 +39,10 @@ ap.add_argument('--pattern', choices=['down', 'updown'], default='down',
 ap.add_argument('--renderer', action='append', choices=['gl', 'cairo'])
 ap.add_argument('--variant', action='append', default=[], help='NAME=VAR=VALUE[;VAR=VALUE]: another Skiff 100,000-card run with that environment; NAME=@BINARY: another build')
 ap.add_argument('--no-sample', action='store_true', help='leave out the 12-card feed')
+ap.add_argument('--scene', choices=['wheel', 'fling', 'story'], default='wheel')
+ap.add_argument('--repeat', type=int, default=5, help='flings or story openings per run')
+ap.add_argument('--pictures', type=int, default=0, help='distinct picture files in the generated feed (0: the sample\'s)')
+ap.add_argument('--no-floor', action='store_true', help='leave out card-floor')
 args = ap.parse_args()
 renderers = args.renderer or ['gl', 'cairo']
 work = tempfile.mkdtemp(prefix='today-wheel-')
@@ -43,7 +58,26 @@ for v in args.variant:
         continue
     extra = dict(a.split('=', 1) for a in assignments.split(';'))
     scenes.append((name, [args.skiff] + feed + ['--generated-feed', '100000'], extra, 'skiff'))
-scenes.append(('floor', [args.floor, '100000'], {}, 'card-floor'))
+if not args.no_floor and args.scene != 'fling':
+    scenes.append(('floor', [args.floor, '100000'], {}, 'card-floor'))
+
+data_dir = None
+if args.pictures:
+    # A private copy of data/ (links) whose today/images holds N links to the sample's pictures under
+    # distinct names: the texture cache keys pictures by path, so each is decoded and scaled anew.
+    source_data = os.path.join(os.path.dirname(os.path.realpath(args.skiff)), '..', '..', 'data')
+    source_data = os.path.realpath(source_data if os.path.isdir(source_data) else 'data')
+    data_dir = os.path.join(work, 'data')
+    os.makedirs(os.path.join(data_dir, 'today', 'images'))
+    for entry in os.listdir(source_data):
+        if entry != 'today': os.symlink(os.path.join(source_data, entry), os.path.join(data_dir, entry))
+    for entry in os.listdir(os.path.join(source_data, 'today')):
+        if entry != 'images': os.symlink(os.path.join(source_data, 'today', entry), os.path.join(data_dir, 'today', entry))
+    sample = sorted(f for f in os.listdir(os.path.join(source_data, 'today', 'images')) if f.endswith('.jpg'))
+    for i in range(args.pictures):
+        os.symlink(os.path.join(source_data, 'today', 'images', sample[i % len(sample)]),
+                   os.path.join(data_dir, 'today', 'images', 'picture%05d.jpg' % i))
+    os.symlink(os.path.join(source_data, 'today', 'images', 'profile.png'), os.path.join(data_dir, 'today', 'images', 'profile.png'))
 
 def xdo(*a):
     return subprocess.run(['xdotool'] + list(a), capture_output=True, text=True).stdout.strip()
@@ -77,7 +111,9 @@ def one(renderer, scene):
     name, cmd, extra, cls = scene
     log = os.path.join(work, '%s-%s-%d.log' % (renderer, name.replace(' ', '_'), time.monotonic_ns()))
     home = tempfile.mkdtemp(dir=work)
-    env = dict(os.environ, GSK_RENDERER=renderer, LD_PRELOAD=args.frame_log, SKIFF_FRAME_LOG=log, GTK_A11Y='none',
+    today_log = log + '.today'
+    if data_dir and cls == 'skiff': extra = dict(extra, SKIFF_DATA_DIR=data_dir)
+    env = dict(os.environ, GSK_RENDERER=renderer, LD_PRELOAD=args.frame_log, SKIFF_FRAME_LOG=log, SKIFF_TODAY_LOG=today_log, GTK_A11Y='none',
                NO_AT_BRIDGE='1', LIBGL_ALWAYS_SOFTWARE='1', XDG_DATA_HOME=home + '/data',
                XDG_CONFIG_HOME=home + '/config', XDG_CACHE_HOME=home + '/cache', **extra)
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -92,6 +128,10 @@ def one(renderer, scene):
         xdo('windowmove', wid, '0', '0'); xdo('windowsize', wid, '1280', '800'); xdo('windowraise', wid)
         xdo('mousemove', '640', '400')
         settle(log)                           # start-up frames and the first pictures are done
+        if args.scene == 'fling' and cls == 'skiff':
+            return fling(log, today_log)
+        if args.scene == 'story' and cls == 'skiff':
+            return story(p, log)
         c0, t0 = cpu_ms(p.pid), time.monotonic() * 1000
         if args.pattern == 'down':
             xdo('click', '--repeat', str(args.notches), '--delay', str(args.delay), '5')
@@ -119,7 +159,79 @@ def one(renderer, scene):
             'late_pct': 100.0 * sum(1 for i in intervals if i > 20) / len(intervals),
             'cpu_per_frame': (c1 - c0) / len(frames), 'cpu_scroll': c1 - c0}
 
-keys = ['work_p50', 'work_p95', 'fps', 'late_pct', 'cpu_per_frame', 'cpu_scroll']
+def frames_between(log, t0, t1):
+    frames = []
+    for line in open(log) if os.path.exists(log) else []:
+        m = re.match(r'frame ([\d.]+) ([\d.]+) ([\d.]+)$', line)
+        if m and t0 <= float(m.group(1)) <= t1:
+            frames.append(tuple(float(g) for g in m.groups()))
+    return frames
+
+def painted(frame_ends, t):
+    """The end of the first frame painted after t (what the grid drew at t reached the screen then)."""
+    return next((end for end in frame_ends if end >= t), None)
+
+# The scrollbar's thumb at the top of a 1280x800 window of 100,000 cards (its trough is the window's
+# right edge, below the header bar); one pixel of thumb is about 130 cards.
+THUMB_X, THUMB_Y = 1267, 75
+FLING_STEPS, FLING_STEP_PX, FLING_STEP_MS = 5, 3, 20
+
+def fling(log, today_log):
+    """REPEAT drags of the thumb, each followed by rest; the time each took to show every picture."""
+    latencies, travelled, y = [], [], THUMB_Y
+    for _ in range(args.repeat):
+        start = time.monotonic() * 1000
+        xdo('mousemove', str(THUMB_X), str(y)); time.sleep(0.3)
+        xdo('mousedown', '1')
+        for _ in range(FLING_STEPS):
+            time.sleep(FLING_STEP_MS / 1000); y += FLING_STEP_PX
+            xdo('mousemove', str(THUMB_X), str(y))
+        xdo('mouseup', '1')
+        settle(log, quiet_ms=1500)
+        grid = []
+        for line in open(today_log) if os.path.exists(today_log) else []:
+            m = re.match(r'grid ([\d.]+) ([\d.]+) (\d+) (\d+)$', line)
+            if m and float(m.group(1)) >= start:
+                grid.append((float(m.group(1)), float(m.group(2)), int(m.group(3)), int(m.group(4))))
+        ends = [f[0] for f in frames_between(log, start, float('inf'))]
+        if len(grid) < 2: continue
+        rest = max(i for i in range(len(grid)) if i == 0 or grid[i][1] != grid[i - 1][1])
+        ready = next((g for g in grid[rest:] if g[2] == g[3]), None)
+        rest_painted = painted(ends, grid[rest][0])
+        ready_painted = painted(ends, ready[0]) if ready else None
+        latencies.append(ready_painted - rest_painted if ready_painted and rest_painted else float('inf'))
+        travelled.append(abs(grid[-1][1] - grid[0][1]))
+    if not latencies:
+        return {'error': 'no fling drawn'}
+    cards = [2 * t / 440 for t in travelled]        # two cards a row, 420 px rows 20 px apart
+    return {'picture_ms_p50': statistics.median(latencies), 'picture_ms_max': max(latencies),
+            'cards_per_fling': statistics.median(cards), 'flings': len(latencies)}
+
+def story(p, log):
+    """REPEAT times: click the card under the window's centre (its story grows to fill the window),
+    rest, Escape (it shrinks back), rest. Frames from each input to the last frame it caused."""
+    work_ms, painted_frames, seconds, c = [], 0, 0.0, 0.0
+    xdo('mousemove', '400', '300'); settle(log)
+    for _ in range(args.repeat):
+        for action in (('click', '1'), ('key', 'Escape')):
+            c0, t0 = cpu_ms(p.pid), time.monotonic() * 1000
+            xdo(*action)
+            settle(log)
+            t1 = last_frame_ms(log)
+            frames = frames_between(log, t0, t1)
+            if t1 <= t0 or not frames: continue
+            work_ms += [f[2] for f in frames]
+            painted_frames += len(frames)
+            seconds += (t1 - t0) / 1000
+            c += cpu_ms(p.pid) - c0
+    if painted_frames < 3:
+        return {'error': 'the story did not move (%d frames)' % painted_frames}
+    return {'work_p50': pct(work_ms, 50), 'work_p95': pct(work_ms, 95), 'fps': painted_frames / seconds,
+            'cpu_per_frame': c / painted_frames}
+
+keys = {'wheel': ['work_p50', 'work_p95', 'fps', 'late_pct', 'cpu_per_frame', 'cpu_scroll'],
+        'fling': ['picture_ms_p50', 'picture_ms_max', 'cards_per_fling', 'flings'],
+        'story': ['work_p50', 'work_p95', 'fps', 'cpu_per_frame']}[args.scene]
 for renderer in renderers:
     results = {s[0]: [] for s in scenes}
     for run in range(args.runs):
@@ -130,17 +242,23 @@ for renderer in renderers:
                 r = one(renderer, scene)
             if 'error' not in r:
                 results[scene[0]].append(r)
-            print('%s run %d %-12s %s' % (renderer, run + 1, scene[0], ' '.join('%s=%.1f' % (k, r[k]) for k in keys if k in r) or r.get('error')), flush=True)
-    med = {n: {k: statistics.median([r[k] for r in rs]) for k in keys} for n, rs in results.items() if rs}
+            print('%s run %d %-12s %s' % (renderer, run + 1, scene[0], ' '.join('%s=%.1f' % (k, r[k]) for k in sorted(r) if k != 'error') or r.get('error')), flush=True)
+    med = {n: {k: statistics.median([r[k] for r in rs if k in r]) for k in keys if any(k in r for r in rs)} for n, rs in results.items() if rs}
     names = [s[0] for s in scenes if s[0] in med]
     ratios = [(n, 'floor') for n in names if n != 'floor' and 'floor' in med]
     if 'skiff 100k' in med and 'skiff 12' in med:
         ratios.append(('skiff 100k', 'skiff 12'))
-    print('\nToday, %s renderer, 1280x800, %d wheel notches (%s, %d ms apart), medians of %d interleaved runs' % (renderer, args.notches, args.pattern, args.delay, args.runs))
+    if args.scene == 'wheel':
+        what = '%d wheel notches (%s, %d ms apart)' % (args.notches, args.pattern, args.delay)
+    elif args.scene == 'fling':
+        what = '%d thumb flings a run, %s' % (args.repeat, '%d distinct pictures' % args.pictures if args.pictures else 'the sample\'s 13 pictures')
+    else:
+        what = '%d story openings and closings a run (the floor: %d wheel notches)' % (args.repeat, args.notches)
+    print('\nToday, %s renderer, 1280x800, %s, medians of %d interleaved runs' % (renderer, what, args.runs))
     print('| figure | ' + ' | '.join(names) + ' |' + ''.join(' %s / %s |' % r for r in ratios))
     print('|---' * (1 + len(names) + len(ratios)) + '|')
     for k in keys:
-        row = ' | '.join('%.1f' % med[n][k] for n in names)
-        rat = ''.join(' %.2f |' % (med[a][k] / med[b][k]) if med[b][k] else ' — |' for a, b in ratios)
+        row = ' | '.join('%.1f' % med[n][k] if k in med[n] else '—' for n in names)
+        rat = ''.join(' %.2f |' % (med[a][k] / med[b][k]) if med[a].get(k) is not None and med[b].get(k) else ' — |' for a, b in ratios)
         print('| %s | %s |%s' % (k, row, rat))
     print(flush=True)

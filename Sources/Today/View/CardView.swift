@@ -24,6 +24,9 @@ final class CardView {
     private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
     /// The look recorded as a texture (`CardLook.cached`), and what it was recorded from.
     private var look: (key: CardLookKey, texture: Texture)?
+    /// Whether the card's last drawing showed its picture (or it has none): what the fling benchmark
+    /// waits for (`TodayDrawLog`).
+    private(set) var showsPicture = false
     /// The shared pointer-following shadow offset, read at draw time.
     var shadowOffset: () -> (x: Double, y: Double) = { (0, 8) }
     /// Called when the card is activated (click, Enter, Space).
@@ -45,6 +48,7 @@ final class CardView {
         self.content = content
         texts = nil
         look = nil
+        showsPicture = false
         press = CardPress()
         canvas.setAccessibleLabel(content.title)
         canvas.setAccessibleDescription(content.accessibleDescription)
@@ -137,6 +141,7 @@ final class CardView {
                 snapshot.texture(texture, bounds)
             } else {
                 look = nil
+                showsPicture = content.imagePath == nil || pictureReady(content, width: width, height: height)
                 drawLook(snapshot, content: content, width: width, height: height)
             }
             if canvas.hasVisibleFocus {
@@ -158,21 +163,73 @@ final class CardView {
         if CardLookExperiment.omits(.clip) { body() } else { snapshot.withRoundedClip(bounds, radius: Self.cornerRadius, body) }
     }
 
+    /// The card-sized picture, if it is ready; asking starts its scaling in the background otherwise
+    /// (so this is also how a card a screen ahead of the viewport prefetches its picture).
+    @discardableResult
+    private func picture(_ content: CardContent, width: Double, height: Double) -> Texture? {
+        let scale = canvas.scaleFactor
+        return images.texture(for: content.imagePath, covering: Int(width.rounded()) * scale, Int(height.rounded()) * scale)
+    }
+
+    private func pictureReady(_ content: CardContent, width: Double, height: Double) -> Bool {
+        picture(content, width: width, height: height) != nil
+    }
+
+    private func lookKey(_ content: CardContent, width: Double, height: Double) -> CardLookKey {
+        CardLookKey(contentID: content.id, width: width, height: height, scale: canvas.scaleFactor,
+                    picture: picture(content, width: width, height: height).map(ObjectIdentifier.init))
+    }
+
     /// The card's look as one texture, recorded again only when what it shows changed (another
     /// card, another size, its picture arrived). One per pooled card, so at most the pool's size.
+    /// A card on screen whose picture is not ready yet is recorded with its placeholder, and again
+    /// when the picture comes: under GL, drawing it directly meanwhile costs every frame more than
+    /// the two recordings (a fling's landing: 60 against 10 ms a frame, NOTES.md).
     private func recordedLook(_ content: CardContent, width: Double, height: Double) -> Texture? {
-        let scale = canvas.scaleFactor
-        let picture = images.texture(for: content.imagePath, covering: Int(width.rounded()) * scale, Int(height.rounded()) * scale)
-        let key = CardLookKey(contentID: content.id, width: width, height: height, scale: scale, picture: picture.map(ObjectIdentifier.init))
-        if let look, look.key == key { return look.texture }
+        let key = lookKey(content, width: width, height: height)
+        if let look, look.key == key {
+            showsPicture = key.picture != nil || content.imagePath == nil
+            return look.texture
+        }
+        guard let texture = record(content, key: key) else { return nil }
+        showsPicture = key.picture != nil || content.imagePath == nil
+        return texture
+    }
+
+    private func record(_ content: CardContent, key: CardLookKey, ahead: Bool = false) -> Texture? {
         look = nil
-        guard let texture = canvas.recordTexture(width: width, height: height, scale: scale, { recorder in
-            drawLook(recorder, content: content, width: width, height: height)
+        let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
+        defer { if TodayDrawLog.isEnabled { TodayDrawLog.recorded(started: started, ahead: ahead, withPicture: key.picture != nil) } }
+        guard let texture = canvas.recordTexture(width: key.width, height: key.height, scale: key.scale, { recorder in
+            drawLook(recorder, content: content, width: key.width, height: key.height)
         }) else { return nil }
         look = (key, texture)
         CardLook.recordings += 1
         return texture
     }
+
+    /// Starts the card's picture at `width`×`height` before the card is on screen (scaled in the
+    /// background; `onReady` follows).
+    func prefetchPicture(width: Double, height: Double) {
+        guard let content else { return }
+        picture(content, width: width, height: height)
+    }
+
+    /// Under `CardLook.cached`, records the card's look for `width`×`height` before it is drawn, once
+    /// its picture is ready (so it is recorded once, not with the placeholder and again). Returns
+    /// whether it recorded: an idle turn between frames records one look, so a frame waits for at most one.
+    func recordLookAhead(width: Double, height: Double) -> Bool {
+        guard let content, CardLook.current(for: canvas) == .cached else { return false }
+        let key = lookKey(content, width: width, height: height)
+        if let look, look.key == key { return false }
+        guard key.picture != nil || content.imagePath == nil else { return false }
+        guard record(content, key: key, ahead: true) != nil else { return false }
+        canvas.queueDraw()
+        return true
+    }
+
+    /// Whether a picture that has arrived would change what the card shows.
+    var waitsForPicture: Bool { !showsPicture }
 
     private func drawTexts(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
         let textWidth = width - 2 * Self.textInset

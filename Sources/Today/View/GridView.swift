@@ -27,7 +27,14 @@ final class GridView {
     private(set) var layout: TodayLayout?
     private var cards: [CardView] = []
     private var headers: [SectionHeaderView] = []
+    /// Cards dealt content: those shown (in or near the viewport) and those made ready a screen ahead.
     private var assignedCards: [CardIndex: CardView] = [:]
+    /// Of `assignedCards`, those shown (drawn and presented); the rest are hidden, being prepared.
+    private var shownCards: Set<CardIndex> = []
+    /// +1 when the feed last scrolled down, -1 up: where the next screen of cards comes from.
+    private var scrollDirection = 1.0
+    private var lastOffset = 0.0
+    private var preparing = false
     private var assignedHeaders: [Int: SectionHeaderView] = [:]
     private var viewportHeight = 0.0
     private let fling: FrameTicker
@@ -59,6 +66,9 @@ final class GridView {
         container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
         adjustment.onValueChanged { [weak self] in
             guard let self else { return }
+            let value = self.adjustment.value
+            if value != self.lastOffset { self.scrollDirection = value > self.lastOffset ? 1 : -1 }
+            self.lastOffset = value
             self.recycle()
             self.container.queueAllocate()
         }
@@ -86,7 +96,7 @@ final class GridView {
         }
         guard let layout else { return }
         let top = adjustment.value
-        for (index, card) in assignedCards {
+        for (index, card) in assignedCards where shownCards.contains(index) {
             if let frame = layout.frame(of: index) { container.allocate(card.canvas, rect(frame, minusY: top)) }
         }
         for (section, header) in assignedHeaders {
@@ -103,19 +113,26 @@ final class GridView {
         return min(max(0, value), max(0, layout.contentHeight - viewportHeight))
     }
 
-    /// Deals pooled widgets to the cards and headers now in (or near) the viewport.
+    /// Deals pooled widgets to the cards and headers now in (or near) the viewport, and (`LookAhead`)
+    /// hidden ones to the screen of cards beyond it in the scroll direction, to be made ready.
     private func recycle() {
         guard let layout else { return }
         let visible = LayoutRect(x: 0, y: adjustment.value - Self.overscan, width: layout.width, height: viewportHeight + 2 * Self.overscan)
-        let wantedCards = Set(layout.cards(in: visible))
+        let wantedShown = Set(layout.cards(in: visible))
+        var wantedCards = wantedShown
+        if LookAhead.mode != .none, viewportHeight > 0 {
+            let aheadY = scrollDirection > 0 ? visible.y + visible.height : visible.y - viewportHeight
+            wantedCards.formUnion(layout.cards(in: LayoutRect(x: 0, y: aheadY, width: layout.width, height: viewportHeight)))
+        }
         let wantedHeaders = Set(layout.headers(in: visible))
 
         var freeCards: [CardView] = []
         for (index, card) in assignedCards where !wantedCards.contains(index) {
             assignedCards[index] = nil
-            if card.canvas.hasFocus { container.grabFocus() }
             freeCards.append(card)
         }
+        for (index, card) in assignedCards where !wantedShown.contains(index) && card.canvas.hasFocus { container.grabFocus() }
+        for card in freeCards where card.canvas.hasFocus { container.grabFocus() }
         freeCards += cards.filter { card in card.index.map { assignedCards[$0] !== card } ?? true }
         var seen = Set<ObjectIdentifier>()
         freeCards = freeCards.filter { seen.insert(ObjectIdentifier($0)).inserted }
@@ -125,10 +142,13 @@ final class GridView {
             card.canvas.opacity = index == hiddenCard ? 0 : 1
             assignedCards[index] = card
         }
-        let assignedSet = Set(assignedCards.values.map(ObjectIdentifier.init))
+        shownCards = wantedShown
+        let shownSet = Set(wantedShown.compactMap { assignedCards[$0] }.map(ObjectIdentifier.init))
         // Visibility, not child-visibility: a child-hidden widget is still in the accessibility tree,
-        // so a screen reader would find a dozen ghost "cards" off screen.
-        for card in cards { setShown(card.canvas, assignedSet.contains(ObjectIdentifier(card))) }
+        // so a screen reader would find a dozen ghost "cards" off screen (and the cards being made
+        // ready ahead stay out of it too).
+        for card in cards { setShown(card.canvas, shownSet.contains(ObjectIdentifier(card))) }
+        prepareAhead()
 
         var freeHeaders = headers.filter { header in
             guard let section = header.section else { return true }
@@ -175,8 +195,66 @@ final class GridView {
         // the cards, and under GL every window-sized layer costs a frame a pass over every pixel.
         for header in assignedHeaders.values { snapshot.child(header.canvas, of: container) }
         // Row order, so a card's shadow falls on the one below it, not under it.
-        for index in assignedCards.keys.sorted() {
+        for index in shownCards.sorted() {
             if let card = assignedCards[index] { snapshot.child(card.canvas, of: container) }
+        }
+        if TodayDrawLog.isEnabled { logDrawn() }
+    }
+
+    private func logDrawn() {
+        guard let layout else { return }
+        let top = adjustment.value, bottom = top + viewportHeight
+        var onScreen = 0, withPicture = 0
+        for index in shownCards {
+            guard let frame = layout.frame(of: index), frame.y < bottom, frame.y + frame.height > top,
+                  let card = assignedCards[index] else { continue }
+            onScreen += 1
+            if card.showsPicture { withPicture += 1 }
+        }
+        TodayDrawLog.grid(offset: top, cards: onScreen, withPicture: withPicture)
+    }
+
+    // MARK: Making cards ready ahead of the viewport
+
+    /// Makes the cards ahead ready in the idle time between frames (`prepareOne`).
+    private func prepareAhead() {
+        schedulePreparing()
+    }
+
+    private func schedulePreparing() {
+        guard LookAhead.mode != .none, !preparing else { return }
+        preparing = true
+        MainLoop.idle { [weak self] in
+            guard let self else { return }
+            self.preparing = false
+            self.prepareOne()
+        }
+    }
+
+    /// One step of making cards ready, nearest the viewport first in the scroll direction; asks for
+    /// another idle turn while there is more to do now (a picture's arrival asks again later):
+    /// - records one look whose picture is ready (the cards on screen whose picture just arrived,
+    ///   then those ahead), under `LookAhead.looks`;
+    /// - else, when no picture is being decoded or scaled, starts the nearest missing picture of a
+    ///   card ahead. One at a time, and only then: the pictures of the cards on screen (asked for
+    ///   when they are drawn) never queue behind pictures that a fast scroll may fly past.
+    private func prepareOne() {
+        guard let layout else { return }
+        let order = assignedCards.keys.sorted { scrollDirection > 0 ? $0 < $1 : $0 > $1 }
+        if LookAhead.mode == .looks {
+            for index in order {
+                guard let card = assignedCards[index], let frame = layout.frame(of: index) else { continue }
+                if card.recordLookAhead(width: frame.width.rounded(), height: frame.height.rounded()) {
+                    schedulePreparing()
+                    return
+                }
+            }
+        }
+        guard !images.isBusy else { return }
+        for index in order where !shownCards.contains(index) {
+            guard let card = assignedCards[index], let frame = layout.frame(of: index) else { continue }
+            card.prefetchPicture(width: frame.width.rounded(), height: frame.height.rounded())
+            if images.isBusy { return }
         }
     }
 
@@ -190,13 +268,17 @@ final class GridView {
 
     /// Redraws the visible cards (the shared shadow moved).
     func redrawCards() {
-        for card in assignedCards.values { card.canvas.queueDraw() }
+        for index in shownCards { assignedCards[index]?.canvas.queueDraw() }
     }
 
-    /// Redraws cards and headers (a picture finished decoding).
+    /// Redraws what may show a picture that finished decoding or scaling: the cards still without
+    /// theirs and the headers; then prepares the cards ahead whose pictures it may have been.
     func redrawPictures() {
-        redrawCards()
+        for index in shownCards {
+            if let card = assignedCards[index], card.waitsForPicture { card.canvas.queueDraw() }
+        }
         for header in assignedHeaders.values { header.canvas.queueDraw() }
+        prepareAhead()
     }
 
     // MARK: Queries the story and tests use
@@ -207,9 +289,9 @@ final class GridView {
         return rect(frame, minusY: adjustment.value)
     }
 
-    func cardView(at index: CardIndex) -> CardView? { assignedCards[index] }
+    func cardView(at index: CardIndex) -> CardView? { shownCards.contains(index) ? assignedCards[index] : nil }
     var visibleCards: [(index: CardIndex, view: CardView)] {
-        assignedCards.keys.sorted().compactMap { index in assignedCards[index].map { (index, $0) } }
+        shownCards.sorted().compactMap { index in assignedCards[index].map { (index, $0) } }
     }
 
     /// Scrolls the least distance that shows the whole card (with its inset), then focuses it.

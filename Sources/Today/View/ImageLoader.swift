@@ -16,6 +16,11 @@ import TodayModel
 /// `PictureLimits.decodedBytes`, least recently drawn dropped first; sized textures are kept for
 /// the few sizes on screen (two card widths per window width), the oldest dropped beyond that.
 /// Failures are remembered so a bad file is reported once.
+///
+/// Work is taken newest first: a fling asks for the pictures of every position it passes, and the
+/// cards it comes to rest on must not wait behind them (under cairo, 0.43 s to the last picture after
+/// a fling through 2,000 cards when taken in order; NOTES.md). Work nobody has asked for again within
+/// `staleAfter` is dropped (whatever still shows the placeholder is asked to draw again, and asks anew).
 @MainActor
 final class TextureCache {
     /// Enough for every picture at the two card widths of a window, plus a resize in progress.
@@ -39,8 +44,20 @@ final class TextureCache {
     private var failures: [String: String] = [:]
     private var sized: [SizedKey: Texture] = [:]
     private var sizedOrder: [SizedKey] = []
-    /// Card-sized textures being scaled on the background queue.
+    /// Card-sized textures waiting to be scaled or being scaled on the background queue.
     private var scaling = Set<SizedKey>()
+    /// Work not started yet, with when it was last asked for.
+    private var waitingDecodes: [String: TimeInterval] = [:]
+    private var waitingScales: [SizedKey: TimeInterval] = [:]
+    /// Card sizes asked for before their picture was decoded: the decode's job scales them too, so a
+    /// card's picture takes one trip through the background queue, not two.
+    private var wantedSizes: [String: Set<SizedKey>] = [:]
+    /// Jobs handed to the background queue and not back yet. Two: one runs while the main thread
+    /// takes the other's result (one at a time left the queue idle through every busy frame: under
+    /// GL a landing's pictures came 70 ms apart instead of 15), and few, so the newest waiting goes next.
+    private var inFlight = 0
+    static let maxInFlight = 2
+    static let staleAfter: TimeInterval = 0.5
     private var clock = 0
     private var decodedTotal = 0
     private var decodesStarted = 0
@@ -60,25 +77,89 @@ final class TextureCache {
             entries[path] = entry
             return entry.image
         }
-        if failures[path] == nil, !pending.contains(path) { startDecoding(path) }
+        if failures[path] == nil {
+            if !pending.contains(path) {
+                pending.insert(path)
+                waitingDecodes[path] = Self.now
+                startNext()
+            } else if waitingDecodes[path] != nil {
+                waitingDecodes[path] = Self.now
+            }
+        }
         return nil
     }
 
+    private static var now: TimeInterval { ProcessInfo.processInfo.systemUptime }
+
+    /// Starts the newest waiting job if the queue is free, after dropping stale ones.
+    private func startNext() {
+        guard inFlight < Self.maxInFlight else { return }
+        let now = Self.now
+        var dropped = false
+        for (path, asked) in waitingDecodes where now - asked > Self.staleAfter {
+            waitingDecodes[path] = nil
+            pending.remove(path)
+            dropped = true
+        }
+        for (key, asked) in waitingScales where now - asked > Self.staleAfter {
+            waitingScales[key] = nil
+            scaling.remove(key)
+            dropped = true
+        }
+        if dropped { MainLoop.idle { [weak self] in self?.onReady?() } }
+        let decode = waitingDecodes.max { $0.value < $1.value }
+        let scale = waitingScales.max { $0.value < $1.value }
+        if let decode, decode.value >= (scale?.value ?? 0) {
+            waitingDecodes[decode.key] = nil
+            startDecoding(decode.key)
+        } else if let scale {
+            waitingScales[scale.key] = nil
+            startScaling(scale.key)
+        } else {
+            return
+        }
+        startNext()
+    }
+
     private func startDecoding(_ path: String) {
-        pending.insert(path)
+        inFlight += 1
         decodesStarted += 1
+        let sizes = Array(wantedSizes.removeValue(forKey: path) ?? [])
+        for key in sizes { scaling.insert(key) }
         queue.async { [weak self] in
             let outcome = Self.decode(path)
+            var scaled: [(SizedKey, DecodedPixels?)] = []
+            if case .success(let pixels) = outcome {
+                scaled = sizes.map { ($0, pixels.scaledToCover(width: $0.width, height: $0.height)) }
+            }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self else {
                         if case .success(let pixels) = outcome { pixels.release() }
+                        for (_, pixels) in scaled { pixels?.release() }
                         return
                     }
+                    self.inFlight -= 1
+                    for (key, _) in scaled { self.scaling.remove(key) }
+                    for key in sizes where !scaled.contains(where: { $0.0 == key }) { self.scaling.remove(key) }
+                    self.wantedSizes[path] = nil
                     self.finish(path, outcome)
+                    for (key, pixels) in scaled { self.keep(key, pixels) }
+                    if !scaled.isEmpty { self.onReady?() }
+                    self.startNext()
                 }
             }
         }
+    }
+
+    /// Keeps a card-sized picture made in the background (unless its picture was dropped meanwhile).
+    private func keep(_ key: SizedKey, _ scaled: DecodedPixels?) {
+        guard let scaled else { return }
+        guard entries[key.path] != nil else { scaled.release(); return }
+        guard let texture = Texture(pixels: scaled) else { return }
+        sized[key] = texture
+        sizedOrder.append(key)
+        if sizedOrder.count > Self.sizedLimit { sized[sizedOrder.removeFirst()] = nil }
     }
 
     private nonisolated static func decode(_ path: String) -> Result<DecodedPixels, PictureFile.Refusal> {
@@ -138,11 +219,33 @@ final class TextureCache {
     /// If not, it is scaled on the background queue and `onReady` asks for a redraw: the card shows
     /// its placeholder colour meanwhile. The main thread never scales (scrolling would stall on it).
     func texture(for path: String?, covering width: Int, _ height: Int) -> Texture? {
-        guard let path, let image = image(for: path) else { return nil }
+        guard let path else { return nil }
         let key = SizedKey(path: path, width: width, height: height)
+        guard image(for: path) != nil else {
+            if width > 0, height > 0, pending.contains(path), waitingDecodes[path] != nil { wantedSizes[path, default: []].insert(key) }
+            return nil
+        }
         if let texture = sized[key] { return texture }
-        guard width > 0, height > 0, !scaling.contains(key) else { return nil }
+        guard width > 0, height > 0 else { return nil }
+        if scaling.contains(key) {
+            if waitingScales[key] != nil { waitingScales[key] = Self.now }
+            return nil
+        }
         scaling.insert(key)
+        waitingScales[key] = Self.now
+        startNext()
+        return nil
+    }
+
+    private func startScaling(_ key: SizedKey) {
+        guard let image = entries[key.path]?.image else {
+            // Evicted while it waited: whoever still wants it is asked to draw again, and asks anew.
+            scaling.remove(key)
+            MainLoop.idle { [weak self] in self?.onReady?() }
+            return startNext()
+        }
+        inFlight += 1
+        let path = key.path, width = key.width, height = key.height
         let pixels = image.sharedPixels()
         queue.async { [weak self] in
             let scaled = pixels.scaledToCover(width: width, height: height)
@@ -150,19 +253,16 @@ final class TextureCache {
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self else { scaled?.release(); return }
+                    self.inFlight -= 1
+                    defer { self.startNext() }
                     self.scaling.remove(key)
                     // Dropped while it was scaling (evicted): nothing to keep.
-                    guard let scaled else { return }
-                    guard self.entries[path] != nil else { scaled.release(); return }
-                    guard let texture = Texture(pixels: scaled) else { return }
-                    self.sized[key] = texture
-                    self.sizedOrder.append(key)
-                    if self.sizedOrder.count > Self.sizedLimit { self.sized[self.sizedOrder.removeFirst()] = nil }
+                    guard scaled != nil, self.entries[path] != nil else { scaled?.release(); return }
+                    self.keep(key, scaled)
                     self.onReady?()
                 }
             }
         }
-        return nil
     }
 
     /// Pictures decoded and kept now.
