@@ -107,6 +107,28 @@ final class HistorySearchWindowTests: XCTestCase {
         }
     }
 
+    /// The rows are reused from key to key: after a text with a full list, a text with one match
+    /// presents exactly one row to a screen reader (the rest hidden, not left behind).
+    func testAShorterListAfterAFullOneShowsOnlyItsOwnRows() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            try Self.withWindow("History Search Rows", base: base) { main in
+                let rows = { main.browser.suggestionsList.presentedDescendants().filter(\.isButton) }
+                Self.type("ref deb", in: main)
+                XCTAssertTrue(Self.waitForSuggestion(GeneratedHistory.needleTitle, present: true, in: main))
+                XCTAssertTrue(MainLoop.run(until: { rows().count == 1 }, timeout: 5), "one match, one row: \(rows().count)")
+                Self.type("kernel", in: main)
+                XCTAssertTrue(MainLoop.run(until: { rows().count == 8 }, timeout: 8), "a word in thousands of pages fills the list: \(rows().count)")
+                Self.type("ref deb", in: main)
+                XCTAssertTrue(Self.waitForSuggestion(GeneratedHistory.needleTitle, present: true, in: main))
+                XCTAssertTrue(MainLoop.run(until: { rows().count == 1 }, timeout: 5), "back to one row: \(rows().count)")
+                MainLoop.run(for: 0.3)
+                XCTAssertEqual(rows().count, 1)
+                XCTAssertTrue(rows()[0].hasLabel(GeneratedHistory.needleTitle))
+            }
+        }
+    }
+
     func testQuotesPercentAndStarsGiveResultsOrNoneNeverAnError() throws {
         let base = server.base
         try MainActor.assumeIsolated {

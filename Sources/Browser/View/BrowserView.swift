@@ -162,6 +162,8 @@ public final class BrowserView: TabPageDelegate {
     public var isEditingAddress: Bool { editing.isEditing }
     public var suggestionTitles: [String] { suggestions.titles }
     public var suggestionHeadings: [String] { suggestions.headingTexts }
+    /// The suggestions list itself (tests read what GTK presents of it to assistive technology).
+    public var suggestionsList: Widget { suggestions.root }
     /// The current tab's bar in `ancestor`'s coordinates (tests aim real pointer input at it).
     public func currentBarFrame(in ancestor: Widget) -> Rect? {
         guard let bar = bars[pager.tabs.current.id], let origin = bar.canvas.origin(in: ancestor) else { return nil }
