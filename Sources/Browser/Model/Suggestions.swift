@@ -132,12 +132,34 @@ public enum Suggestions {
     public struct PreparedPage: Sendable {
         let address: String
         let titleText: String
-        let words: [Substring]
+        /// The words of the title and address as UTF-8, each after a 0 byte: one allocation per
+        /// page instead of one per word (the store keeps 16,384 of these).
+        let words: [UInt8]
 
         public init(uri: String, title: String) {
             address = Suggestions.strippedAddress(Suggestions.fold(uri))
             titleText = Suggestions.fold(title)
-            words = Suggestions.words(in: titleText) + Suggestions.words(in: address)
+            var words: [UInt8] = []
+            for word in Suggestions.words(in: titleText) + Suggestions.words(in: address) {
+                words.append(0)
+                words.append(contentsOf: word.utf8)
+            }
+            self.words = words
+        }
+
+        /// Whether a word starts with `prefix` (UTF-8, not empty, no 0 byte).
+        func hasWord(startingWith prefix: [UInt8]) -> Bool {
+            let count = words.count, length = prefix.count
+            var start = 0
+            while start + length < count {
+                if words[start] == 0 {
+                    var index = 0
+                    while index < length, words[start + 1 + index] == prefix[index] { index += 1 }
+                    if index == length { return true }
+                }
+                start += 1
+            }
+            return false
         }
     }
 
@@ -145,7 +167,7 @@ public enum Suggestions {
     public struct Matcher: Sendable {
         /// Each typed word, and whether it is looked for anywhere in the text (it has punctuation
         /// in it, "news.y", or is written without spaces) rather than as a word prefix.
-        let terms: [(text: String, anywhere: Bool)]
+        let terms: [(text: String, utf8: [UInt8], anywhere: Bool)]
         let typedAddress: String
 
         /// Nil when `text` is empty (everything matches).
@@ -157,7 +179,7 @@ public enum Suggestions {
 
         init(query: String, terms: [String]) {
             self.terms = terms.map { term in
-                (term, term.contains(where: { !$0.isLetter && !$0.isNumber }) || containsUnspacedScript(term))
+                (term, Array(term.utf8), term.contains(where: { !$0.isLetter && !$0.isNumber }) || containsUnspacedScript(term))
             }
             typedAddress = Suggestions.strippedAddress(query)
         }
@@ -170,7 +192,7 @@ public enum Suggestions {
             for term in terms {
                 let matched = term.anywhere
                     ? page.address.contains(term.text) || page.titleText.contains(term.text)
-                    : page.words.contains { $0.utf8.starts(with: term.text.utf8) }
+                    : page.hasWord(startingWith: term.utf8)
                 if !matched { return nil }
             }
             return 1
