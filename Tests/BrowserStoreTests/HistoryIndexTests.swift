@@ -72,12 +72,7 @@ final class HistoryIndexTests: StoreDirectoryTestCase {
     /// own matching and ranking give over the same pages.
     func testTheIndexAgreesWithTheModelOverAGeneratedHistory() throws {
         let now = Date(timeIntervalSince1970: 1_750_000_000)
-        try GeneratedHistory.write(rows: 6_000, to: databaseURL, now: now)
-        let disk = try openStore()
-        let memory = EphemeralBrowsingStore()
-        for page in try disk.allHistory() {
-            for _ in 0..<page.visitCount { try memory.recordVisit(uri: page.uri, title: page.title, at: page.lastVisit) }
-        }
+        let (disk, memory) = try generatedHistoryOnDiskAndInMemory(now: now)
         for text in ["p", "page", "news", "ref deb", "coffee gard", "n r", "Quiet river", "example", "debian"] {
             XCTAssertEqual(try disk.searchHistory(text, limit: 12, now: now).map(\.uri),
                            try memory.searchHistory(text, limit: 12, now: now).map(\.uri), text)
@@ -90,12 +85,7 @@ final class HistoryIndexTests: StoreDirectoryTestCase {
     /// words starting with h, not every page because its address starts with "https".
     func testBroadWordsAreAnsweredFromTheMostFrecentPagesAsTheModelAnswers() throws {
         let now = Date(timeIntervalSince1970: 1_750_000_000)
-        try GeneratedHistory.write(rows: 6_000, to: databaseURL, now: now)
-        let disk = try openStore()
-        let memory = EphemeralBrowsingStore()
-        for page in try disk.allHistory() {
-            for _ in 0..<page.visitCount { try memory.recordVisit(uri: page.uri, title: page.title, at: page.lastVisit) }
-        }
+        let (disk, memory) = try generatedHistoryOnDiskAndInMemory(now: now)
         _ = try disk.searchHistory("p", limit: 12, now: now)
         let deadline = Date().addingTimeInterval(10)
         while disk.frecentPages.current() == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -110,6 +100,17 @@ final class HistoryIndexTests: StoreDirectoryTestCase {
         for _ in 0..<5 { try disk.recordVisit(uri: "https://pzazz.example/", title: "Pzazz", at: now, transition: .typed) }
         XCTAssertNil(disk.frecentPages.current())
         XCTAssertEqual(try disk.searchHistory("p", limit: 1, now: now).map(\.uri), ["https://pzazz.example/"])
+    }
+
+    /// A 6,000-page generated history on disk, and the same pages in a memory store (the model's answer).
+    private func generatedHistoryOnDiskAndInMemory(now: Date) throws -> (DiskBrowsingStore, EphemeralBrowsingStore) {
+        try GeneratedHistory.write(rows: 6_000, to: databaseURL, now: now)
+        let disk = try openStore()
+        let memory = EphemeralBrowsingStore()
+        for page in try disk.allHistory() {
+            for _ in 0..<page.visitCount { try memory.recordVisit(uri: page.uri, title: page.title, at: page.lastVisit) }
+        }
+        return (disk, memory)
     }
 
     /// A database written by the schema before the index (migrations "v1" and "v2-identity", frozen

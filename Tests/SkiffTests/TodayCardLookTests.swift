@@ -8,41 +8,23 @@ import XCTest
 /// Cards drawn from their recorded look (a texture per card, the GL path) look as the cards drawn
 /// node by node (the cairo path, and every renderer's path before issue 16): the same window,
 /// screenshotted each way, wide and narrow, differs only by antialiasing.
-final class TodayCardLookTests: XCTestCase {
+final class TodayCardLookTests: TodayLookTestCase {
     /// A pixel "differs" when a channel is off by more than this (antialiasing and the texture's
     /// rounding move edges by a level or two; a missing scrim, text or picture is far beyond it).
     static let channelFuzzPercent = 6.0
     /// At most this fraction of the window's pixels may differ (glyph edges, the rounded corners).
     static let differingFraction = 0.004
 
-    override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { CardLook.forced = nil }
-    }
-
     /// The window at `width`×800 drawn with `look`, once its pictures are in; returns the screenshot.
     @MainActor
     private static func screenshot(_ look: CardLook, width: Int) throws -> Screenshot {
-        CardLook.forced = look
-        let title = "Today Look \(look.rawValue) \(width)"
-        let options = try Options.parse(["--section", "today", "--window-size", "\(width)x800", "--ephemeral"])
-        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-        main.window.title = title
-        main.window.present()
-        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
-        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window") }
-        XDoTool.run(["windowmove", id, "0", "0"])
-        XDoTool.run(["windowraise", id])
-        XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10), "cards are shown")
-        XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages && main.today.cardPicturesShown > 0 }, timeout: 10), "pictures arrive")
-        MainLoop.run(for: 0.5)
-        return try Screenshot.capture(window: id)
+        var shot: Screenshot?
+        try TodayTestWindow.with(look, width: width, title: "Today Look \(look.rawValue) \(width)") { main, id in
+            XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages && main.today.cardPicturesShown > 0 }, timeout: 10), "pictures arrive")
+            MainLoop.run(for: 0.5)
+            shot = try Screenshot.capture(window: id)
+        }
+        return try XCTUnwrap(shot)
     }
 
     /// How many pixels of `a` and `b` differ beyond the fuzz, and how many there are.

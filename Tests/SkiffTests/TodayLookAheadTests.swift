@@ -9,63 +9,43 @@ import XCTest
 /// Down (a real key press) brings in cards that were beyond the grid's overscan, and the first
 /// frame after it already shows them whole — pictures, not placeholders — under both ways of drawing
 /// a card (recorded looks under GL, direct drawing under cairo).
-final class TodayLookAheadTests: XCTestCase {
-    override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { CardLook.forced = nil }
-    }
-
+final class TodayLookAheadTests: TodayLookTestCase {
     private func checkScrolledInCardsAreWhole(_ look: CardLook, width: Int) throws {
         try MainActor.assumeIsolated {
-            CardLook.forced = look
-            let title = "Today Ahead \(look.rawValue) \(width)"
-            let options = try Options.parse(["--section", "today", "--window-size", "\(width)x800", "--ephemeral"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-            main.window.title = title
-            main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
-            guard let id = XDoTool.window(named: title) else { return XCTFail("no X window") }
-            XDoTool.run(["windowmove", id, "0", "0"])
-            XDoTool.run(["windowraise", id])
-            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10), "cards are shown")
-            // The pointer rests over the feed first, so the shadow it moves is still when the feed scrolls.
-            XDoTool.run(["mousemove", "--window", id, "\(width / 2)", "400"])
-            XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages && main.today.cardPicturesShown > 0 }, timeout: 10), "pictures arrive")
-            MainLoop.run(for: 1.0)
+            try TodayTestWindow.with(look, width: width, title: "Today Ahead \(look.rawValue) \(width)") { main, id in
+                // The pointer rests over the feed first, so the shadow it moves is still when the feed scrolls.
+                XDoTool.run(["mousemove", "--window", id, "\(width / 2)", "400"])
+                XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages && main.today.cardPicturesShown > 0 }, timeout: 10), "pictures arrive")
+                MainLoop.run(for: 1.0)
 
-            // Page Down moves the feed 0.9 of a screen at once: past the overscan, so the bottom of the
-            // screen afterwards holds cards that were only in the screen ahead. The second press is the
-            // one measured: the window's first layouts may have drawn the cards of the first.
-            XDoTool.run(["windowfocus", "--sync", id])
-            main.today.focusGrid()
-            XDoTool.run(["key", "Page_Down"])
-            XCTAssertTrue(MainLoop.run(until: { main.today.scrollOffset > 600 }, timeout: 5), "Page Down scrolled the feed (\(main.today.scrollOffset))")
-            let firstPage = main.today.scrollOffset
-            MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
-            MainLoop.run(for: 1.0)
-            XDoTool.run(["key", "Page_Down"])
-            XCTAssertTrue(MainLoop.run(until: { main.today.scrollOffset > firstPage + 600 }, timeout: 5), "Page Down scrolled the feed again (\(main.today.scrollOffset))")
-            let offset = main.today.scrollOffset
-            // Captured at once: GDK hands a key press to the window inside a frame, which then lays
-            // out and paints the scrolled feed before the loop returns here; anything that arrives
-            // after that frame (a picture scaled late) is not in this screenshot, only in the next.
-            let first = try Screenshot.capture(window: id, settling: 0)
-            defer { first.remove() }
-            MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
-            MainLoop.run(for: 1.0)
-            XCTAssertEqual(main.today.scrollOffset, offset, "nothing scrolled after the burst")
-            let later = try Screenshot.capture(window: id)
-            defer { later.remove() }
-            let diff = try XCTUnwrap(TodayCardLookTests.differingPixels(first.path, later.path), "ImageMagick compares the screenshots")
-            XCTAssertGreaterThan(diff.total, width * 700, "the whole window was captured")
-            XCTAssertLessThanOrEqual(Double(diff.differing) / Double(diff.total), TodayCardLookTests.differingFraction,
-                                     "\(diff.differing) of \(diff.total) pixels changed after the first frame at \(width) px (\(look.rawValue)): something came in late")
+                // Page Down moves the feed 0.9 of a screen at once: past the overscan, so the bottom of the
+                // screen afterwards holds cards that were only in the screen ahead. The second press is the
+                // one measured: the window's first layouts may have drawn the cards of the first.
+                XDoTool.run(["windowfocus", "--sync", id])
+                main.today.focusGrid()
+                XDoTool.run(["key", "Page_Down"])
+                XCTAssertTrue(MainLoop.run(until: { main.today.scrollOffset > 600 }, timeout: 5), "Page Down scrolled the feed (\(main.today.scrollOffset))")
+                let firstPage = main.today.scrollOffset
+                MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
+                MainLoop.run(for: 1.0)
+                XDoTool.run(["key", "Page_Down"])
+                XCTAssertTrue(MainLoop.run(until: { main.today.scrollOffset > firstPage + 600 }, timeout: 5), "Page Down scrolled the feed again (\(main.today.scrollOffset))")
+                let offset = main.today.scrollOffset
+                // Captured at once: GDK hands a key press to the window inside a frame, which then lays
+                // out and paints the scrolled feed before the loop returns here; anything that arrives
+                // after that frame (a picture scaled late) is not in this screenshot, only in the next.
+                let first = try Screenshot.capture(window: id, settling: 0)
+                defer { first.remove() }
+                MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
+                MainLoop.run(for: 1.0)
+                XCTAssertEqual(main.today.scrollOffset, offset, "nothing scrolled after the burst")
+                let later = try Screenshot.capture(window: id)
+                defer { later.remove() }
+                let diff = try XCTUnwrap(TodayCardLookTests.differingPixels(first.path, later.path), "ImageMagick compares the screenshots")
+                XCTAssertGreaterThan(diff.total, width * 700, "the whole window was captured")
+                XCTAssertLessThanOrEqual(Double(diff.differing) / Double(diff.total), TodayCardLookTests.differingFraction,
+                                         "\(diff.differing) of \(diff.total) pixels changed after the first frame at \(width) px (\(look.rawValue)): something came in late")
+            }
         }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import Today
+import XCTest
+
+/// A Today window for the card-look tests: `width`×800, cards drawn with `look`, at the screen's
+/// corner and raised, its first cards shown. Closed when `body` returns.
+@MainActor
+enum TodayTestWindow {
+    static func with(_ look: CardLook, width: Int, title: String, _ body: (MainWindow, String) throws -> Void) throws {
+        CardLook.forced = look
+        let options = try Options.parse(["--section", "today", "--window-size", "\(width)x800", "--ephemeral"])
+        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        main.window.title = title
+        main.window.present()
+        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+        guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window") }
+        XDoTool.run(["windowmove", id, "0", "0"])
+        XDoTool.run(["windowraise", id])
+        XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10), "cards are shown")
+        try body(main, id)
+    }
+}
+
+/// Display tests that force a way of drawing cards: they need a display and xdotool, and put the
+/// renderer's own choice back after each test.
+class TodayLookTestCase: XCTestCase {
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated { CardLook.forced = nil }
+    }
+}
