@@ -211,18 +211,7 @@ final class HistorySearchBenchmark {
         shown.removeAll()
     }
 
-    /// Runs xdotool while the main loop keeps turning.
-    private func xdotool(_ args: [String]) async -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = args
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return "" }
-        while process.isRunning { await BenchRun.sleep(0.005) }
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
+    private func xdotool(_ args: [String]) async -> String { await XWindow.runWhileDrawing(args) }
 
     private func emit(_ lines: [String]) {
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))

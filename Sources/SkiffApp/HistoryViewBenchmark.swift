@@ -118,7 +118,7 @@ final class HistoryViewBenchmark {
     }
 }
 
-/// xdotool from the benchmark: real pointer and wheel input to the History window.
+/// xdotool from the benchmarks: real keys, pointer and wheel input to their windows.
 enum XWindow {
     static let path = "/usr/bin/xdotool"
 
@@ -138,6 +138,16 @@ enum XWindow {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `run` while the main loop keeps turning (frames go on being drawn); gives up after `timeout`.
+    @MainActor @discardableResult
+    static func runWhileDrawing(_ args: [String], timeout: Double = 120) async -> String {
+        guard let process = start(args), let pipe = process.standardOutput as? Pipe else { return "" }
+        let started = Date()
+        while process.isRunning && Date().timeIntervalSince(started) < timeout { await BenchRun.sleep(0.005) }
+        if process.isRunning { process.terminate() }
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     static func find(title: String) -> String? {

@@ -133,18 +133,17 @@ final class TabBenchmark {
 
     private func measureChurn(_ cycles: Int) async {
         let browser = window.browser
-        let xdotool = "/usr/bin/xdotool"
-        var useKeys = FileManager.default.isExecutableFile(atPath: xdotool) && ProcessInfo.processInfo.environment["DISPLAY"] != nil
+        var useKeys = FileManager.default.isExecutableFile(atPath: XWindow.path) && ProcessInfo.processInfo.environment["DISPLAY"] != nil
         if useKeys {
             // Found by a title of its own, then given the keyboard focus, as a user's click would.
             window.window.title = "Skiff tab churn \(getpid())"
             window.window.present()
             var id = ""
             for _ in 0..<50 where id.isEmpty {
-                id = await run(xdotool, ["search", "--onlyvisible", "--name", "^Skiff tab churn \(getpid())$"]).split(separator: "\n").first.map(String.init) ?? ""
+                id = await XWindow.runWhileDrawing(["search", "--onlyvisible", "--name", "^Skiff tab churn \(getpid())$"]).split(separator: "\n").first.map(String.init) ?? ""
                 if id.isEmpty { await sleep(0.1) }
             }
-            if id.isEmpty { useKeys = false } else { await run(xdotool, ["windowfocus", "--sync", id]) }
+            if id.isEmpty { useKeys = false } else { await XWindow.runWhileDrawing(["windowfocus", "--sync", id]) }
         }
         emit("tab churn: \(cycles) Ctrl+T/Ctrl+W cycles, " + (useKeys ? "real key presses (xdotool)" : "the window's new-tab/close-tab actions (xdotool missing or the window not found)"))
         /// One batch of cycles, ended when the window is back to one tab.
@@ -154,7 +153,7 @@ final class TabBenchmark {
                 let batch = min(left, 100)
                 left -= batch
                 if useKeys {
-                    await run(xdotool, ["key", "--delay", "12"] + Array(repeating: ["ctrl+t", "ctrl+w"], count: batch).flatMap { $0 })
+                    await XWindow.runWhileDrawing(["key", "--delay", "12"] + Array(repeating: ["ctrl+t", "ctrl+w"], count: batch).flatMap { $0 })
                 } else {
                     for _ in 0..<batch {
                         window.actions.activate("new-tab")
@@ -182,27 +181,6 @@ final class TabBenchmark {
         emit(String(format: "tab churn: UI process %.1f MB RSS after %d warm-up cycles, %.1f MB after %d more: %+.1f %%; %d tabs opened and closed, %d open at the end",
                      before.selfMB, warmUp, after.selfMB, cycles, growth, opened, browser.tabCount))
         emit("tab churn: live closure boxes \(closuresBefore) → \(LiveCounts.closureBoxes.current), wrappers \(wrappersBefore) → \(LiveCounts.wrappers.current)")
-    }
-
-    /// Runs a program to its end (at most 120 s) while the main loop keeps turning (it sends us
-    /// key presses), and returns what it printed.
-    @discardableResult
-    private func run(_ path: String, _ args: [String]) async -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = args
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            emit("could not run \(path): \(error.localizedDescription)")
-            return ""
-        }
-        let start = Date()
-        while process.isRunning && Date().timeIntervalSince(start) < 120 { await sleep(0.02) }
-        if process.isRunning { process.terminate() }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
