@@ -73,29 +73,16 @@ public final class TextLayout {
     /// - Parameters:
     ///   - size: points, as in CSS font-size.
     ///   - maxLines: 0 means unlimited; otherwise the last line ends with an ellipsis.
-    public init(widget: Widget, text: String, size: Double, weight: Weight = .regular,
-                width: Double, maxLines: Int = 0, letterSpacing: Double = 0) {
-        layout = gtk_widget_create_pango_layout(widget.widget, text)
-        let font = pango_font_description_new()
-        if let base = pango_context_get_font_description(pango_layout_get_context(layout)) {
-            pango_font_description_set_family(font, pango_font_description_get_family(base))
-        }
-        pango_font_description_set_size(font, Int32(size * Double(PANGO_SCALE)))
-        pango_font_description_set_weight(font, weight.pango)
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        if letterSpacing != 0 {
-            let attrs = pango_attr_list_new()
-            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
-            pango_layout_set_attributes(layout, attrs)
-            pango_attr_list_unref(attrs)
-        }
-        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        if maxLines > 0 {
-            pango_layout_set_height(layout, Int32(-maxLines))
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        }
+    public convenience init(widget: Widget, text: String, size: Double, weight: Weight = .regular,
+                            width: Double, maxLines: Int = 0, letterSpacing: Double = 0) {
+        self.init(widget: widget, spec: TextSpec(text, size: size, weight: weight, width: width, maxLines: maxLines, letterSpacing: letterSpacing))
+    }
+
+    /// `spec` laid out in the widget's font family (an `OffscreenPainter` lays it out the same way).
+    public init(widget: Widget, spec: TextSpec) {
+        layout = gtk_widget_create_pango_layout(widget.widget, spec.text)
+        let base = pango_context_get_font_description(pango_layout_get_context(layout))
+        spec.apply(to: layout, family: base.flatMap { pango_font_description_get_family($0) })
     }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
