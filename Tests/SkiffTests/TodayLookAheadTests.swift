@@ -8,7 +8,7 @@ import XCTest
 /// Cards a screen ahead of the viewport are made ready before they are scrolled in (issue 16): Page
 /// Down (a real key press) brings in cards that were beyond the grid's overscan, and the first
 /// frame after it already shows them whole — pictures, not placeholders — under both ways of drawing
-/// a card (recorded looks under GL, direct drawing under cairo).
+/// a card (painted looks under GL, direct drawing under cairo).
 final class TodayLookAheadTests: TodayLookTestCase {
     private func checkScrolledInCardsAreWhole(_ look: CardLook, width: Int) throws {
         try MainActor.assumeIsolated {
@@ -49,7 +49,7 @@ final class TodayLookAheadTests: TodayLookTestCase {
         }
     }
 
-    func testScrolledInCardsAreWholeInTheirFirstFrameWithRecordedLooks() throws { try checkScrolledInCardsAreWhole(.cached, width: 1280) }
+    func testScrolledInCardsAreWholeInTheirFirstFrameWithPaintedLooks() throws { try checkScrolledInCardsAreWhole(.cached, width: 1280) }
 
     func testScrolledInCardsAreWholeInTheirFirstFrameDrawnDirectly() throws { try checkScrolledInCardsAreWhole(.direct, width: 1280) }
 

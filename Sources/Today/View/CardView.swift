@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Synchronization
 import Motion
 import TodayModel
 
@@ -7,7 +8,7 @@ import TodayModel
 /// Pooled by the grid: `show(_:)` gives it another card's content as the feed scrolls.
 @MainActor
 final class CardView {
-    static let cornerRadius = 14.0
+    static let cornerRadius = CardFace.cornerRadius
     /// Shadow from docs/mechanics.md: black, radius 14, opacity 0.22. GSK's blur radius is a
     /// Gaussian's extent, roughly twice Core Animation's shadowRadius for the same look.
     static let shadowOpacity = 0.22
@@ -22,7 +23,7 @@ final class CardView {
     private let ticker: FrameTicker
     private let images: TextureCache
     private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
-    /// The look recorded as a texture (`CardLook.cached`), and what it was recorded from.
+    /// The look painted as a texture (`CardLook.cached`), and what it was painted from.
     private var look: (key: CardLookKey, texture: Texture)?
     /// Whether the card's last drawing showed its picture (or it has none): what the fling benchmark
     /// waits for (`TodayDrawLog`).
@@ -48,6 +49,8 @@ final class CardView {
         self.content = content
         texts = nil
         look = nil
+        painting?.ticket.cancel()
+        painting = nil
         showsPicture = false
         press = CardPress()
         canvas.setAccessibleLabel(content.title)
@@ -137,7 +140,7 @@ final class CardView {
                 snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
                                 offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
             }
-            if CardLook.current(for: canvas) == .cached, let texture = recordedLook(content, width: width, height: height) {
+            if CardLook.current(for: canvas) == .cached, let texture = paintedLook(content, width: width, height: height) {
                 snapshot.texture(texture, bounds)
             } else {
                 look = nil
@@ -152,7 +155,7 @@ final class CardView {
         }
     }
 
-    /// Picture, scrims and text inside the rounded corners: what `recordedLook` keeps as a texture.
+    /// Picture, scrims and text inside the rounded corners, as nodes (the cairo renderer's way).
     private func drawLook(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
         let body = {
@@ -180,33 +183,83 @@ final class CardView {
                     picture: picture(content, width: width, height: height).map(ObjectIdentifier.init))
     }
 
-    /// The card's look as one texture, recorded again only when what it shows changed (another
-    /// card, another size, its picture arrived). One per pooled card, so at most the pool's size.
-    /// A card on screen whose picture is not ready yet is recorded with its placeholder, and again
-    /// when the picture comes: under GL, drawing it directly meanwhile costs every frame more than
-    /// the two recordings (a fling's landing: 60 against 10 ms a frame, NOTES.md).
-    private func recordedLook(_ content: CardContent, width: Double, height: Double) -> Texture? {
+    /// The card's look as one texture, painted again only when what it shows changed (another card,
+    /// another size, its picture arrived). One per pooled card, so at most the pool's size.
+    /// A card that comes on screen without its look paints it now, in this frame; a card whose picture
+    /// arrived keeps its placeholder look until the painting queue delivers the new one (a frame or two).
+    private func paintedLook(_ content: CardContent, width: Double, height: Double) -> Texture? {
         let key = lookKey(content, width: width, height: height)
         if let look, look.key == key {
             showsPicture = key.picture != nil || content.imagePath == nil
             return look.texture
         }
-        guard let texture = record(content, key: key) else { return nil }
+        if let look, look.key.contentID == key.contentID, look.key.width == key.width, look.key.height == key.height,
+           look.key.scale == key.scale, look.key.picture == nil, key.picture != nil {
+            paintInBackground(content, key: key)
+            showsPicture = false
+            return look.texture
+        }
+        guard let texture = paintNow(content, key: key) else { return nil }
         showsPicture = key.picture != nil || content.imagePath == nil
         return texture
     }
 
-    private func record(_ content: CardContent, key: CardLookKey, ahead: Bool = false) -> Texture? {
+    /// The textures a look with `key` draws: its picture, if it has one.
+    private func pictures(_ content: CardContent, key: CardLookKey) -> [Texture] {
+        guard key.picture != nil, let picture = picture(content, width: key.width, height: key.height) else { return [] }
+        return [picture]
+    }
+
+    private func paintNow(_ content: CardContent, key: CardLookKey) -> Texture? {
         look = nil
+        painting?.ticket.cancel()
+        painting = nil
         let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
-        defer { if TodayDrawLog.isEnabled { TodayDrawLog.recorded(started: started, ahead: ahead, withPicture: key.picture != nil) } }
-        guard let texture = canvas.recordTexture(width: key.width, height: key.height, scale: key.scale, { recorder in
-            drawLook(recorder, content: content, width: key.width, height: key.height)
+        let width = key.width, height = key.height
+        guard let texture = OffscreenPaintingQueue.paintNow(width: width, height: height, scale: key.scale, fonts: FontSetup(widget: canvas),
+                                                             pictures: pictures(content, key: key), { painter, pictures in
+            CardFace.paint(content, painter: painter, picture: pictures.first, width: width, height: height)
         }) else { return nil }
+        if TodayDrawLog.isEnabled { TodayDrawLog.painted(started: started, milliseconds: TodayDrawLog.now() - started, where: .frame, withPicture: key.picture != nil) }
         look = (key, texture)
-        CardLook.recordings += 1
+        CardLook.paintings += 1
         return texture
     }
+
+    /// The look in flight on the painting queue, and the ticket that lets it be dropped unpainted.
+    private var painting: (key: CardLookKey, ticket: LookTicket)?
+
+    /// Paints the look for `key` on the painting queue; the card draws it when it arrives.
+    private func paintInBackground(_ content: CardContent, key: CardLookKey) {
+        if let painting, painting.key == key { return }
+        painting?.ticket.cancel()
+        let ticket = LookTicket()
+        painting = (key, ticket)
+        let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
+        let width = key.width, height = key.height
+        Self.paintingQueue.paint(width: width, height: height, scale: key.scale, fonts: FontSetup(widget: canvas),
+                                 pictures: pictures(content, key: key), isWanted: { ticket.isWanted }, { painter, pictures in
+            CardFace.paint(content, painter: painter, picture: pictures.first, width: width, height: height)
+        }, completion: { [weak self] texture, milliseconds in
+            guard let self, self.painting?.ticket === ticket else { return }
+            self.painting = nil
+            guard let texture else { return }
+            if TodayDrawLog.isEnabled { TodayDrawLog.painted(started: started, milliseconds: milliseconds, where: .queue, withPicture: key.picture != nil) }
+            if Self.preUpload {
+                let uploadStarted = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
+                self.canvas.prepareForDrawing(texture)
+                if TodayDrawLog.isEnabled { TodayDrawLog.uploaded(started: uploadStarted) }
+            }
+            self.look = (key, texture)
+            CardLook.paintings += 1
+            self.canvas.queueDraw()
+        })
+    }
+
+    /// Where every card's look is painted ahead of need: one queue, so looks paint one at a time,
+    /// nearest the viewport first, beside the main thread rather than in its idle time.
+    static let preUpload = ProcessInfo.processInfo.environment["SKIFF_TODAY_UPLOAD"] != "frame"
+    private static let paintingQueue = OffscreenPaintingQueue(label: "skiff.today.looks")
 
     /// Starts the card's picture at `width`×`height` before the card is on screen (scaled in the
     /// background; `onReady` follows).
@@ -215,16 +268,17 @@ final class CardView {
         picture(content, width: width, height: height)
     }
 
-    /// Under `CardLook.cached`, records the card's look for `width`×`height` before it is drawn, once
-    /// its picture is ready (so it is recorded once, not with the placeholder and again). Returns
-    /// whether it recorded: an idle turn between frames records one look, so a frame waits for at most one.
-    func recordLookAhead(width: Double, height: Double) -> Bool {
+    /// Under `CardLook.cached`, starts painting the card's look for `width`×`height` on the painting
+    /// queue before it is drawn, once its picture is ready (so it is painted once, not with the
+    /// placeholder and again). Returns whether it started one.
+    @discardableResult
+    func paintLookAhead(width: Double, height: Double) -> Bool {
         guard let content, CardLook.current(for: canvas) == .cached else { return false }
         let key = lookKey(content, width: width, height: height)
         if let look, look.key == key { return false }
+        if let painting, painting.key == key { return false }
         guard key.picture != nil || content.imagePath == nil else { return false }
-        guard record(content, key: key, ahead: true) != nil else { return false }
-        canvas.queueDraw()
+        paintInBackground(content, key: key)
         return true
     }
 
@@ -234,20 +288,85 @@ final class CardView {
     private func drawTexts(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
         let textWidth = width - 2 * Self.textInset
         if texts?.width != textWidth {
-            texts = (textWidth,
-                     TextLayout(widget: canvas, text: content.eyebrow.uppercased(), size: 10.5, weight: .bold, width: textWidth, maxLines: 1, letterSpacing: 0.6),
-                     TextLayout(widget: canvas, text: content.title, size: width < 300 ? 19 : 23, weight: .heavy, width: textWidth, maxLines: 3),
-                     content.subtitle.map { TextLayout(widget: canvas, text: $0, size: 11.5, weight: .semibold, width: textWidth, maxLines: 2) })
+            let specs = CardFace.texts(content, width: width)
+            texts = (textWidth, TextLayout(widget: canvas, spec: specs.eyebrow), TextLayout(widget: canvas, spec: specs.title),
+                     specs.subtitle.map { TextLayout(widget: canvas, spec: $0) })
         }
         guard let texts else { return }
+        let inks = CardFace.inks(content)
+        let place = CardFace.textOrigins(eyebrowHeight: texts.eyebrow.size.height, subtitleHeight: texts.subtitle?.size.height, height: height)
+        snapshot.text(texts.eyebrow, x: Self.textInset, y: place.eyebrow, color: inks.faded)
+        snapshot.text(texts.title, x: Self.textInset, y: place.title, color: inks.ink)
+        if let subtitle = texts.subtitle, let y = place.subtitle {
+            snapshot.text(subtitle, x: Self.textInset, y: y, color: inks.faded)
+        }
+    }
+}
+
+/// Lets a look queued for painting be dropped before it is painted (the card was given another).
+final class LookTicket: Sendable {
+    private let wanted = Atomic<Bool>(true)
+    var isWanted: Bool { wanted.load(ordering: .relaxed) }
+    func cancel() { wanted.store(false, ordering: .relaxed) }
+}
+
+/// A card's look as data, and painted with cairo (`CardLook.cached`): the one description that the
+/// node-by-node drawing (`CardView.drawLook`) and the painting queue both follow.
+enum CardFace {
+    static let cornerRadius = 14.0
+    static let textInset = 20.0
+
+    static func texts(_ content: CardContent, width: Double) -> (eyebrow: TextSpec, title: TextSpec, subtitle: TextSpec?) {
+        let textWidth = width - 2 * textInset
+        return (TextSpec(content.eyebrow.uppercased(), size: 10.5, weight: .bold, width: textWidth, maxLines: 1, letterSpacing: 0.6),
+                TextSpec(content.title, size: width < 300 ? 19 : 23, weight: .heavy, width: textWidth, maxLines: 3),
+                content.subtitle.map { TextSpec($0, size: 11.5, weight: .semibold, width: textWidth, maxLines: 2) })
+    }
+
+    static func inks(_ content: CardContent) -> (ink: Color, faded: Color) {
         let ink = content.lightText ? Color(red: 1, green: 1, blue: 1) : Color(red: 0.07, green: 0.07, blue: 0.09)
-        let faded = Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.72)
-        var y = Self.textInset
-        snapshot.text(texts.eyebrow, x: Self.textInset, y: y, color: faded)
-        y += texts.eyebrow.size.height + 4
-        snapshot.text(texts.title, x: Self.textInset, y: y, color: ink)
-        if let subtitle = texts.subtitle {
-            snapshot.text(subtitle, x: Self.textInset, y: height - Self.textInset - subtitle.size.height, color: faded)
+        return (ink, Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.72))
+    }
+
+    /// Eyebrow and title from the top, the subtitle on the bottom edge.
+    static func textOrigins(eyebrowHeight: Double, subtitleHeight: Double?, height: Double) -> (eyebrow: Double, title: Double, subtitle: Double?) {
+        (textInset, textInset + eyebrowHeight + 4, subtitleHeight.map { height - textInset - $0 })
+    }
+
+    /// The two gradients that keep text legible on any picture: a band from the top, a shorter one at the bottom.
+    static func scrims(_ content: CardContent, in bounds: Rect) -> [(rect: Rect, top: Color, bottom: Color)] {
+        let shade = content.lightText ? Color(red: 0, green: 0, blue: 0, alpha: 0.42) : Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        let clear = Color(red: shade.red, green: shade.green, blue: shade.blue, alpha: 0)
+        let band = min(150, bounds.height * 0.45)
+        return [(Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: band), shade, clear),
+                (Rect(x: bounds.x, y: bounds.y + bounds.height - band * 0.7, width: bounds.width, height: band * 0.7), clear, shade)]
+    }
+
+    /// The placeholder's soft diagonal light over the accent colour: top and bottom of its gradient.
+    static func placeholder(_ accent: Color) -> (top: Color, bottom: Color) {
+        (Color(red: min(1, accent.red + 0.18), green: min(1, accent.green + 0.18), blue: min(1, accent.blue + 0.18)), accent)
+    }
+
+    /// Paints the look with cairo (on the painting queue, or on the main thread for a frame that needs it now).
+    static func paint(_ content: CardContent, painter: OffscreenPainter, picture: OffscreenPicture?, width: Double, height: Double) {
+        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        painter.withRoundedClip(bounds, radius: cornerRadius) {
+            painter.fill(bounds, color: content.accent)
+            if let picture {
+                painter.picture(picture, in: bounds)
+            } else {
+                let light = placeholder(content.accent)
+                painter.verticalGradient(bounds, top: light.top, bottom: light.bottom)
+            }
+            for scrim in scrims(content, in: bounds) { painter.verticalGradient(scrim.rect, top: scrim.top, bottom: scrim.bottom) }
+            let specs = texts(content, width: width)
+            guard let eyebrow = painter.layout(specs.eyebrow), let title = painter.layout(specs.title) else { return }
+            let subtitle = specs.subtitle.flatMap { painter.layout($0) }
+            let inks = inks(content)
+            let place = textOrigins(eyebrowHeight: eyebrow.size.height, subtitleHeight: subtitle?.size.height, height: height)
+            painter.text(eyebrow, x: textInset, y: place.eyebrow, color: inks.faded)
+            painter.text(title, x: textInset, y: place.title, color: inks.ink)
+            if let subtitle, let y = place.subtitle { painter.text(subtitle, x: textInset, y: y, color: inks.faded) }
         }
     }
 }
@@ -275,11 +394,7 @@ enum CardArtwork {
             Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
         }
         guard scrims else { return }
-        let shade = content.lightText ? Color(red: 0, green: 0, blue: 0, alpha: 0.42) : Color(red: 1, green: 1, blue: 1, alpha: 0.5)
-        let clear = Color(red: shade.red, green: shade.green, blue: shade.blue, alpha: 0)
-        let band = min(150, bounds.height * 0.45)
-        snapshot.verticalGradient(Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: band), top: shade, bottom: clear)
-        snapshot.verticalGradient(Rect(x: bounds.x, y: bounds.y + bounds.height - band * 0.7, width: bounds.width, height: band * 0.7), top: clear, bottom: shade)
+        for scrim in CardFace.scrims(content, in: bounds) { snapshot.verticalGradient(scrim.rect, top: scrim.top, bottom: scrim.bottom) }
     }
 }
 
@@ -288,8 +403,8 @@ enum CardArtwork {
 @MainActor
 enum Placeholder {
     static func draw(in bounds: Rect, accent: Color, snapshot: Snapshot) {
-        let light = Color(red: min(1, accent.red + 0.18), green: min(1, accent.green + 0.18), blue: min(1, accent.blue + 0.18))
-        snapshot.verticalGradient(bounds, top: light, bottom: accent)
+        let light = CardFace.placeholder(accent)
+        snapshot.verticalGradient(bounds, top: light.top, bottom: light.bottom)
     }
 }
 

@@ -216,9 +216,27 @@ final class GridView {
 
     // MARK: Making cards ready ahead of the viewport
 
-    /// Makes the cards ahead ready in the idle time between frames (`prepareOne`).
+    /// Makes the cards ahead ready: their looks are queued for painting now (painting happens off the
+    /// main thread, so it need not wait for idle time, which a busy scroll never leaves), and their
+    /// missing pictures are started one at a time in the idle time between frames (`prepareOne`).
     private func prepareAhead() {
+        if LookAhead.mode == .looks { queueLooks() }
         schedulePreparing()
+    }
+
+    /// The assigned cards nearest the viewport first, in the direction last scrolled.
+    private var cardsInPreparingOrder: [CardIndex] {
+        assignedCards.keys.sorted { scrollDirection > 0 ? $0 < $1 : $0 > $1 }
+    }
+
+    /// Queues the look of every assigned card whose picture is ready and whose look is not painted
+    /// (the cards on screen whose picture just arrived, then those ahead), nearest first.
+    private func queueLooks() {
+        guard let layout else { return }
+        for index in cardsInPreparingOrder {
+            guard let card = assignedCards[index], let frame = layout.frame(of: index) else { continue }
+            card.paintLookAhead(width: frame.width.rounded(), height: frame.height.rounded())
+        }
     }
 
     private func schedulePreparing() {
@@ -231,28 +249,13 @@ final class GridView {
         }
     }
 
-    /// One step of making cards ready, nearest the viewport first in the scroll direction; asks for
-    /// another idle turn while there is more to do now (a picture's arrival asks again later):
-    /// - records one look whose picture is ready (the cards on screen whose picture just arrived,
-    ///   then those ahead), under `LookAhead.looks`;
-    /// - else, when no picture is being decoded or scaled, starts the nearest missing picture of a
-    ///   card ahead. One at a time, and only then: the pictures of the cards on screen (asked for
-    ///   when they are drawn) never queue behind pictures that a fast scroll may fly past.
+    /// When no picture is being decoded or scaled, starts the nearest missing picture of a card ahead.
+    /// One at a time, and only then: the pictures of the cards on screen (asked for when they are
+    /// drawn) never queue behind pictures that a fast scroll may fly past.
     private func prepareOne() {
-        guard let layout else { return }
-        let order = assignedCards.keys.sorted { scrollDirection > 0 ? $0 < $1 : $0 > $1 }
-        if LookAhead.mode == .looks {
-            for index in order {
-                guard let card = assignedCards[index], let frame = layout.frame(of: index) else { continue }
-                if card.recordLookAhead(width: frame.width.rounded(), height: frame.height.rounded()) {
-                    schedulePreparing()
-                    return
-                }
-            }
-        }
-        guard !images.isBusy else { return }
-        for index in order where !shownCards.contains(index) {
-            guard let card = assignedCards[index], let frame = layout.frame(of: index) else { continue }
+        guard layout != nil, !images.isBusy else { return }
+        for index in cardsInPreparingOrder where !shownCards.contains(index) {
+            guard let card = assignedCards[index], let frame = layout?.frame(of: index) else { continue }
             card.prefetchPicture(width: frame.width.rounded(), height: frame.height.rounded())
             if images.isBusy { return }
         }

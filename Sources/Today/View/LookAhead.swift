@@ -6,11 +6,12 @@ import Foundation
 ///
 /// - `pictures`: their pictures are decoded and scaled in the background, so a card comes on
 ///   screen with its picture rather than its placeholder.
-/// - `looks` (the default): also, under `CardLook.cached`, each card's look is recorded in the
-///   idle time between frames, one card per idle turn, once its picture is ready; a frame that
-///   scrolls then only moves textures. Figures: NOTES.md ("Today under GL: recording ahead").
+/// - `looks` (the default): also, under `CardLook.cached`, each card's look is queued for painting
+///   off the main thread as soon as its picture is ready, nearest the viewport first; a frame that
+///   scrolls then only moves textures. Figures: NOTES.md ("Today under GL: looks painted off the
+///   main thread").
 public enum LookAhead: String, Sendable {
-    /// Only the overscan around the viewport is dealt, and looks are recorded inside the frame
+    /// Only the overscan around the viewport is dealt, and looks are painted inside the frame
     /// that first draws a card (the way before this change; kept for the benchmark's A/B).
     case none
     case pictures

@@ -15,9 +15,17 @@ enum TodayDrawLog {
         write(String(format: "grid %.3f %.1f %d %d\n", now(), offset, cards, withPicture))
     }
 
-    /// A look recorded: when, how long it took, and whether in idle time (ahead) or inside a frame.
-    static func recorded(started: Double, ahead: Bool, withPicture: Bool) {
-        write(String(format: "record %.3f %.3f %@ %@\n", started, now() - started, ahead ? "idle" : "frame", withPicture ? "picture" : "placeholder"))
+    enum Place: String { case frame, queue }
+
+    /// A look painted: when it was asked for, how long the painting took, and where (inside a frame
+    /// that needed it, or on the painting queue ahead of need).
+    static func painted(started: Double, milliseconds: Double, where place: Place, withPicture: Bool) {
+        write(String(format: "look %.3f %.3f %@ %@\n", started, milliseconds, place.rawValue, withPicture ? "picture" : "placeholder"))
+    }
+
+    /// A painted look handed to the renderer ahead of the frame that first draws it.
+    static func uploaded(started: Double) {
+        write(String(format: "upload %.3f %.3f\n", started, now() - started))
     }
 
     static func now() -> Double {
