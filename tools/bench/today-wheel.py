@@ -10,7 +10,8 @@ work: before-paint -> after-paint of a frame; late: frame intervals over 20 ms; 
 wheel turned, per second (until the last notch's frame was painted); cpu_per_frame: CPU ms (all threads) the process used while the wheel turned,
 per frame painted (less sensitive than wall-clock figures to other work on a shared machine); cpu_scroll: the same
 for the whole scroll (every program scrolls the same distance), meaningful only on a machine with CPU to spare —
-on a saturated one every process gets the same share for the same time.
+on a saturated one every process gets the same share for the same time; rss_mb: the process's resident memory
+after the scroll.
 
 --scene fling: instead of wheel notches, REPEAT flings through about 2,000 cards each: the scrollbar's
 thumb dragged by real pointer input (xdotool: press, five 3-px moves 20 ms apart, release), then
@@ -141,6 +142,7 @@ def one(renderer, scene):
         settle(log)                           # a loaded machine may still be painting queued notches
         t1 = last_frame_ms(log)
         c1 = cpu_ms(p.pid)
+        rss = rss_mb(p.pid)
     finally:
         try: os.killpg(p.pid, signal.SIGTERM)
         except ProcessLookupError: pass
@@ -157,7 +159,13 @@ def one(renderer, scene):
     intervals, work_ms = [f[1] for f in frames[1:]], [f[2] for f in frames]
     return {'work_p50': pct(work_ms, 50), 'work_p95': pct(work_ms, 95), 'fps': len(frames) / ((t1 - t0) / 1000),
             'late_pct': 100.0 * sum(1 for i in intervals if i > 20) / len(intervals),
-            'cpu_per_frame': (c1 - c0) / len(frames), 'cpu_scroll': c1 - c0}
+            'cpu_per_frame': (c1 - c0) / len(frames), 'cpu_scroll': c1 - c0, 'rss_mb': rss}
+
+def rss_mb(pid):
+    """The process's resident memory now, in MB (VmRSS)."""
+    for line in open('/proc/%d/status' % pid):
+        if line.startswith('VmRSS:'): return int(line.split()[1]) / 1024
+    return 0.0
 
 def frames_between(log, t0, t1):
     frames = []
@@ -229,7 +237,7 @@ def story(p, log):
     return {'work_p50': pct(work_ms, 50), 'work_p95': pct(work_ms, 95), 'fps': painted_frames / seconds,
             'cpu_per_frame': c / painted_frames}
 
-keys = {'wheel': ['work_p50', 'work_p95', 'fps', 'late_pct', 'cpu_per_frame', 'cpu_scroll'],
+keys = {'wheel': ['work_p50', 'work_p95', 'fps', 'late_pct', 'cpu_per_frame', 'cpu_scroll', 'rss_mb'],
         'fling': ['picture_ms_p50', 'picture_ms_max', 'cards_per_fling', 'flings'],
         'story': ['work_p50', 'work_p95', 'fps', 'cpu_per_frame']}[args.scene]
 for renderer in renderers:
