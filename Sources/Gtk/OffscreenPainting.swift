@@ -103,13 +103,7 @@ public struct OffscreenPainter {
     }
 
     public func verticalGradient(_ rect: Rect, top: Color, bottom: Color) {
-        guard let pattern = cairo_pattern_create_linear(rect.x, rect.y, rect.x, rect.y + rect.height) else { return }
-        cairo_pattern_add_color_stop_rgba(pattern, 0, top.red, top.green, top.blue, top.alpha)
-        cairo_pattern_add_color_stop_rgba(pattern, 1, bottom.red, bottom.green, bottom.blue, bottom.alpha)
-        cairo_set_source(cr, pattern)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(cr)
-        cairo_pattern_destroy(pattern)
+        cairoFill(cr, rect, gradient: cairo_pattern_create_linear(rect.x, rect.y, rect.x, rect.y + rect.height), from: top, to: bottom)
     }
 
     /// Draws `picture` into `rect` as it is (a picture made for exactly that many device pixels).

@@ -30,14 +30,19 @@ public struct Painter {
     }
     /// Fills `rect` with a radial gradient around (cx, cy): `inner` at radius r0, `outer` from r1 on.
     public func radialGradient(_ rect: Rect, cx: Double, cy: Double, r0: Double, r1: Double, inner: Color, outer: Color) {
-        guard let pattern = cairo_pattern_create_radial(cx, cy, r0, cx, cy, r1) else { return }
-        cairo_pattern_add_color_stop_rgba(pattern, 0, inner.red, inner.green, inner.blue, inner.alpha)
-        cairo_pattern_add_color_stop_rgba(pattern, 1, outer.red, outer.green, outer.blue, outer.alpha)
-        cairo_set_source(cr, pattern)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(cr)
-        cairo_pattern_destroy(pattern)
+        cairoFill(cr, rect, gradient: cairo_pattern_create_radial(cx, cy, r0, cx, cy, r1), from: inner, to: outer)
     }
+}
+
+/// Fills `rect` with `gradient` (taken over), from `start` at its first end to `end` at its other.
+nonisolated func cairoFill(_ cr: OpaquePointer, _ rect: Rect, gradient: OpaquePointer?, from start: Color, to end: Color) {
+    guard let gradient else { return }
+    cairo_pattern_add_color_stop_rgba(gradient, 0, start.red, start.green, start.blue, start.alpha)
+    cairo_pattern_add_color_stop_rgba(gradient, 1, end.red, end.green, end.blue, end.alpha)
+    cairo_set_source(cr, gradient)
+    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+    cairo_fill(cr)
+    cairo_pattern_destroy(gradient)
 }
 
 /// Sizes of pixel buffers.
