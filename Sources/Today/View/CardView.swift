@@ -167,36 +167,32 @@ final class CardView {
     }
 
     /// The card-sized picture, if it is ready; asking starts its scaling in the background otherwise
-    /// (so this is also how a card a screen ahead of the viewport prefetches its picture).
+    /// (so this is also how a card a screen ahead of the viewport prefetches its picture). With
+    /// `asking` false nothing is started.
     @discardableResult
-    private func picture(_ content: CardContent, width: Double, height: Double) -> Texture? {
-        let scale = canvas.scaleFactor
-        return images.texture(for: content.imagePath, covering: Int(width.rounded()) * scale, Int(height.rounded()) * scale)
+    private func picture(_ content: CardContent, width: Double, height: Double, asking: Bool = true) -> Texture? {
+        let scale = canvas.scaleFactor, w = Int(width.rounded()) * scale, h = Int(height.rounded()) * scale
+        return asking ? images.texture(for: content.imagePath, covering: w, h) : images.readyTexture(for: content.imagePath, covering: w, h)
     }
 
     private func pictureReady(_ content: CardContent, width: Double, height: Double) -> Bool {
         picture(content, width: width, height: height) != nil
     }
 
-    private func lookKey(_ content: CardContent, width: Double, height: Double) -> CardLookKey {
+    private func lookKey(_ content: CardContent, width: Double, height: Double, asking: Bool = true) -> CardLookKey {
         CardLookKey(contentID: content.id, width: width, height: height, scale: canvas.scaleFactor,
-                    picture: picture(content, width: width, height: height).map(ObjectIdentifier.init))
+                    picture: picture(content, width: width, height: height, asking: asking).map(ObjectIdentifier.init))
     }
 
     /// The card's look as one texture, painted again only when what it shows changed (another card,
     /// another size, its picture arrived). One per pooled card, so at most the pool's size.
-    /// A card that comes on screen without its look paints it now, in this frame; a card whose picture
-    /// arrived keeps its placeholder look until the painting queue delivers the new one (a frame or two).
+    /// A card that comes on screen without its look, or whose picture has just arrived, paints it now,
+    /// in this frame (1–3 ms): waiting for the painting queue instead kept a fling's landing cards on
+    /// their placeholders 150 ms longer under GL (NOTES.md).
     private func paintedLook(_ content: CardContent, width: Double, height: Double) -> Texture? {
         let key = lookKey(content, width: width, height: height)
         if let look, look.key == key {
             showsPicture = key.picture != nil || content.imagePath == nil
-            return look.texture
-        }
-        if let look, look.key.contentID == key.contentID, look.key.width == key.width, look.key.height == key.height,
-           look.key.scale == key.scale, look.key.picture == nil, key.picture != nil {
-            paintInBackground(content, key: key)
-            showsPicture = false
             return look.texture
         }
         guard let texture = paintNow(content, key: key) else { return nil }
@@ -270,11 +266,13 @@ final class CardView {
 
     /// Under `CardLook.cached`, starts painting the card's look for `width`×`height` on the painting
     /// queue before it is drawn, once its picture is ready (so it is painted once, not with the
-    /// placeholder and again). Returns whether it started one.
+    /// placeholder and again). Returns whether it started one. With `asking` false a missing picture
+    /// is not asked for: a fling deals cards at every position it passes, and their pictures must not
+    /// go before those of the cards it lands on (the pictures' queue takes the newest asked first).
     @discardableResult
-    func paintLookAhead(width: Double, height: Double) -> Bool {
+    func paintLookAhead(width: Double, height: Double, asking: Bool = true) -> Bool {
         guard let content, CardLook.current(for: canvas) == .cached else { return false }
-        let key = lookKey(content, width: width, height: height)
+        let key = lookKey(content, width: width, height: height, asking: asking)
         if let look, look.key == key { return false }
         if let painting, painting.key == key { return false }
         guard key.picture != nil || content.imagePath == nil else { return false }

@@ -230,12 +230,13 @@ final class GridView {
     }
 
     /// Queues the look of every assigned card whose picture is ready and whose look is not painted
-    /// (the cards on screen whose picture just arrived, then those ahead), nearest first.
-    private func queueLooks() {
+    /// (the cards on screen whose picture just arrived, then those ahead), nearest first. Here, on
+    /// every deal and every picture's arrival, pictures are not asked for (`asking`); the idle pass does.
+    private func queueLooks(asking: Bool = false) {
         guard let layout else { return }
         for index in cardsInPreparingOrder {
             guard let card = assignedCards[index], let frame = layout.frame(of: index) else { continue }
-            card.paintLookAhead(width: frame.width.rounded(), height: frame.height.rounded())
+            card.paintLookAhead(width: frame.width.rounded(), height: frame.height.rounded(), asking: asking)
         }
     }
 
@@ -249,11 +250,15 @@ final class GridView {
         }
     }
 
-    /// When no picture is being decoded or scaled, starts the nearest missing picture of a card ahead.
-    /// One at a time, and only then: the pictures of the cards on screen (asked for when they are
-    /// drawn) never queue behind pictures that a fast scroll may fly past.
+    /// In idle time: queues the looks again, asking for the pictures of the cards ahead (as drawing
+    /// asks for those on screen); then, when no picture is being decoded or scaled, starts the
+    /// nearest missing picture of a card ahead. One at a time, and only then: the pictures of the
+    /// cards on screen (asked for when they are drawn) never queue behind pictures that a fast
+    /// scroll may fly past.
     private func prepareOne() {
-        guard layout != nil, !images.isBusy else { return }
+        guard layout != nil else { return }
+        if LookAhead.mode == .looks { queueLooks(asking: true) }
+        guard !images.isBusy else { return }
         for index in cardsInPreparingOrder where !shownCards.contains(index) {
             guard let card = assignedCards[index], let frame = layout?.frame(of: index) else { continue }
             card.prefetchPicture(width: frame.width.rounded(), height: frame.height.rounded())

@@ -237,6 +237,12 @@ final class TextureCache {
         return nil
     }
 
+    /// The card-sized picture if it is ready now, without asking for it (nothing is started).
+    func readyTexture(for path: String?, covering width: Int, _ height: Int) -> Texture? {
+        guard let path else { return nil }
+        return sized[SizedKey(path: path, width: width, height: height)]
+    }
+
     private func startScaling(_ key: SizedKey) {
         guard let image = entries[key.path]?.image else {
             // Evicted while it waited: whoever still wants it is asked to draw again, and asks anew.
