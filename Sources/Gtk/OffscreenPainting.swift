@@ -248,12 +248,6 @@ public final class OffscreenPaintingQueue: @unchecked Sendable {
             return nil
         }
         defer { g_bytes_unref(bytes) }
-        #if _endian(big)
-        let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
-        #else
-        let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
-        #endif
-        guard let raw = gdk_memory_texture_new(Int32(painted.width), Int32(painted.height), format, bytes, gsize(painted.stride)) else { return nil }
-        return Texture(adopting: UnsafeMutableRawPointer(raw))
+        return Texture(cairoPixels: bytes, width: painted.width, height: painted.height, stride: painted.stride)
     }
 }

@@ -120,14 +120,21 @@ public final class RasterImage {
         let stride = Int(cairo_image_surface_get_stride(surface)), ph = Int(cairo_image_surface_get_height(surface))
         guard let data = cairo_image_surface_get_data(surface), let bytes = g_bytes_new(data, gsize(stride * ph)) else { return nil }
         defer { g_bytes_unref(bytes) }
+        cachedTexture = Texture(cairoPixels: bytes, width: width * scale, height: ph, stride: stride)
+        return cachedTexture
+    }
+}
+
+extension Texture {
+    /// A memory texture over `bytes` laid out as a cairo ARGB32 image (premultiplied, native endian).
+    convenience init?(cairoPixels bytes: OpaquePointer, width: Int, height: Int, stride: Int) {
         #if _endian(big)
         let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
         #else
         let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
         #endif
-        guard let raw = gdk_memory_texture_new(Int32(width * scale), Int32(ph), format, bytes, gsize(stride)) else { return nil }
-        cachedTexture = Texture(adopting: UnsafeMutableRawPointer(raw))
-        return cachedTexture
+        guard let raw = gdk_memory_texture_new(Int32(width), Int32(height), format, bytes, gsize(stride)) else { return nil }
+        self.init(adopting: UnsafeMutableRawPointer(raw))
     }
 }
 
