@@ -28,12 +28,19 @@ final class TodayLookAheadTests: TodayLookTestCase {
                 let firstPage = main.today.scrollOffset
                 MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
                 MainLoop.run(for: 1.0)
+                // The first frame painted at the new offset is the one captured: GDK usually hands a key
+                // press to the window inside a frame, which paints the scrolled feed at once, but a press
+                // handled between frames moves the offset a frame before it is painted.
+                let frames = FrameStats()
+                XCTAssertTrue(frames.attach(to: main.window), "the window's frame clock")
+                defer { frames.detach() }
+                var paintedScrolled = false
+                frames.onPaint = { _ in if main.today.scrollOffset > firstPage + 600 { paintedScrolled = true } }
                 XDoTool.run(["key", "Page_Down"])
-                XCTAssertTrue(MainLoop.run(until: { main.today.scrollOffset > firstPage + 600 }, timeout: 5), "Page Down scrolled the feed again (\(main.today.scrollOffset))")
+                XCTAssertTrue(MainLoop.run(until: { paintedScrolled }, timeout: 5), "Page Down scrolled the feed again (\(main.today.scrollOffset))")
                 let offset = main.today.scrollOffset
-                // Captured at once: GDK hands a key press to the window inside a frame, which then lays
-                // out and paints the scrolled feed before the loop returns here; anything that arrives
-                // after that frame (a picture scaled late) is not in this screenshot, only in the next.
+                // Captured at once, before the loop turns again: anything that arrives after that frame (a
+                // picture scaled late) is not in this screenshot, only in the next.
                 let first = try Screenshot.capture(window: id, settling: 0)
                 defer { first.remove() }
                 MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
