@@ -43,11 +43,21 @@ struct CardLookKey: Equatable {
 
 /// For measuring what each kind of node costs a renderer: `SKIFF_TODAY_OMIT=shadow,clip,scrims,text`
 /// leaves those out of every card (the benchmark's breakdown in NOTES.md). Never set in use.
-enum CardLookExperiment: String, CaseIterable {
+enum CardLookExperiment: String, OmittedLayers {
     case shadow, clip, scrims, text
+    static let omitted = parse("SKIFF_TODAY_OMIT")
+}
 
-    static let omitted: Set<CardLookExperiment> = Set(
-        (ProcessInfo.processInfo.environment["SKIFF_TODAY_OMIT"] ?? "").split(separator: ",").compactMap { CardLookExperiment(rawValue: String($0)) })
+/// Layers a benchmark leaves out to see what each costs: the comma-separated names in an
+/// environment variable, read once at start-up.
+protocol OmittedLayers: RawRepresentable<String>, Hashable {
+    static var omitted: Set<Self> { get }
+}
 
-    static func omits(_ kind: CardLookExperiment) -> Bool { omitted.contains(kind) }
+extension OmittedLayers {
+    static func parse(_ variable: String) -> Set<Self> {
+        Set((ProcessInfo.processInfo.environment[variable] ?? "").split(separator: ",").compactMap { Self(rawValue: String($0)) })
+    }
+
+    static func omits(_ kind: Self) -> Bool { omitted.contains(kind) }
 }

@@ -200,10 +200,15 @@ final class CardView {
         return texture
     }
 
-    /// The textures a look with `key` draws: its picture, if it has one.
-    private func pictures(_ content: CardContent, key: CardLookKey) -> [Texture] {
-        guard key.picture != nil, let picture = picture(content, width: key.width, height: key.height) else { return [] }
-        return [picture]
+    /// What painting the look for `key` takes, wherever it is painted: the card's fonts, its picture (if
+    /// it has one) and the drawing.
+    private func faceJob(_ content: CardContent, key: CardLookKey)
+        -> (fonts: FontSetup, pictures: [Texture], draw: @Sendable (OffscreenPainter, [OffscreenPicture]) -> Void) {
+        let picture = key.picture == nil ? nil : picture(content, width: key.width, height: key.height)
+        let width = key.width, height = key.height
+        return (FontSetup(widget: canvas), picture.map { [$0] } ?? [], { painter, pictures in
+            CardFace.paint(content, painter: painter, picture: pictures.first, width: width, height: height)
+        })
     }
 
     private func paintNow(_ content: CardContent, key: CardLookKey) -> Texture? {
@@ -211,11 +216,9 @@ final class CardView {
         painting?.ticket.cancel()
         painting = nil
         let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
-        let width = key.width, height = key.height
-        guard let texture = OffscreenPaintingQueue.paintNow(width: width, height: height, scale: key.scale, fonts: FontSetup(widget: canvas),
-                                                             pictures: pictures(content, key: key), { painter, pictures in
-            CardFace.paint(content, painter: painter, picture: pictures.first, width: width, height: height)
-        }) else { return nil }
+        let job = faceJob(content, key: key)
+        guard let texture = OffscreenPaintingQueue.paintNow(width: key.width, height: key.height, scale: key.scale, fonts: job.fonts,
+                                                             pictures: job.pictures, job.draw) else { return nil }
         if TodayDrawLog.isEnabled { TodayDrawLog.painted(started: started, milliseconds: TodayDrawLog.now() - started, where: .frame, withPicture: key.picture != nil) }
         look = (key, texture)
         CardLook.paintings += 1
@@ -232,11 +235,9 @@ final class CardView {
         let ticket = LookTicket()
         painting = (key, ticket)
         let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
-        let width = key.width, height = key.height
-        Self.paintingQueue.paint(width: width, height: height, scale: key.scale, fonts: FontSetup(widget: canvas),
-                                 pictures: pictures(content, key: key), isWanted: { ticket.isWanted }, { painter, pictures in
-            CardFace.paint(content, painter: painter, picture: pictures.first, width: width, height: height)
-        }, completion: { [weak self] texture, milliseconds in
+        let job = faceJob(content, key: key)
+        Self.paintingQueue.paint(width: key.width, height: key.height, scale: key.scale, fonts: job.fonts,
+                                 pictures: job.pictures, isWanted: { ticket.isWanted }, job.draw, completion: { [weak self] texture, milliseconds in
             guard let self, self.painting?.ticket === ticket else { return }
             self.painting = nil
             guard let texture else { return }

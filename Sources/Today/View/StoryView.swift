@@ -216,13 +216,9 @@ final class StoryView {
 /// For measuring what each layer of the story costs a renderer while it grows:
 /// `SKIFF_STORY_OMIT=dim,shadow,clip,picture,text,fade` leaves those out (`clip`: a square clip
 /// instead of the rounded one; `fade`: the body and close button drawn opaque). Never set in use.
-enum StoryExperiment: String, CaseIterable {
+enum StoryExperiment: String, OmittedLayers {
     case dim, shadow, clip, picture, text, fade
-
-    static let omitted: Set<StoryExperiment> = Set(
-        (ProcessInfo.processInfo.environment["SKIFF_STORY_OMIT"] ?? "").split(separator: ",").compactMap { StoryExperiment(rawValue: String($0)) })
-
-    static func omits(_ kind: StoryExperiment) -> Bool { omitted.contains(kind) }
+    static let omitted = parse("SKIFF_STORY_OMIT")
 }
 
 extension Rect {
