@@ -183,6 +183,11 @@ enum StoreOpening {
 
     static func describe(_ error: Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        return "\(error)"
+        // Foundation's own description of a file error prints its userInfo dictionary, whose order
+        // differs from one error to the next, and means nothing to a user; the system's reason does.
+        if let posix = error as? POSIXError ?? (error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        return error.localizedDescription
     }
 }
