@@ -77,6 +77,30 @@ final class StoryTransitionTests: XCTestCase {
         XCTAssertEqual(frames.last?.headerImageHeight, 420)
     }
 
+    /// What GTK is given is whole pixels, and the picture's lower edge never cuts through the
+    /// rounded corners: either case costs GL an offscreen pass of everything in the story.
+    func testEveryFrameIsOnWholePointsAndThePictureKeepsClearOfTheCorners() {
+        var clock = FrameClock()
+        let story = StoryTransition()
+        // A card on fractional coordinates, as a ⅓ column gives.
+        let fractional = LayoutRect(x: 437.33, y: 180.5, width: 406.67, height: 420)
+        story.open(from: fractional, windowSize: window, now: clock.now)
+        var seen = runToEnd(story, &clock)
+        story.close(to: fractional, now: clock.now)
+        seen += runToEnd(story, &clock)
+        XCTAssertGreaterThan(seen.count, 20)
+        var filledFrames = 0
+        for look in seen where look.progress > 0 {
+            let f = look.frame
+            for edge in [f.minX, f.minY, f.maxX, f.maxY] { XCTAssertEqual(edge, edge.rounded(), "\(f)") }
+            XCTAssertEqual(look.headerImageHeight, look.headerImageHeight.rounded())
+            let gap = f.height - look.headerImageHeight
+            XCTAssertTrue(gap == 0 || gap >= look.cornerRadius, "picture ends \(gap) above the bottom, corners \(look.cornerRadius)")
+            if gap == 0 { filledFrames += 1 }
+        }
+        XCTAssertGreaterThan(filledFrames, 0, "the first frames fill the card")
+    }
+
     func testClosingShrinksIntoTheNewCardFrameInThreeTenths() {
         var clock = FrameClock()
         let story = StoryTransition()

@@ -45,6 +45,13 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
         max(0, min(maxX, other.maxX) - max(minX, other.minX))
     }
 
+    /// With each edge moved to the nearest whole point (so at any whole scale factor, whole pixels):
+    /// the width and height are those of the rounded edges, not rounded on their own.
+    public var snappedToWholePoints: LayoutRect {
+        let left = x.rounded(), top = y.rounded()
+        return LayoutRect(x: left, y: top, width: maxX.rounded() - left, height: maxY.rounded() - top)
+    }
+
     public var description: String { "(\(x), \(y), \(width) × \(height))" }
 }
 

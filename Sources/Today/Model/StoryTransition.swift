@@ -5,9 +5,16 @@ import Motion
 public struct StoryAppearance: Sendable, Hashable {
     /// 0 = exactly the card, 1 = the full window; a little above 1 while the opening spring overshoots.
     public var progress: Double
-    /// In window coordinates.
+    /// In window coordinates, on whole points: GTK allocates the story's widgets whole pixels, and
+    /// under GL a clip that cuts through the rounded corners of the clip around it (a widget's
+    /// rounded-off allocation against a fractional frame) sends everything under it through an
+    /// offscreen texture every frame (docs/mechanics.md "Today", NOTES.md).
     public var frame: LayoutRect
     public var cornerRadius: Double
+    /// Whole points, and never ending inside the frame's rounded bottom corners: while the gap
+    /// below the picture is narrower than the corners' radius (the first frames of an opening, the
+    /// last of a closing, the body still invisible) the picture fills the frame. The picture's
+    /// clip would cut through the corners otherwise, with the same offscreen cost.
     public var headerImageHeight: Double
     /// The story's body text, which only appears near the end of the opening.
     public var bodyAlpha: Double
@@ -144,11 +151,15 @@ public final class StoryTransition {
         let window = LayoutRect(x: 0, y: 0, width: max(0, windowSize.width), height: max(0, windowSize.height))
         let openImageHeight = min(Self.headerImageHeight, window.height)
         let clamped = min(progress, 1)
+        let frame = lerp(cardFrame, window, progress).snappedToWholePoints
+        let cornerRadius = lerp(Self.cardCornerRadius, 0, clamped)
+        var headerImageHeight = lerp(cardFrame.height, openImageHeight, progress).rounded()
+        if headerImageHeight > frame.height - cornerRadius { headerImageHeight = frame.height }
         return StoryAppearance(
             progress: progress,
-            frame: lerp(cardFrame, window, progress),
-            cornerRadius: lerp(Self.cardCornerRadius, 0, clamped),
-            headerImageHeight: lerp(cardFrame.height, openImageHeight, progress),
+            frame: frame,
+            cornerRadius: cornerRadius,
+            headerImageHeight: headerImageHeight,
             bodyAlpha: min(max((progress - Self.bodyFadeStart) / (1 - Self.bodyFadeStart), 0), 1)
         )
     }
