@@ -175,14 +175,15 @@ public final class OffscreenPaintingQueue: @unchecked Sendable {
     deinit { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
 
     /// Paints a `width`×`height` image (logical pixels; `scale` device pixels each) on the queue, unless
-    /// `isWanted` says by then that nobody needs it, and gives it to `completion` on the main actor as a
-    /// texture (nil: not wanted any more, or memory ran out). `pictures` are handed to `draw` in order.
-    /// Returns the job's time on the queue in milliseconds alongside the texture.
+    /// `isWanted` says by then that nobody needs it, and gives it to `completion` on the main actor
+    /// (nil: not wanted any more, or memory ran out): drawn as it is by the cairo renderer, or as its
+    /// `texture` (no copy) by GL. `pictures` are handed to `draw` in order. Returns the job's time on
+    /// the queue in milliseconds alongside the image.
     @MainActor
     public func paint(width: Double, height: Double, scale: Int, fonts: FontSetup, pictures: [Texture],
                       isWanted: @escaping @Sendable () -> Bool,
                       _ draw: @escaping @Sendable (OffscreenPainter, [OffscreenPicture]) -> Void,
-                      completion: @escaping @MainActor (Texture?, _ milliseconds: Double) -> Void) {
+                      completion: @escaping @MainActor (RasterImage?, _ milliseconds: Double) -> Void) {
         let handed = pictures.map { OffscreenPicture(texture: OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0.paintable)))) }
         queue.async { [self] in
             let started = DispatchTime.now().uptimeNanoseconds
@@ -191,7 +192,7 @@ public final class OffscreenPaintingQueue: @unchecked Sendable {
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     for picture in handed { g_object_unref(UnsafeMutableRawPointer(picture.texture)) }
-                    completion(painted.flatMap(Self.texture(of:)), milliseconds)
+                    completion(painted.map(Self.image(of:)), milliseconds)
                 }
             }
         }
@@ -201,19 +202,19 @@ public final class OffscreenPaintingQueue: @unchecked Sendable {
     /// frame needs before the queue could deliver it.
     @MainActor
     public static func paintNow(width: Double, height: Double, scale: Int, fonts: FontSetup, pictures: [Texture],
-                                _ draw: (OffscreenPainter, [OffscreenPicture]) -> Void) -> Texture? {
+                                _ draw: (OffscreenPainter, [OffscreenPicture]) -> Void) -> RasterImage? {
         let handed = pictures.map { OffscreenPicture(texture: $0.paintable) }
         return withExtendedLifetime(pictures) {
             render(width: width, height: height, scale: scale, fonts: fonts, fontMap: OpaquePointer(pango_cairo_font_map_get_default()),
-                   pictures: handed, draw).flatMap(texture(of:))
+                   pictures: handed, draw).map(image(of:))
         }
     }
 
-    /// Finished pixels on their way to the main actor, where they become a texture.
+    /// Finished pixels on their way to the main actor, where they become a `RasterImage`.
     private struct Painted: @unchecked Sendable {
         // @unchecked: written on the queue, then owned by the main actor alone.
         let surface: OpaquePointer
-        let width: Int, height: Int, stride: Int
+        let scale: Int
     }
 
     private static func render(width: Double, height: Double, scale: Int, fonts: FontSetup, fontMap: OpaquePointer,
@@ -235,19 +236,11 @@ public final class OffscreenPaintingQueue: @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(context))
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        return Painted(surface: surface, width: pw, height: ph, stride: Int(cairo_image_surface_get_stride(surface)))
+        return Painted(surface: surface, scale: s)
     }
 
-    /// A memory texture over the painted pixels (no copy: the texture's bytes keep the surface alive).
     @MainActor
-    private static func texture(of painted: Painted) -> Texture? {
-        guard let data = cairo_image_surface_get_data(painted.surface),
-              let bytes = g_bytes_new_with_free_func(data, gsize(painted.stride * painted.height), { cairo_surface_destroy(OpaquePointer($0)) },
-                                                     UnsafeMutableRawPointer(painted.surface)) else {
-            cairo_surface_destroy(painted.surface)
-            return nil
-        }
-        defer { g_bytes_unref(bytes) }
-        return Texture(cairoPixels: bytes, width: painted.width, height: painted.height, stride: painted.stride)
+    private static func image(of painted: Painted) -> RasterImage {
+        RasterImage(adopting: painted.surface, scale: painted.scale)
     }
 }

@@ -107,20 +107,32 @@ public final class RasterImage {
         self.scale = s
     }
 
-    isolated deinit { cairo_surface_destroy(surface) }
-
-    /// Bytes the pixels take (4 per device pixel), twice if a texture was made too.
-    public var byteCount: Int {
-        Raster.byteCount(width: width * scale, height: height * scale) * (cachedTexture == nil ? 1 : 2)
+    /// Takes over `surface` (finished: nothing draws into it any more), `scale` device pixels a point.
+    init(adopting surface: OpaquePointer, scale: Int) {
+        let s = max(1, scale)
+        cairo_surface_set_device_scale(surface, Double(s), Double(s))
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface)) / s
+        height = Int(cairo_image_surface_get_height(surface)) / s
+        self.scale = s
     }
 
-    /// The same pixels as a texture (made on first use, then kept).
+    isolated deinit { cairo_surface_destroy(surface) }
+
+    /// Bytes the pixels take (4 per device pixel; a texture made of them shares them).
+    public var byteCount: Int { Raster.byteCount(width: width * scale, height: height * scale) }
+
+    /// The same pixels as a texture (made on first use, then kept). No copy: the texture's bytes hold
+    /// a reference to the surface, whose pixels never change once made.
     public var texture: Texture? {
         if let cachedTexture { return cachedTexture }
         let stride = Int(cairo_image_surface_get_stride(surface)), ph = Int(cairo_image_surface_get_height(surface))
-        guard let data = cairo_image_surface_get_data(surface), let bytes = g_bytes_new(data, gsize(stride * ph)) else { return nil }
+        let pw = Int(cairo_image_surface_get_width(surface))
+        guard let data = cairo_image_surface_get_data(surface),
+              let bytes = g_bytes_new_with_free_func(data, gsize(stride * ph), { cairo_surface_destroy(OpaquePointer($0)) },
+                                                     UnsafeMutableRawPointer(cairo_surface_reference(surface))) else { return nil }
         defer { g_bytes_unref(bytes) }
-        cachedTexture = Texture(cairoPixels: bytes, width: width * scale, height: ph, stride: stride)
+        cachedTexture = Texture(cairoPixels: bytes, width: pw, height: ph, stride: stride)
         return cachedTexture
     }
 }

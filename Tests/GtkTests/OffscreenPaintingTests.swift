@@ -68,8 +68,8 @@ final class OffscreenPaintingTests: XCTestCase {
                         pictures: [], isWanted: { true }, { painter, _ in
                 offMain.withLock { $0 = !Thread.isMainThread }
                 Self.drawTexts(painter)
-            }, completion: { texture, _ in
-                painted = texture
+            }, completion: { image, _ in
+                painted = image?.texture
                 answered = true
             })
             XCTAssertTrue(MainLoop.run(until: { answered }, timeout: 10), "the queue answered")
@@ -89,11 +89,11 @@ final class OffscreenPaintingTests: XCTestCase {
         MainActor.assumeIsolated {
             let queue = OffscreenPaintingQueue(label: "skiff.test.painting.dropped")
             let ran = Mutex(false)
-            var answered = false, painted: Texture?
+            var answered = false, painted: RasterImage?
             queue.paint(width: 50, height: 50, scale: 1, fonts: FontSetup(widget: Label("x")), pictures: [], isWanted: { false }, { _, _ in
                 ran.withLock { $0 = true }
-            }, completion: { texture, _ in
-                painted = texture
+            }, completion: { image, _ in
+                painted = image
                 answered = true
             })
             XCTAssertTrue(MainLoop.run(until: { answered }, timeout: 10))

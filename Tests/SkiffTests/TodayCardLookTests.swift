@@ -5,11 +5,12 @@ import TestSupport
 import Today
 import XCTest
 
-/// Cards drawn from their painted look (a texture per card, painted with cairo off the main thread:
-/// the GL path) look as the cards drawn node by node (the cairo path, and every renderer's path
-/// before issue 16): the same window, screenshotted each way, wide and narrow, differs only by
-/// antialiasing. (Under the cairo renderer, which the tests use, the two are pixel-identical; under
-/// GL, GL places some glyphs a pixel off where cairo places them, 0.7 % of the window's pixels.)
+/// Cards drawn from their painted look (an image per card, painted with cairo off the main thread:
+/// every renderer's path now; under the cairo renderer, which the tests use, its surface is painted
+/// as it is) look as the cards drawn node by node (every renderer's path before issue 16): the same
+/// window, screenshotted each way, wide and narrow, differs only by antialiasing. (Under cairo the two
+/// are pixel-identical; under GL, GL places some glyphs a pixel off where cairo places them, 0.7 % of
+/// the window's pixels.)
 final class TodayCardLookTests: TodayLookTestCase {
     /// A pixel "differs" when a channel is off by more than this (antialiasing and the texture's
     /// rounding move edges by a level or two; a missing scrim, text or picture is far beyond it).

@@ -8,7 +8,7 @@ import XCTest
 /// Cards a screen ahead of the viewport are made ready before they are scrolled in (issue 16): Page
 /// Down (a real key press) brings in cards that were beyond the grid's overscan, and the first
 /// frame after it already shows them whole — pictures, not placeholders — under both ways of drawing
-/// a card (painted looks under GL, direct drawing under cairo).
+/// a card (painted looks, every renderer's way now; direct drawing, the way they must look like).
 final class TodayLookAheadTests: TodayLookTestCase {
     private func checkScrolledInCardsAreWhole(_ look: CardLook, width: Int) throws {
         try MainActor.assumeIsolated {

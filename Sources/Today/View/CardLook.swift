@@ -3,16 +3,17 @@ import Gtk
 
 /// How a card's look (picture, scrims and text inside its rounded corners) reaches the screen.
 ///
-/// Under GL (llvmpipe, and any GPU) each card's look is painted once into a texture and the card
-/// then draws that one texture and its shadow: a frame moves textures, as the floor of plain
-/// textures does. The look is painted with cairo on a background queue (`CardFace.paint`), about
-/// 1.3 ms of one core a card, where recording it with GTK's own GL renderer took the main thread
-/// 8–10 ms on llvmpipe; the texture is handed to the renderer as soon as it arrives, so the frame
-/// that first shows the card does not upload it. Under the cairo renderer textures are the slow
-/// path in GTK 4.8 and drawing directly is cheaper, so cards draw their nodes there as before.
-/// Figures and the decisions: NOTES.md ("Today under GL", issue 16).
+/// Each card's look is painted once into an image and the card then draws that one image and its
+/// shadow: a frame moves images, as the floor of plain textures does. The look is painted with cairo
+/// on a background queue (`CardFace.paint`), about 1.3 ms of one core a card, where recording it
+/// with GTK's own GL renderer took the main thread 8–10 ms on llvmpipe. Under GL the image is drawn
+/// as a texture, handed to the renderer as soon as it arrives so the frame that first shows the card
+/// does not upload it. Under the cairo renderer its surface is painted as it is (one cairo node): a
+/// texture there would be converted into a new surface in every frame (GTK 4.8), which is why cards
+/// once drew node by node under cairo; painting the surface is cheaper than either (frame work p50
+/// 3.4 against 6.2 ms drawn directly). Figures and the decisions: NOTES.md ("Today under GL", issue 16).
 public enum CardLook: String, Sendable {
-    /// Nodes every time GTK asks for the card's drawing.
+    /// Nodes every time GTK asks for the card's drawing (what the painted look must look like).
     case direct
     /// The look painted once into a texture, kept while the card's content, size and picture stay
     /// the same.
@@ -25,9 +26,9 @@ public enum CardLook: String, Sendable {
     /// Looks painted so far (tests check the cached path was the one on screen).
     @MainActor public internal(set) static var paintings = 0
 
-    /// The way for `widget`'s window: its renderer decides.
+    /// The way for `widget`'s window: painted, unless a test or the benchmark forces one.
     @MainActor static func current(for widget: Widget) -> CardLook {
-        forced ?? (widget.usesCairoRenderer ? .direct : .cached)
+        forced ?? .cached
     }
 }
 

@@ -23,8 +23,8 @@ final class CardView {
     private let ticker: FrameTicker
     private let images: TextureCache
     private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
-    /// The look painted as a texture (`CardLook.cached`), and what it was painted from.
-    private var look: (key: CardLookKey, texture: Texture)?
+    /// The look painted as one image (`CardLook.cached`), and what it was painted from.
+    private var look: (key: CardLookKey, image: RasterImage)?
     /// Whether the card's last drawing showed its picture (or it has none): what the fling benchmark
     /// waits for (`TodayDrawLog`).
     private(set) var showsPicture = false
@@ -140,8 +140,9 @@ final class CardView {
                 snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
                                 offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
             }
-            if CardLook.current(for: canvas) == .cached, let texture = paintedLook(content, width: width, height: height) {
-                snapshot.texture(texture, bounds)
+            if CardLook.current(for: canvas) == .cached, let image = paintedLook(content, width: width, height: height) {
+                // The cairo renderer paints the image's surface as it is; GL draws it as a texture.
+                snapshot.images([(image, 0, 0)], in: bounds, cairo: canvas.usesCairoRenderer)
             } else {
                 look = nil
                 showsPicture = content.imagePath == nil || pictureReady(content, width: width, height: height)
@@ -189,15 +190,15 @@ final class CardView {
     /// A card that comes on screen without its look, or whose picture has just arrived, paints it now,
     /// in this frame (1–3 ms): waiting for the painting queue instead kept a fling's landing cards on
     /// their placeholders 150 ms longer under GL (NOTES.md).
-    private func paintedLook(_ content: CardContent, width: Double, height: Double) -> Texture? {
+    private func paintedLook(_ content: CardContent, width: Double, height: Double) -> RasterImage? {
         let key = lookKey(content, width: width, height: height)
         if let look, look.key == key {
             showsPicture = key.picture != nil || content.imagePath == nil
-            return look.texture
+            return look.image
         }
-        guard let texture = paintNow(content, key: key) else { return nil }
+        guard let image = paintNow(content, key: key) else { return nil }
         showsPicture = key.picture != nil || content.imagePath == nil
-        return texture
+        return image
     }
 
     /// What painting the look for `key` takes, wherever it is painted: the card's fonts, its picture (if
@@ -211,18 +212,18 @@ final class CardView {
         })
     }
 
-    private func paintNow(_ content: CardContent, key: CardLookKey) -> Texture? {
+    private func paintNow(_ content: CardContent, key: CardLookKey) -> RasterImage? {
         look = nil
         painting?.ticket.cancel()
         painting = nil
         let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
         let job = faceJob(content, key: key)
-        guard let texture = OffscreenPaintingQueue.paintNow(width: key.width, height: key.height, scale: key.scale, fonts: job.fonts,
-                                                             pictures: job.pictures, job.draw) else { return nil }
+        guard let image = OffscreenPaintingQueue.paintNow(width: key.width, height: key.height, scale: key.scale, fonts: job.fonts,
+                                                           pictures: job.pictures, job.draw) else { return nil }
         if TodayDrawLog.isEnabled { TodayDrawLog.painted(started: started, milliseconds: TodayDrawLog.now() - started, where: .frame, withPicture: key.picture != nil) }
-        look = (key, texture)
+        look = (key, image)
         CardLook.paintings += 1
-        return texture
+        return image
     }
 
     /// The look in flight on the painting queue, and the ticket that lets it be dropped unpainted.
@@ -237,17 +238,19 @@ final class CardView {
         let started = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
         let job = faceJob(content, key: key)
         Self.paintingQueue.paint(width: key.width, height: key.height, scale: key.scale, fonts: job.fonts,
-                                 pictures: job.pictures, isWanted: { ticket.isWanted }, job.draw, completion: { [weak self] texture, milliseconds in
+                                 pictures: job.pictures, isWanted: { ticket.isWanted }, job.draw, completion: { [weak self] image, milliseconds in
             guard let self, self.painting?.ticket === ticket else { return }
             self.painting = nil
-            guard let texture else { return }
+            guard let image else { return }
             if TodayDrawLog.isEnabled { TodayDrawLog.painted(started: started, milliseconds: milliseconds, where: .queue, withPicture: key.picture != nil) }
-            if Self.preUpload {
+            // GL keeps its own copy of a texture: made now, between frames, not in the frame that
+            // first shows the card. The cairo renderer paints the image's pixels as they are.
+            if Self.preUpload, !self.canvas.usesCairoRenderer, let texture = image.texture {
                 let uploadStarted = TodayDrawLog.isEnabled ? TodayDrawLog.now() : 0
                 self.canvas.prepareForDrawing(texture)
                 if TodayDrawLog.isEnabled { TodayDrawLog.uploaded(started: uploadStarted) }
             }
-            self.look = (key, texture)
+            self.look = (key, image)
             CardLook.paintings += 1
             self.canvas.queueDraw()
         })
