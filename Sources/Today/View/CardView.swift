@@ -380,7 +380,10 @@ enum CardArtwork {
     /// - Parameter scale: with a device scale, the picture is drawn from a texture made at exactly
     ///   the card's size (cards do not change size while they move); nil scales the whole picture
     ///   while drawing (the story, whose size changes every frame).
-    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scale: Int? = nil, scrims: Bool = true) {
+    ///   - surface: for the story under the cairo renderer: the whole picture as a surface made once
+    ///     (the renderer would convert the texture anew in every frame).
+    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scale: Int? = nil, scrims: Bool = true,
+                     surface: ((Texture) -> RasterImage?)? = nil) {
         snapshot.fill(bounds, color: content.accent)
         if let scale {
             // A card draws only its card-sized picture, made in the background; until it is ready,
@@ -391,7 +394,7 @@ enum CardArtwork {
                 Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
             }
         } else if let texture = images.texture(for: content.imagePath) {
-            snapshot.textureCovering(texture, bounds)
+            if let image = surface?(texture) { snapshot.imageCovering(image, bounds) } else { snapshot.textureCovering(texture, bounds) }
         } else {
             Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
         }

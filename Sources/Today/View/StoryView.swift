@@ -111,6 +111,7 @@ final class StoryView {
 
     private func finished() {
         if transition.phase == .closed {
+            pictureSurface = nil
             container.isVisible = false
             if let index { onClosed?(index) }
         }
@@ -195,12 +196,25 @@ final class StoryView {
         snapshot.child(closeButton, of: container)
     }
 
+    /// The header's picture as a surface, for the cairo renderer: made once per picture, let go when
+    /// the story has closed (it is a copy of the picture's pixels). Drawn as a texture instead, GTK
+    /// 4.8's cairo renderer converts the whole picture into a new surface in every frame.
+    private var pictureSurface: (texture: Texture, image: RasterImage)?
+
+    private func pictureSurface(for texture: Texture) -> RasterImage? {
+        if let pictureSurface, pictureSurface.texture === texture { return pictureSurface.image }
+        pictureSurface = RasterImage(texture: texture).map { (texture, $0) }
+        return pictureSurface?.image
+    }
+
     private func drawHeader(_ snapshot: Snapshot, width: Double, height: Double) {
         guard let content else { return }
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
         // The picture covers the header and is cropped to it (it would spill over the text otherwise).
         if !StoryExperiment.omits(.picture) {
-            snapshot.withClip(bounds) { CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot) }
+            let surface: ((Texture) -> RasterImage?)? = (StoryPicture.forcedSurface ?? header.usesCairoRenderer)
+                ? { [weak self] in self?.pictureSurface(for: $0) } : nil
+            snapshot.withClip(bounds) { CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot, surface: surface) }
         }
         guard !StoryExperiment.omits(.text) else { return }
         let inset = CardView.textInset + 4
@@ -211,6 +225,12 @@ final class StoryView {
         snapshot.text(eyebrow, x: inset, y: inset, color: Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.75))
         snapshot.text(title, x: inset, y: inset + eyebrow.size.height + 6, color: ink)
     }
+}
+
+/// How the story's header picture is drawn: from a surface made once (the cairo renderer's way) or
+/// as a texture (GL's). The renderer decides unless a test forces one (it compares the two).
+public enum StoryPicture {
+    @MainActor public static var forcedSurface: Bool?
 }
 
 /// For measuring what each layer of the story costs a renderer while it grows:
