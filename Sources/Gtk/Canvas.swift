@@ -14,6 +14,15 @@ public struct Rect: Sendable, Equatable {
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+
+    /// Where a `width`×`height` image goes to cover `rect`: scaled evenly, centred, spilling over
+    /// the longer way (the caller crops).
+    public static func covering(_ rect: Rect, width: Int, height: Int) -> Rect {
+        let iw = Double(max(1, width)), ih = Double(max(1, height))
+        let scale = max(rect.width / iw, rect.height / ih)
+        let w = iw * scale, h = ih * scale
+        return Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2, width: w, height: h)
+    }
     var graphene: graphene_rect_t {
         graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)), size: graphene_size_t(width: Float(width), height: Float(height)))
     }

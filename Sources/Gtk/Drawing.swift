@@ -123,10 +123,7 @@ extension Snapshot {
 
     /// Draws `texture` to cover `rect` (scaled to fill, centred, cropped by the caller's clip).
     public func textureCovering(_ texture: Texture, _ rect: Rect) {
-        let tw = Double(max(1, texture.pixelWidth)), th = Double(max(1, texture.pixelHeight))
-        let scale = max(rect.width / tw, rect.height / th)
-        let w = tw * scale, h = th * scale
-        var r = Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2, width: w, height: h).graphene
+        var r = Rect.covering(rect, width: texture.pixelWidth, height: texture.pixelHeight).graphene
         gtk_snapshot_append_texture(pointer, texture.paintable, &r)
     }
 

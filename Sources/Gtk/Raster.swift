@@ -107,24 +107,6 @@ public final class RasterImage {
         self.scale = s
     }
 
-    /// The pixels of `texture`, downloaded once (one pixel a point): for the cairo renderer, which
-    /// would otherwise convert the texture into a new surface in every frame that draws it.
-    public init?(texture: Texture) {
-        let pw = texture.pixelWidth, ph = texture.pixelHeight
-        guard pw > 0, ph > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        cairo_surface_flush(surface)
-        gdk_texture_download(texture.paintable, data, gsize(cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
-        self.surface = surface
-        width = pw
-        height = ph
-        scale = 1
-    }
-
     /// Takes over `surface` (finished: nothing draws into it any more), `scale` device pixels a point.
     init(adopting surface: OpaquePointer, scale: Int) {
         let s = max(1, scale)
@@ -177,19 +159,6 @@ extension Widget {
 }
 
 extension Snapshot {
-    /// Paints `image` scaled to cover `rect`, centred and cropped to it, through one cairo node (the
-    /// cairo renderer's way of `textureCovering`).
-    public func imageCovering(_ image: RasterImage, _ rect: Rect) {
-        let iw = Double(max(1, image.width)), ih = Double(max(1, image.height))
-        let scale = max(rect.width / iw, rect.height / ih)
-        paint(rect) { painter in
-            cairo_translate(painter.cr, rect.x + (rect.width - iw * scale) / 2, rect.y + (rect.height - ih * scale) / 2)
-            cairo_scale(painter.cr, scale, scale)
-            cairo_set_source_surface(painter.cr, image.surface, 0, 0)
-            cairo_paint(painter.cr)
-        }
-    }
-
     /// Draws each image at its (x, y), in order, at its logical size, clipped to `rect`: through one
     /// cairo node when `cairo` is true (the software renderer), else as texture nodes.
     public func images(_ items: [(image: RasterImage, x: Double, y: Double)], in rect: Rect, cairo: Bool) {

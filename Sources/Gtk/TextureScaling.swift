@@ -85,15 +85,16 @@ extension RasterImage {
         }
     }
 
-    /// A copy of a texture's pixels, at its size (a snapshot to be drawn many times while it moves).
+    /// A copy of a texture's pixels, at its size, downloaded once (a snapshot to be drawn many times
+    /// while it moves; under the cairo renderer, which would otherwise convert the texture's pixels
+    /// in every frame that draws it).
     public convenience init?(copying texture: Texture) {
-        let w = texture.pixelWidth, h = texture.pixelHeight
-        guard w > 0, h > 0, let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
-        defer { cairo_surface_destroy(source) }
-        guard cairo_surface_status(source) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(source) else { return nil }
-        gdk_texture_download(texture.paintable, data, gsize(cairo_image_surface_get_stride(source)))
-        cairo_surface_mark_dirty(source)
-        self.init(copying: data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(source)))
+        self.init(width: texture.pixelWidth, height: texture.pixelHeight) { painter in
+            guard let target = cairo_get_target(painter.cr), let data = cairo_image_surface_get_data(target) else { return }
+            cairo_surface_flush(target)
+            gdk_texture_download(texture.paintable, data, gsize(cairo_image_surface_get_stride(target)))
+            cairo_surface_mark_dirty(target)
+        }
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Gtk
 
 /// How a card's look (picture, scrims and text inside its rounded corners) reaches the screen.
 ///
@@ -26,10 +25,8 @@ public enum CardLook: String, Sendable {
     /// Looks painted so far (tests check the cached path was the one on screen).
     @MainActor public internal(set) static var paintings = 0
 
-    /// The way for `widget`'s window: painted, unless a test or the benchmark forces one.
-    @MainActor static func current(for widget: Widget) -> CardLook {
-        forced ?? .cached
-    }
+    /// The way cards draw: painted, under either renderer, unless a test or the benchmark forces one.
+    @MainActor static var current: CardLook { forced ?? .cached }
 }
 
 /// What a card's painted look depends on: when any of it changes, the look is painted again.

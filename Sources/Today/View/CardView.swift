@@ -140,7 +140,7 @@ final class CardView {
                 snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
                                 offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
             }
-            if CardLook.current(for: canvas) == .cached, let image = paintedLook(content, width: width, height: height) {
+            if CardLook.current == .cached, let image = paintedLook(content, width: width, height: height) {
                 // The cairo renderer paints the image's surface as it is; GL draws it as a texture.
                 snapshot.images([(image, 0, 0)], in: bounds, cairo: canvas.usesCairoRenderer)
             } else {
@@ -275,7 +275,7 @@ final class CardView {
     /// go before those of the cards it lands on (the pictures' queue takes the newest asked first).
     @discardableResult
     func paintLookAhead(width: Double, height: Double, asking: Bool = true) -> Bool {
-        guard let content, CardLook.current(for: canvas) == .cached else { return false }
+        guard let content, CardLook.current == .cached else { return false }
         let key = lookKey(content, width: width, height: height, asking: asking)
         if let look, look.key == key { return false }
         if let painting, painting.key == key { return false }
@@ -394,7 +394,11 @@ enum CardArtwork {
                 Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
             }
         } else if let texture = images.texture(for: content.imagePath) {
-            if let image = surface?(texture) { snapshot.imageCovering(image, bounds) } else { snapshot.textureCovering(texture, bounds) }
+            if let image = surface?(texture) {
+                snapshot.image(image, in: Rect.covering(bounds, width: image.width, height: image.height), cairo: true)
+            } else {
+                snapshot.textureCovering(texture, bounds)
+            }
         } else {
             Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
         }

@@ -203,7 +203,7 @@ final class StoryView {
 
     private func pictureSurface(for texture: Texture) -> RasterImage? {
         if let pictureSurface, pictureSurface.texture === texture { return pictureSurface.image }
-        pictureSurface = RasterImage(texture: texture).map { (texture, $0) }
+        pictureSurface = RasterImage(copying: texture).map { (texture, $0) }
         return pictureSurface?.image
     }
 
