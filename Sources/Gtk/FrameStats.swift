@@ -1,11 +1,16 @@
 import CGtk
 
 /// Records what each frame of a widget's frame clock cost: the time from the frame's "update"
-/// phase to the end of its paint (work done by this process), and the interval between frames.
+/// phase to the end of its paint (work done by this process), and the intervals between frames.
 @MainActor
 public final class FrameStats {
     public private(set) var workMilliseconds: [Double] = []
+    /// From one frame's paint ending to the next one's: a frame's own work adds to it, so a 5 ms frame
+    /// after a 0.3 ms one measures 21 ms here though both started on their tick.
     public private(set) var intervalMilliseconds: [Double] = []
+    /// From one frame's start (its "update" phase) to the next one's: over a refresh interval and a
+    /// half only when the clock skipped a tick, a frame dropped.
+    public private(set) var startIntervalMilliseconds: [Double] = []
     /// Monotonic time (seconds) of the first frame painted after `attach`.
     public private(set) var firstPaint: Double?
     /// Called after each frame is painted, with the monotonic time in seconds.
@@ -13,6 +18,7 @@ public final class FrameStats {
     private var clock: Object?
     private var updateStart = 0
     private var lastPaint = 0
+    private var lastUpdate = 0
 
     public init() {}
 
@@ -21,7 +27,7 @@ public final class FrameStats {
     public func attach(to widget: Widget) -> Bool {
         guard let raw = gtk_widget_get_frame_clock(widget.widget) else { return false }
         let clock = Object(retaining: UnsafeMutableRawPointer(raw))
-        clock.on("update") { [weak self] in self?.updateStart = g_get_monotonic_time() }
+        clock.on("update") { [weak self] in self?.started() }
         clock.on("after-paint") { [weak self] in self?.painted() }
         self.clock = clock
         return true
@@ -38,7 +44,9 @@ public final class FrameStats {
     public func reset() {
         workMilliseconds.removeAll()
         intervalMilliseconds.removeAll()
+        startIntervalMilliseconds.removeAll()
         lastPaint = 0
+        lastUpdate = 0
     }
 
     public func endContinuousFrames() {
@@ -49,6 +57,12 @@ public final class FrameStats {
     public func detach() {
         endContinuousFrames()
         clock = nil
+    }
+
+    private func started() {
+        updateStart = g_get_monotonic_time()
+        if lastUpdate > 0 { startIntervalMilliseconds.append(Double(updateStart - lastUpdate) / 1000) }
+        lastUpdate = updateStart
     }
 
     private func painted() {
