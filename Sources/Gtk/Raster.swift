@@ -154,7 +154,7 @@ extension Widget {
     /// Whether GTK draws this widget's window with its cairo (software) renderer.
     public var usesCairoRenderer: Bool {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
-        return String(cString: skiff_object_type_name(UnsafeMutableRawPointer(renderer))) == "GskCairoRenderer"
+        return skiff_is_a(UnsafeMutableRawPointer(renderer), gsk_cairo_renderer_get_type()) != 0
     }
 }
 
