@@ -22,8 +22,9 @@ final class HistorySearcher {
     /// next frame instead.
     nonisolated static let frameWait = 0.008
     /// How long a frame that follows another at the display's rate (the cursor blinking, an
-    /// animation) may wait: little enough that it still ends within 20 ms of the one before.
-    nonisolated static let steadyFrameWait = 0.0015
+    /// animation) may wait, from its start: with its own work (under 9 ms while typing) it still
+    /// ends inside its refresh interval, so the next frame starts on its tick.
+    nonisolated static let steadyFrameWait = 0.006
     /// Frames closer together than this are "at the display's rate" (two 60 Hz intervals).
     nonisolated static let steadyFrameInterval = 0.034
     /// For `make bench`: each delivered search's text and how long the worker took to answer it
