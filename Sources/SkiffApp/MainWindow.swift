@@ -74,7 +74,22 @@ public final class MainWindow: BrowserViewDelegate {
         browser.installShortcuts(on: window)
         browser.onFocusLeftPageBackward = { [weak self] in self?.switcher.focusInto(forward: false) }
         stack.onVisibleChildChanged { [weak self] in self?.sectionChanged() }
+        window.onFocusChanged { [weak self] in self?.keepFocusOnScreen() }
         sectionChanged()
+    }
+
+    /// What the stack shows for `section`.
+    private func root(of section: Section) -> Widget { section == .browser ? browser.root : sections.slot(section) }
+
+    /// The keys go to the section on screen. A section behind it may still ask for the focus: WebKit
+    /// keeps a focus request made while its view is hidden (the page of `skiff --section today URL`
+    /// loading behind Today) and takes the focus when the page is ready; every key would then go to a
+    /// page nobody sees. GtkStack moves the focus only out of the child it hides.
+    private func keepFocusOnScreen() {
+        guard stack.containsFocus else { return }
+        let shown = root(of: visibleSection)
+        guard !shown.containsFocus else { return }
+        if !shown.focusInto() { window.setFocus(nil) }
     }
 
     /// The section on screen, read from the stack (the switcher, a shortcut or code may change it).
@@ -89,6 +104,7 @@ public final class MainWindow: BrowserViewDelegate {
         // leave their keys (F5, Alt+Left, Ctrl+W…) to the section that is.
         let browsing = visibleSection == .browser
         for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
+        keepFocusOnScreen()
     }
 
     /// The title follows the visible section: the page's title for the Browser, the section's name

@@ -74,6 +74,10 @@ final class GridView {
         }
         installScrolling()
         installKeyboard()
+        // Tab into the feed lands on a card, not on the feed itself: the feed takes the focus only
+        // when a focused card scrolls away (so the keys keep scrolling), and has nothing to show
+        // for it or to do with Enter.
+        container.setFocusOrder { [weak self] in self?.cardsInFocusOrder() ?? [] }
         // Enough for a tall window; the pool grows if a taller one needs more.
         for _ in 0..<16 { _ = makeCard() }
         for _ in 0..<4 { _ = makeHeader() }
@@ -388,6 +392,16 @@ final class GridView {
         }
         reveal(next, focus: true)
         return true
+    }
+
+    /// The cards on screen in reading order, from the first whose top is in view.
+    private func cardsInFocusOrder() -> [Widget] {
+        guard let layout else { return [] }
+        let viewport = LayoutRect(x: 0, y: adjustment.value, width: layout.width, height: viewportHeight)
+        let onScreen = layout.cards(in: viewport).sorted()
+        let top = adjustment.value - 1
+        let whole = onScreen.drop { (layout.cellFrame(of: $0)?.y ?? -1) < top }
+        return (whole.isEmpty ? onScreen[...] : whole).compactMap { assignedCards[$0]?.canvas }
     }
 
     @discardableResult
