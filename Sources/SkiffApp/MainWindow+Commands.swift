@@ -31,8 +31,14 @@ extension MainWindow {
         KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
     ])
 
+    /// Keys the Home section handles itself: listed for the Keyboard Shortcuts window.
+    static let homeKeys = CommandGroup("Home", [
+        KeyboardCommand("home-tab", "Home, Scan, Order, Gift, Stores", ["<Control>1", "<Control>2", "<Control>3", "<Control>4", "<Control>5"]),
+        KeyboardCommand("home-back", "Back", ["Escape", "<Alt>Left"]),
+    ])
+
     /// Everything the Keyboard Shortcuts window lists, in its order.
-    var commandGroups: [CommandGroup] { [windowCommands, browser.commands, Self.todayKeys] }
+    var commandGroups: [CommandGroup] { [windowCommands, browser.commands, Self.todayKeys, Self.homeKeys] }
 
     /// Builds the "win" action group and the shortcuts that name its actions, and the main menu.
     func installCommands(header: HeaderBar) {

@@ -249,8 +249,9 @@ public final class HomeView: HomeNavigator {
         let keys = ShortcutController()
         keys.add("Escape") { [weak self] in self?.popIfShown() ?? false }
         keys.add("<Alt>Left") { [weak self] in self?.popIfShown() ?? false }
+        // Ctrl, not Alt: Alt+1 … Alt+4 choose the window's section, and the window's keys come first.
         for (index, tab) in HomeTab.allCases.enumerated() {
-            keys.add("<Alt>\(index + 1)") { [weak self] in
+            keys.add("<Control>\(index + 1)") { [weak self] in
                 guard let self, self.root.isMapped else { return false }
                 self.select(tab)
                 self.tabButton(tab)?.grabFocus()
