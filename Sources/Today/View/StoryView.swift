@@ -64,6 +64,34 @@ final class StoryView {
         }
         container.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
         closeButton.onClicked { [weak self] in self?.onClose?() }
+        installKeyboard()
+    }
+
+    /// Lines scrolled by Up and Down.
+    static let lineStep = 48.0
+
+    /// A reader's keys scroll the story wherever its focus is (it opens on the close button): Page
+    /// Down and Up by 90 % of a screen, Down and Up by a line, Home and End to either end. A focused
+    /// paragraph's own keys (moving its selection) come first.
+    private func installKeyboard() {
+        let keys = EventControllerKey()
+        keys.onPressed { [weak self] key, modifiers in
+            guard let self, self.isOpen, modifiers.isDisjoint(with: [.control, .alt, .shift]),
+                  let adjustment = self.scroller.verticalAdjustment else { return false }
+            let target: Double
+            switch key {
+            case Key.pageDown: target = adjustment.value + adjustment.pageSize * 0.9
+            case Key.pageUp: target = adjustment.value - adjustment.pageSize * 0.9
+            case Key.down: target = adjustment.value + Self.lineStep
+            case Key.up: target = adjustment.value - Self.lineStep
+            case Key.home: target = 0
+            case Key.end: target = adjustment.upper
+            default: return false
+            }
+            self.scroller.verticalOffset = target
+            return true
+        }
+        container.addController(keys)
     }
 
     /// - Parameter size: the area the story will fill (the story itself is not allocated yet).
