@@ -211,15 +211,16 @@ final class HistoryPageTests: XCTestCase {
             let cached = cache.appendingPathComponent(HistoryCache.fileName(for: address))
             XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: cached.path) }, timeout: 5), "the response is cached on disk")
             first.destroy()
-            // Make the copy two hours old, as if fetched this morning.
-            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7300)], ofItemAtPath: cached.path)
+            // Make the copy half an hour old. (Not hours: two hours before 02:00 is "yesterday", and
+            // this test once failed at 00:15.)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-1830)], ofItemAtPath: cached.path)
 
             server.stop()
             let (second, page) = Self.open(cache, .server(address), title: "History Offline")
             defer { second.destroy() }
             XCTAssertEqual(page.screenName, "list", "the cached history shows")
             XCTAssertEqual(page.shownLineWidgets.first?.title.text, "July 2020")
-            XCTAssertEqual(page.updatedLine, "Updated 2 hours ago")
+            XCTAssertEqual(page.updatedLine, "Updated 30 minutes ago")
             let notice = try XCTUnwrap(page.noticeText)
             XCTAssertTrue(notice.hasPrefix("Couldn’t refresh: Can’t reach the rewards server"), notice)
             XCTAssertTrue(page.noticeRetryButton?.accessibleNameIs("Try Again") == true)
