@@ -7,8 +7,9 @@ import SkiffApp
 import TestSupport
 import XCTest
 
-/// The keyboard focus stays in the section on screen: a page loading in the hidden browser must not
-/// take it, or every key goes to a page nobody sees.
+/// The keyboard alone, through the window: the focus stays in the section on screen (a page loading
+/// in the hidden browser must not take it, or every key goes to a page nobody sees), each section's
+/// own keys work beside the window's, and a story scrolls with a reader's keys.
 final class SectionFocusTests: XCTestCase {
     var server: TestHTTPServer!
 
@@ -22,35 +23,55 @@ final class SectionFocusTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    /// `skiff --section today URL`: the address loads in the browser behind, and Tab and Enter work
-    /// in Today (a story opens), then in Home after Alt+3.
+    /// A window on `section`, raised and focused; nil (after a failure) if X cannot find it. The
+    /// caller destroys it.
+    @MainActor
+    private static func open(_ section: String, title: String, size: String = "1000x700",
+                             sandbox: WebSandbox.Status = .unavailable(reason: "not needed")) throws -> (MainWindow, String)? {
+        let options = try Options.parse(["--ephemeral", "--section", section, "--window-size", size])
+        let main = MainWindow(window: Window(), options: options, sandbox: sandbox)
+        main.window.title = title
+        main.window.present()
+        guard let id = XDoTool.window(named: title) else {
+            main.window.destroy()
+            XCTFail("no X window")
+            return nil
+        }
+        XDoTool.run(["windowraise", id])
+        XDoTool.run(["windowfocus", "--sync", id])
+        return (main, id)
+    }
+
+    /// Presses Tab until `widget` holds the focus (at most 12 times); true if it does.
+    @MainActor
+    private static func tab(into widget: Widget, window id: String) -> Bool {
+        for _ in 0..<12 where !widget.containsFocus {
+            XDoTool.run(["key", "--window", id, "Tab"])
+            MainLoop.run(for: 0.12)
+        }
+        return widget.containsFocus
+    }
+
+    @MainActor
+    private static func storyIsOpen(_ main: MainWindow) -> Bool {
+        main.window.presentedDescendants().contains { $0.hasLabel("Close Story") }
+    }
+
+    /// `skiff --section today URL`: the address loads in the browser behind, and Tab then Enter
+    /// open a story in Today.
     func testAPageLoadingBehindAnotherSectionLeavesTheKeysWithThatSection() throws {
         let url = "\(server.base)/page"
         try MainActor.assumeIsolated {
-            let options = try Options.parse(["--ephemeral", "--section", "today", "--window-size", "1000x700"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
-            main.window.title = "Section Focus"
-            main.window.present()
+            guard let (main, id) = try Self.open("today", title: "Section Focus", sandbox: WebSandbox.probe()) else { return }
             defer { main.window.destroy() }
-            guard let id = XDoTool.window(named: "Section Focus") else { return XCTFail("no X window") }
             main.browser.open(url) // as `skiff --section today URL` does
-            XDoTool.run(["windowraise", id])
-            XDoTool.run(["windowfocus", "--sync", id])
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Page" }, timeout: 20), "the page loaded behind Today")
             MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
             MainLoop.run(for: 0.5)
-            // Tab from wherever the focus is reaches Today's cards within a few presses; Enter opens one.
-            var presses = 0
-            while !main.today.root.containsFocus, presses < 10 {
-                XDoTool.run(["key", "--window", id, "Tab"])
-                MainLoop.run(for: 0.15)
-                presses += 1
-            }
-            XCTAssertTrue(main.today.root.containsFocus, "Tab reached Today; focus: \(main.window.focusDescription ?? "none")")
+            XCTAssertTrue(Self.tab(into: main.today.root, window: id), "Tab reached Today; focus: \(main.window.focusDescription ?? "none")")
             XDoTool.run(["key", "--window", id, "Return"])
-            MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel("Close Story") } }, timeout: 3)
-            XCTAssertTrue(main.window.presentedDescendants().contains { $0.hasLabel("Close Story") },
-                          "a story opened from the keyboard; focus: \(main.window.focusDescription ?? "none")")
+            MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3)
+            XCTAssertTrue(Self.storyIsOpen(main), "a story opened from the keyboard; focus: \(main.window.focusDescription ?? "none")")
             XCTAssertFalse(main.window.focusTypeName == "WebKitWebView", "the hidden page does not have the keys")
         }
     }
@@ -59,29 +80,17 @@ final class SectionFocusTests: XCTestCase {
     /// Scan's member card, Alt+2 then shows Today.
     func testHomeTabKeysAndSectionKeysBothWork() throws {
         try MainActor.assumeIsolated {
-            let options = try Options.parse(["--ephemeral", "--section", "home", "--window-size", "1000x700"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-            main.window.title = "Home Keys"
-            main.window.present()
+            guard let (main, id) = try Self.open("home", title: "Home Keys") else { return }
             defer { main.window.destroy() }
-            guard let id = XDoTool.window(named: "Home Keys") else { return XCTFail("no X window") }
-            XDoTool.run(["windowraise", id])
-            XDoTool.run(["windowfocus", "--sync", id])
             MainLoop.run(for: 0.5)
-            var presses = 0
-            while !main.home.root.containsFocus, presses < 12 {
-                XDoTool.run(["key", "--window", id, "Tab"])
-                MainLoop.run(for: 0.1)
-                presses += 1
-            }
-            XCTAssertTrue(main.home.root.containsFocus, "Tab reached Home; focus: \(main.window.focusDescription ?? "none")")
+            XCTAssertTrue(Self.tab(into: main.home.root, window: id), "Tab reached Home; focus: \(main.window.focusDescription ?? "none")")
             @MainActor func memberCardShown() -> Bool {
                 main.window.presentedDescendants().contains { $0.hasLabel("QR code of member number 6150238411770042") }
             }
             XCTAssertNotEqual(main.home.selectedTab, .scan)
             XDoTool.run(["key", "--clearmodifiers", "ctrl+2"])
             XCTAssertTrue(MainLoop.run(until: { main.home.selectedTab == .scan && memberCardShown() }, timeout: 3),
-                          "Ctrl+2 shows the Scan tab and its member card; tab \(main.home.selectedTab), card \(memberCardShown()), focus \(main.window.focusDescription ?? "none")")
+                          "Ctrl+2 shows the Scan tab and its member card; tab \(main.home.selectedTab), focus \(main.window.focusDescription ?? "none")")
             XDoTool.run(["key", "--clearmodifiers", "alt+2"])
             XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .today }, timeout: 3), "Alt+2 shows Today")
         }
@@ -91,27 +100,16 @@ final class SectionFocusTests: XCTestCase {
     /// button), and Home brings its top back: its picture moves up out of view and back.
     func testAStoryOpenedFromTheKeyboardScrollsWithPageDown() throws {
         try MainActor.assumeIsolated {
-            let options = try Options.parse(["--ephemeral", "--section", "today", "--window-size", "900x600"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-            main.window.title = "Story Keys"
-            main.window.present()
+            guard let (main, id) = try Self.open("today", title: "Story Keys", size: "900x600") else { return }
             defer { main.window.destroy() }
-            guard let id = XDoTool.window(named: "Story Keys") else { return XCTFail("no X window") }
-            XDoTool.run(["windowraise", id])
-            XDoTool.run(["windowfocus", "--sync", id])
             MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
             MainLoop.run(for: 0.3)
-            var presses = 0
-            while !main.today.root.containsFocus, presses < 10 {
-                XDoTool.run(["key", "--window", id, "Tab"])
-                MainLoop.run(for: 0.1)
-                presses += 1
-            }
+            _ = Self.tab(into: main.today.root, window: id)
             XDoTool.run(["key", "--window", id, "Return"])
             @MainActor func pictureTop() -> Double? {
                 main.window.presentedDescendants().first { $0.hasLabel("Story image") }?.y
             }
-            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel("Close Story") } }, timeout: 3), "the story opened")
+            XCTAssertTrue(MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3), "the story opened")
             MainLoop.run(for: 1.0)
             let top = try XCTUnwrap(pictureTop(), "the story's picture is presented")
             XDoTool.run(["key", "--window", id, "Page_Down"])
