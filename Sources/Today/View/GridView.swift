@@ -77,7 +77,10 @@ final class GridView {
         // Tab into the feed lands on a card, not on the feed itself: the feed takes the focus only
         // when a focused card scrolls away (so the keys keep scrolling), and has nothing to show
         // for it or to do with Enter.
-        container.setFocusOrder { [weak self] in self?.cardsInFocusOrder() ?? [] }
+        container.setFocusOrder { [weak self] in
+            guard let self else { return [] }
+            return self.cardsInFocusOrder().compactMap { self.assignedCards[$0]?.canvas }
+        }
         // Enough for a tall window; the pool grows if a taller one needs more.
         for _ in 0..<16 { _ = makeCard() }
         for _ in 0..<4 { _ = makeHeader() }
@@ -356,6 +359,10 @@ final class GridView {
 
     // MARK: Keyboard
 
+    /// Page Down and Up move by this share of the view, keeping a strip of the last page in sight
+    /// (the story scrolls by it too).
+    static let pageStep = 0.9
+
     private func installKeyboard() {
         let keys = EventControllerKey()
         keys.onPressed { [weak self] key, modifiers in
@@ -374,8 +381,8 @@ final class GridView {
         case Key.up: direction = .up
         case Key.down: direction = .down
         case Key.tab: direction = shift ? .previous : .next
-        case Key.pageDown: setOffset(adjustment.value + viewportHeight * 0.9); return true
-        case Key.pageUp: setOffset(adjustment.value - viewportHeight * 0.9); return true
+        case Key.pageDown: setOffset(adjustment.value + viewportHeight * Self.pageStep); return true
+        case Key.pageUp: setOffset(adjustment.value - viewportHeight * Self.pageStep); return true
         case Key.home: setOffset(0); focusFirstVisible(); return true
         case Key.end: setOffset(layout.contentHeight); return true
         default: return false
@@ -395,22 +402,18 @@ final class GridView {
     }
 
     /// The cards on screen in reading order, from the first whose top is in view.
-    private func cardsInFocusOrder() -> [Widget] {
+    private func cardsInFocusOrder() -> [CardIndex] {
         guard let layout else { return [] }
         let viewport = LayoutRect(x: 0, y: adjustment.value, width: layout.width, height: viewportHeight)
         let onScreen = layout.cards(in: viewport).sorted()
         let top = adjustment.value - 1
         let whole = onScreen.drop { (layout.cellFrame(of: $0)?.y ?? -1) < top }
-        return (whole.isEmpty ? onScreen[...] : whole).compactMap { assignedCards[$0]?.canvas }
+        return Array(whole.isEmpty ? onScreen[...] : whole)
     }
 
     @discardableResult
     private func focusFirstVisible() -> Bool {
-        guard let layout else { return false }
-        let viewport = LayoutRect(x: 0, y: adjustment.value, width: layout.width, height: viewportHeight)
-        let onScreen = layout.cards(in: viewport).sorted()
-        let top = adjustment.value - 1
-        guard let first = onScreen.first(where: { (layout.cellFrame(of: $0)?.y ?? -1) >= top }) ?? onScreen.first else { return false }
+        guard let first = cardsInFocusOrder().first else { return false }
         reveal(first, focus: true)
         return true
     }

@@ -71,7 +71,7 @@ final class StoryView {
     static let lineStep = 48.0
 
     /// A reader's keys scroll the story wherever its focus is (it opens on the close button): Page
-    /// Down and Up by 90 % of a screen, Down and Up by a line, Home and End to either end. A focused
+    /// Down and Up as the feed does, Down and Up by a line, Home and End to either end. A focused
     /// paragraph's own keys (moving its selection) come first.
     private func installKeyboard() {
         let keys = EventControllerKey()
@@ -80,8 +80,8 @@ final class StoryView {
                   let adjustment = self.scroller.verticalAdjustment else { return false }
             let target: Double
             switch key {
-            case Key.pageDown: target = adjustment.value + adjustment.pageSize * 0.9
-            case Key.pageUp: target = adjustment.value - adjustment.pageSize * 0.9
+            case Key.pageDown: target = adjustment.value + adjustment.pageSize * GridView.pageStep
+            case Key.pageUp: target = adjustment.value - adjustment.pageSize * GridView.pageStep
             case Key.down: target = adjustment.value + Self.lineStep
             case Key.up: target = adjustment.value - Self.lineStep
             case Key.home: target = 0
