@@ -81,6 +81,8 @@ public final class Entry: Widget {
         guard gtk_editable_get_selection_bounds(editable, &start, &end) != 0 else { return nil }
         return Int(start)..<Int(end)
     }
+    /// The cursor's position, in characters.
+    public var cursorPosition: Int { Int(gtk_editable_get_position(editable)) }
     /// Whether all the text is selected (what Ctrl+L leaves, ready to type over).
     public var isAllSelected: Bool {
         var start: Int32 = 0, end: Int32 = 0

@@ -7,10 +7,12 @@ import Gtk
 final class AddressSearchState {
     /// The last history candidates the index returned, and for what text.
     var candidates: [Suggestions.HistoryItem] = []
-    /// What the user typed, without any inline completion; nil when editing has just begun.
-    var typed: String?
-    /// Set while the field's text is being changed by the completion itself, not the user.
-    var isCompleting = false
+    /// What the user typed and the completion shown after it; nil when editing has just begun
+    /// and nothing is typed yet.
+    var field: AddressField?
+    /// Set while Skiff itself writes the field (the address when editing begins, a completion):
+    /// those changes are not the user's.
+    var isWriting = false
     /// Tabs whose next visit was typed or chosen in the address bar (Firefox's "typed" transition).
     var typedNavigations = Set<UUID>()
     /// For `make bench`: told when a key changed the text, and when that text's suggestions were shown.
@@ -19,50 +21,80 @@ final class AddressSearchState {
 }
 
 extension BrowserView {
+    /// The user changed the field: what they typed is searched for; a completion removed searches
+    /// nothing (what was typed is unchanged, its suggestions are already shown).
+    func addressFieldChanged(to text: String) {
+        let state = addressSearch
+        guard !state.isWriting else { return }
+        var field = state.field ?? AddressField()
+        let edit = field.edited(to: text)
+        state.field = field
+        if case .typed(let typed) = edit { searchHistory(for: typed) }
+    }
+
     /// Suggestions for `text`: at once from the candidates already at hand (narrowing the last
     /// results to what is now typed, so nothing shown ever fails to match it), then from the index
     /// over all of history when its answer arrives from the worker thread.
-    func refreshSuggestions(for text: String) {
+    func searchHistory(for text: String) {
         let state = addressSearch
-        // A completion deleted (Backspace, or the next letter replacing it) leaves what was typed,
-        // whose suggestions are already shown.
-        guard !state.isCompleting, text != state.typed else { return }
-        let previous = state.typed ?? ""
-        state.typed = text
         state.onEdited?(text)
         // The first time (Ctrl+L) the start page's pages, already read, stand in.
         let atHand = state.candidates.isEmpty ? (persistence?.topHistory ?? []) : state.candidates
-        showSuggestions(for: text, history: atHand, complete: false, previous: previous)
+        _ = showSuggestions(for: text, history: atHand)
         guard let persistence else {
             state.onSuggestionsShown?(text)
             return
         }
         persistence.searcher.search(text, shownIn: root) { [weak self] query, items in
-            guard let self, self.editing.isEditing, query == self.addressSearch.typed else { return }
+            guard let self, self.editing.isEditing, query == (self.addressSearch.field?.typed ?? "") else { return }
             self.addressSearch.candidates = items
-            self.showSuggestions(for: query, history: items, complete: true, previous: previous)
+            let top = self.showSuggestions(for: query, history: items)
+            self.completeInline(query: query, top: top)
             self.addressSearch.onSuggestionsShown?(query)
         }
     }
 
-    private func showSuggestions(for text: String, history: [Suggestions.HistoryItem], complete: Bool, previous: String) {
+    /// Shows the ranked suggestions; returns the top hit's address.
+    private func showSuggestions(for text: String, history: [Suggestions.HistoryItem]) -> String? {
         let openTabs = pager.tabs.tabs.filter { $0.id != pager.tabs.current.id && !$0.uri.isEmpty }
             .map { Suggestions.OpenTabItem(id: $0.id.uuidString, uri: $0.uri, title: $0.title) }
         let current = currentPage.flatMap { $0.state.uri ?? $0.state.requestedURI }
         let ranked = Suggestions.rank(text: text, history: history, openTabs: openTabs, now: Date(), currentURI: current)
         suggestions.show(ranked)
         root.queueAllocate()
-        if complete { completeInline(typed: text, previous: previous, top: ranked.first?.uri) }
+        return ranked.first?.uri
     }
 
-    /// The top hit's address completed in the field, the completed part selected.
-    private func completeInline(typed: String, previous: String, top: String?) {
-        guard let bar = bars[pager.tabs.current.id], bar.entry.text == typed,
-              let completion = InlineCompletion.complete(typed: typed, previous: previous, top: top) else { return }
-        addressSearch.isCompleting = true
-        bar.entry.text = completion.text
-        bar.entry.select(from: completion.selectionStart, to: completion.text.count)
-        addressSearch.isCompleting = false
+    /// The top hit's address completed in the field, the completed part selected, when the model
+    /// says it still extends what is typed (AddressField).
+    private func completeInline(query: String, top: String?) {
+        guard let bar = bars[pager.tabs.current.id], var field = addressSearch.field else { return }
+        // The field is only ever written through the model, so it holds the model's text; if it
+        // does not, the user's change is taken first.
+        if bar.entry.text != field.text { _ = field.edited(to: bar.entry.text) }
+        let entry = bar.entry
+        let cursorAtEnd = entry.selectionRange == nil && entry.cursorPosition == entry.text.count
+        let changed = field.answer(query: query, top: top, cursorAtEnd: cursorAtEnd)
+        addressSearch.field = field
+        guard changed else { return }
+        write(field.text, to: entry, selecting: field.selection)
+    }
+
+    /// The selection changed: a completion no longer selected while its text stayed (End, an
+    /// arrow, a click) was accepted, and is typed text from now on.
+    func addressSelectionChanged(in entry: Entry) {
+        guard !addressSearch.isWriting, var field = addressSearch.field, field.selection != nil,
+              entry.text == field.text, entry.selectionRange != field.selection else { return }
+        field.accepted()
+        addressSearch.field = field
+    }
+
+    /// Skiff's own change to the field, not reported as the user's.
+    func write(_ text: String, to entry: Entry, selecting selection: Range<Int>? = nil) {
+        addressSearch.isWriting = true
+        entry.text = text
+        if let selection { entry.select(from: selection.lowerBound, to: selection.upperBound) }
+        addressSearch.isWriting = false
     }
 
     /// The start page's pages arrive from the worker thread after start-up and after each visit.
@@ -76,7 +108,7 @@ extension BrowserView {
     /// Editing ended: no search result will arrive for it any more.
     func endAddressSearch() {
         persistence?.searcher.cancel()
-        addressSearch.typed = nil
+        addressSearch.field = nil
         addressSearch.candidates = []
     }
 

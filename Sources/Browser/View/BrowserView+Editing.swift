@@ -33,7 +33,11 @@ extension BrowserView {
         bar.entry.addController(focus)
         bar.entry.onChanged { [weak self, weak bar] in
             guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
-            self.refreshSuggestions(for: bar.entry.text)
+            self.addressFieldChanged(to: bar.entry.text)
+        }
+        bar.entry.onNotify("selection-bound") { [weak self, weak bar] in
+            guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
+            self.addressSelectionChanged(in: bar.entry)
         }
         bar.entry.onActivate { [weak self, weak bar] in
             guard let self, let bar else { return }
@@ -69,14 +73,17 @@ extension BrowserView {
             editing.begin(now: now)
             bar.entry.canTarget = true
             bar.entry.xAlign = 0
-            bar.entry.text = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: true)
-            addressSearch.typed = nil
-            refreshSuggestions(for: "")
+            write(AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: true), to: bar.entry)
+            addressSearch.field = nil
+            searchHistory(for: "")
         }
+        // Everything selected, ready to type over, until the user types: a key that came first
+        // (the idle below waits behind input and frames) must never be selected and typed over.
+        guard addressSearch.field == nil else { return animate() }
         bar.entry.selectAll()
         // GTK finishes moving focus into the entry's text after this; select again once it has.
         MainLoop.idle { [weak bar, weak self] in
-            if self?.editing.isEditing == true { bar?.entry.selectAll() }
+            if self?.editing.isEditing == true, self?.addressSearch.field == nil { bar?.entry.selectAll() }
         }
         animate()
     }
@@ -85,7 +92,7 @@ extension BrowserView {
         MainLoop.after(milliseconds: 16) { [weak self, weak bar] in
             guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
             if bar.entry.grabFocus() {
-                bar.entry.selectAll()
+                if self.addressSearch.field == nil { bar.entry.selectAll() }
             } else if attempts > 0 {
                 self.focusWhenShown(bar, attempts: attempts - 1)
             }
