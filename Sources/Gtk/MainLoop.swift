@@ -48,6 +48,13 @@ public enum MainLoop {
         g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, onceTrampoline, box.retainedPointer(), destroyNotify(for: VoidHandler.self))
     }
 
+    /// Calls `body` on the loop each time the process receives `signal` (SIGTERM, SIGINT, SIGHUP):
+    /// GLib turns the signal into an ordinary event, so `body` may save and quit as the menu does.
+    public static func onUnixSignal(_ signal: Int32, _ body: @escaping VoidHandler) {
+        let box = ClosureBox<VoidHandler>(body)
+        g_unix_signal_add_full(G_PRIORITY_HIGH, signal, repeatingTrampoline, box.retainedPointer(), destroyNotify(for: VoidHandler.self))
+    }
+
     /// Calls `body` when the loop is idle, once.
     public static func idle(_ body: @escaping VoidHandler) {
         let box = ClosureBox<VoidHandler>(body)
@@ -60,6 +67,12 @@ private let dispatchTrampoline: GUnixFDSourceFunc = { fd, _, _ in
     var counter: UInt64 = 0
     _ = read(fd, &counter, MemoryLayout<UInt64>.size)
     _dispatch_main_queue_callback_4CF(nil)
+    return 1
+}
+
+private let repeatingTrampoline: GSourceFunc = { data in
+    guard let body = ClosureBox<VoidHandler>.from(data) else { return 0 }
+    MainActor.assumeIsolated { body() }
     return 1
 }
 

@@ -31,6 +31,14 @@ public final class SkiffApplication {
     public func run() -> Int32 { app.run() }
 
     private func startup() {
+        // A logout, `kill` or Ctrl+C in a terminal is a quit: tabs saved, the database checkpointed
+        // (its write-ahead log folded in), then exit — not a death that loses the last seconds.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            MainLoop.onUnixSignal(signal) { [weak self] in
+                self?.logger.notice("signal \(signal): quitting")
+                self?.quit()
+            }
+        }
         SystemAppearance.follow()
         if let css = Resources.styleSheet {
             let problems = GtkRuntime.loadCSS(path: css.path)
@@ -72,7 +80,13 @@ public final class SkiffApplication {
             return false
         }
         window.window.present()
-        if let url = options.url { window.browser.open(url) }
+        if let url = options.url {
+            window.browser.open(url)
+        } else if window.visibleSection == .browser {
+            // A first launch or a new window on a blank tab takes typing at once (GNOME Web, Safari);
+            // a restored page keeps the focus.
+            window.browser.focusAddressIfBlank()
+        }
         if let instance, !listening {
             listening = true
             instance.listen { [weak self] request in self?.handOver(request) }

@@ -148,4 +148,50 @@ final class SessionRestoreTests: XCTestCase {
         let written = FileManager.default.enumerator(atPath: dataHome.path)?.allObjects as? [String] ?? []
         XCTAssertEqual(written.filter { !$0.hasPrefix("state") }, [], "nothing under XDG_DATA_HOME")
     }
+
+    /// A logout or `kill` is a quit: a tab opened a moment before is saved, the write-ahead log is
+    /// folded into the database, and the next launch restores the tab.
+    func testSIGTERMRightAfterANewTabSavesItAndLeavesNoWriteAheadLog() throws {
+        let server = try TestHTTPServer(routes: [
+            "/a": .init(body: "<title>Term A</title><h1>A</h1>"),
+            "/b": .init(body: "<title>Term B</title><h1>B</h1>"),
+        ])
+        defer { server.stop() }
+        let first = try launch(["\(server.base)/a"])
+        defer { if first.isRunning { kill9(first) } }
+        guard let window = waitForWindow("Term A — Skiff") else { return XCTFail("the first page never loaded") }
+        xdotool(["windowfocus", "--sync", window])
+        xdotool(["key", "--clearmodifiers", "ctrl+t"])
+        xdotool(["type", "--delay", "15", "\(server.base)/b"])
+        xdotool(["key", "Return"])
+        XCTAssertNotNil(waitForWindow("Term B — Skiff"))
+        // Well inside the saver's one-second delay: only a quit on the signal can save it.
+        Thread.sleep(forTimeInterval: 0.2)
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+        XCTAssertEqual(first.terminationReason, .exit, "it quit rather than died of the signal")
+        XCTAssertEqual(first.terminationStatus, 0)
+
+        let folder = dataHome.appendingPathComponent("skiff")
+        let wal = folder.appendingPathComponent("browser.sqlite-wal")
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? Int) ?? 0
+        XCTAssertEqual(walSize, 0, "the write-ahead log was checkpointed into the database")
+        let second = try launch([])
+        defer { if second.isRunning { kill9(second) } }
+        XCTAssertNotNil(waitForWindow("Term B — Skiff"), "the tab opened just before the signal came back")
+    }
+
+    /// A first launch on a blank tab takes typing at once: the address bar has the focus.
+    func testAFirstLaunchTakesTypingInTheAddressBar() throws {
+        let server = try TestHTTPServer(routes: ["/first": .init(body: "<title>First Typed</title><h1>typed</h1>")])
+        defer { server.stop() }
+        let app = try launch([])
+        defer { if app.isRunning { kill9(app) } }
+        guard let window = waitForWindow("Skiff") else { return XCTFail("no window") }
+        xdotool(["windowfocus", "--sync", window])
+        Thread.sleep(forTimeInterval: 0.5)
+        xdotool(["type", "--delay", "20", "\(server.base)/first"])
+        xdotool(["key", "Return"])
+        XCTAssertNotNil(waitForWindow("First Typed — Skiff"), "what was typed on launch was the address")
+    }
 }

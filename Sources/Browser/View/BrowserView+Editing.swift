@@ -63,6 +63,12 @@ extension BrowserView {
         beginEditing()
     }
 
+    /// A new window or a first launch: a blank tab's address bar takes the keys; a page keeps them.
+    public func focusAddressIfBlank() {
+        guard let page = currentPage, page.state.uri == nil, page.state.requestedURI == nil else { return }
+        focusAddressBar()
+    }
+
     func beginEditing() {
         guard let bar = bars[pager.tabs.current.id], let page = currentPage, page.webView != nil else { return }
         if !bar.entry.containsFocus && !bar.entry.grabFocus() {
