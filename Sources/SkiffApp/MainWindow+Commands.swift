@@ -58,6 +58,7 @@ extension MainWindow {
         let menu = MenuModel()
         let windows = MenuModel()
         windows.append("New Private Window", action: "win.new-private-window")
+        windows.append("Reopen Closed Tab", action: "win.reopen-closed-tab")
         windows.append("History", action: "win.history")
         menu.appendSection(windows)
         let page = MenuModel()

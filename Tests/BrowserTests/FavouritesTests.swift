@@ -84,11 +84,11 @@ final class FavouritesTests: XCTestCase {
             Suggestions.HistoryItem(uri: "https://fav.example/other", title: "Fav other", visitCount: 9, lastVisit: now),
             Suggestions.HistoryItem(uri: "https://often.example/", title: "Often", visitCount: 5, lastVisit: now),
         ]
-        let page = StartPage(favourites: list, history: history, closed: RecentlyClosed(), now: now)
+        let page = StartPage(favourites: list, history: history, closed: ClosedTabs(), now: now)
         XCTAssertEqual(page.favourites.map(\.title), ["Fav"])
         XCTAssertEqual(page.favourites.first?.favouriteID, list.items[0].id)
         XCTAssertEqual(page.frequentlyVisited.map(\.title), ["Often"], "the favourite's site is not repeated")
-        XCTAssertFalse(StartPage(favourites: list, history: [], closed: RecentlyClosed(), now: now).isEmpty)
+        XCTAssertFalse(StartPage(favourites: list, history: [], closed: ClosedTabs(), now: now).isEmpty)
     }
 
     func testTheIconBudgetDropsTheLeastRecentlyUsedAndRefusesHugeIcons() {

@@ -194,4 +194,35 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("First Typed — Skiff"), "what was typed on launch was the address")
     }
+
+    /// Closed tabs are kept in the database: after a restart, Ctrl+Shift+T still brings one back.
+    func testAClosedTabCanBeReopenedAfterARestart() throws {
+        let server = try TestHTTPServer(routes: [
+            "/kept": .init(body: "<title>Kept Closed</title><h1>kept</h1>"),
+            "/stay": .init(body: "<title>Stays Open</title><h1>stays</h1>"),
+        ])
+        defer { server.stop() }
+        let first = try launch(["\(server.base)/stay"])
+        defer { if first.isRunning { kill9(first) } }
+        guard let window = waitForWindow("Stays Open — Skiff") else { return XCTFail("the first page never loaded") }
+        xdotool(["windowfocus", "--sync", window])
+        xdotool(["key", "--clearmodifiers", "ctrl+t"])
+        xdotool(["type", "--delay", "15", "\(server.base)/kept"])
+        xdotool(["key", "Return"])
+        XCTAssertNotNil(waitForWindow("Kept Closed — Skiff"))
+        Thread.sleep(forTimeInterval: 0.5)
+        xdotool(["key", "--clearmodifiers", "ctrl+w"])
+        XCTAssertNotNil(waitForWindow("Stays Open — Skiff"))
+        Thread.sleep(forTimeInterval: 0.7)
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+
+        let second = try launch([])
+        defer { if second.isRunning { kill9(second) } }
+        guard let again = waitForWindow("Stays Open — Skiff") else { return XCTFail("the open tab was not restored") }
+        xdotool(["windowfocus", "--sync", again])
+        Thread.sleep(forTimeInterval: 0.5)
+        xdotool(["key", "--clearmodifiers", "ctrl+shift+t"])
+        XCTAssertNotNil(waitForWindow("Kept Closed — Skiff"), "the tab closed before the restart came back")
+    }
 }

@@ -283,6 +283,15 @@ public final class AddressBarPager {
         return tab
     }
 
+    /// A closed tab comes back at `index` (Ctrl+Shift+T), current; the pager slides to it.
+    @discardableResult
+    public func reopenTab(_ tab: BrowserTab, at index: Int, now: TimeInterval) -> BrowserTab {
+        releaseDrag()
+        let added = tabs.insert(tab, at: index)
+        if animationsEnabled { settle(to: tabs.currentIndex, now: now, velocity: nil) } else { jump(to: tabs.currentIndex) }
+        return added
+    }
+
     /// Closes a tab. Its slot collapses (the bars past it slide in) and, if it was current, the
     /// pager settles on the neighbour that became current: the right one, else the left.
     /// Closing the only tab leaves a fresh blank tab, revealed like a new one; the view creates

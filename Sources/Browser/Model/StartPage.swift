@@ -15,7 +15,7 @@ public struct StartPage: Sendable, Equatable {
 
     /// At most this many tiles of frequently visited pages (two rows of four on a wide window).
     public static let frequentLimit = 8
-    /// At most this many recently closed tabs are offered (and remembered).
+    /// At most this many recently closed tabs are offered (`ClosedTabs` remembers more for Ctrl+Shift+T).
     public static let closedLimit = 8
 
     /// The user's favourites, in their order, first on the page.
@@ -24,7 +24,7 @@ public struct StartPage: Sendable, Equatable {
     public var recentlyClosed: [Entry]
     public var isEmpty: Bool { favourites.isEmpty && frequentlyVisited.isEmpty && recentlyClosed.isEmpty }
 
-    public init(favourites: Favourites = Favourites(), history: [Suggestions.HistoryItem], closed: RecentlyClosed, now: Date) {
+    public init(favourites: Favourites = Favourites(), history: [Suggestions.HistoryItem], closed: ClosedTabs, now: Date) {
         self.favourites = favourites.items.map {
             Entry(uri: $0.uri, title: $0.title, host: Self.host(of: $0.uri), favouriteID: $0.id)
         }
@@ -38,7 +38,7 @@ public struct StartPage: Sendable, Equatable {
                 return Entry(uri: item.uri, title: item.title.isEmpty ? host : item.title, host: host)
             }
             .prefix(Self.frequentLimit).map { $0 }
-        recentlyClosed = closed.tabs.map { Entry(uri: $0.uri, title: $0.title.isEmpty ? Self.host(of: $0.uri) : $0.title, host: Self.host(of: $0.uri)) }
+        recentlyClosed = closed.recent.map { Entry(uri: $0.uri, title: $0.title.isEmpty ? Self.host(of: $0.uri) : $0.title, host: Self.host(of: $0.uri)) }
     }
 
     /// The host without "www.", or the address itself for file: and about: pages.
@@ -48,24 +48,3 @@ public struct StartPage: Sendable, Equatable {
     }
 }
 
-/// The window's recently closed tabs, newest first, one per address, at most `StartPage.closedLimit`.
-public struct RecentlyClosed: Sendable, Equatable {
-    public struct Tab: Sendable, Equatable {
-        public var uri: String
-        public var title: String
-        public init(uri: String, title: String) { self.uri = uri; self.title = title }
-    }
-    public private(set) var tabs: [Tab] = []
-    public init() {}
-
-    /// A tab was closed; a blank one is not remembered.
-    public mutating func closed(uri: String, title: String) {
-        guard !uri.isEmpty, !uri.hasPrefix("about:") else { return }
-        tabs.removeAll { $0.uri == uri }
-        tabs.insert(Tab(uri: uri, title: title), at: 0)
-        if tabs.count > StartPage.closedLimit { tabs.removeLast(tabs.count - StartPage.closedLimit) }
-    }
-
-    /// It was opened again from the start page.
-    public mutating func reopened(uri: String) { tabs.removeAll { $0.uri == uri } }
-}

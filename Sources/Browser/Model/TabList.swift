@@ -88,6 +88,17 @@ public struct TabList: Hashable, Sendable {
         return added
     }
 
+    /// Inserts a tab at `index` (clamped: a reopened tab goes back where it was) and makes it current.
+    @discardableResult
+    public mutating func insert(_ tab: BrowserTab, at index: Int) -> BrowserTab {
+        let added = self.index(of: tab.id) == nil ? tab
+            : BrowserTab(title: tab.title, uri: tab.uri, hasLoadedPage: tab.hasLoadedPage)
+        let at = min(max(index, 0), tabs.count)
+        tabs.insert(added, at: at)
+        currentIndex = at
+        return added
+    }
+
     /// Makes the tab at `index` current; out-of-range indices are clamped.
     public mutating func select(_ index: Int) {
         currentIndex = min(max(index, 0), tabs.count - 1)

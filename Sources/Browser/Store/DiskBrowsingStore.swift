@@ -120,6 +120,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         HistoryIndex.registerMigration(&migrator)
         HistoryListing.registerMigration(&migrator)
         migrator.registerMigration("favourites") { db in try createFavourites(db) }
+        migrator.registerMigration("closed-tabs") { db in try createClosedTabs(db) }
         return migrator
     }
 

@@ -95,8 +95,18 @@ public final class BrowserPersistence {
     private var favouritesFailure: String? {
         didSet { if favouritesFailure != oldValue { historyFailureChanged?() } }
     }
-    /// Why saving fails now (tabs, history or favourites), nil when it works.
-    var currentFailure: String? { sessionFailure ?? historyFailure ?? favouritesFailure }
+    private var closedTabsFailure: String? {
+        didSet { if closedTabsFailure != oldValue { historyFailureChanged?() } }
+    }
+    /// Why saving fails now (tabs, history, favourites or closed tabs), nil when it works.
+    var currentFailure: String? { sessionFailure ?? historyFailure ?? favouritesFailure ?? closedTabsFailure }
+
+    /// The closed tabs, in the same database (in memory when it could not be opened).
+    lazy var closedTabs: ClosedTabsKeeper = {
+        let keeper = ClosedTabsKeeper(store: store as? ClosedTabsStore ?? EphemeralClosedTabsStore(), writable: !isReadOnly)
+        keeper.onFailureChange = { [weak self] problem in self?.closedTabsFailure = problem }
+        return keeper
+    }()
 
     /// The favourites, in the same database (in memory when it could not be opened).
     lazy var favourites: FavouritesKeeper = {

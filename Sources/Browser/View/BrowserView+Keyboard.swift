@@ -31,6 +31,9 @@ extension BrowserView {
                 guard let self else { return }
                 if self.tabOverview.isOpen { self.tabOverview.closeSelected() } else { self.closeTab() }
             },
+            KeyboardCommand("reopen-closed-tab", "Reopen closed tab", ["<Control><Shift>t"]) { [weak self] in
+                _ = self?.reopenClosedTab()
+            },
             KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
             KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in

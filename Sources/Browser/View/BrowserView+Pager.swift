@@ -139,7 +139,7 @@ extension BrowserView {
         let tabs = pager.tabs.tabs
         let i = index ?? pager.tabs.currentIndex
         guard tabs.indices.contains(i) else { return }
-        recentlyClosed.closed(uri: tabs[i].uri, title: tabs[i].title)
+        keepClosed(tabs[i], at: i)
         endEditing(commit: false)
         guard let result = pager.closeTab(id: tabs[i].id, now: now) else { return }
         removePage(id: result.closedTab.id)

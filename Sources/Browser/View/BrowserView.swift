@@ -70,8 +70,9 @@ public final class BrowserView: TabPageDelegate {
     /// The last Tab's direction, to know which way focus was leaving the page.
     var lastTabWasBackward = false
     var lastTabPress: Date?
-    /// This window's closed tabs, for the start page (kept in memory only).
-    var recentlyClosed = RecentlyClosed()
+    /// This window's closed tabs, for Ctrl+Shift+T and the start page: on disk for the main window,
+    /// in memory for a private one.
+    lazy var closedTabs: ClosedTabsKeeper = persistence?.closedTabs ?? ClosedTabsKeeper.inMemory()
     /// The favourites (BrowserView+Favourites): on disk for the main window, in memory for a private one.
     lazy var favourites: FavouritesKeeper = persistence?.favourites ?? FavouritesKeeper.inMemory()
     /// Site icons from WebKit's favicon database, for the start page and the suggestions.
@@ -352,10 +353,15 @@ public final class BrowserView: TabPageDelegate {
         let blank = page.webView != nil && page.state.uri == nil && page.state.requestedURI == nil
         guard blank else { return page.hideStartPage() }
         let content = StartPage(favourites: favourites.list, history: isPrivate ? [] : (persistence?.topHistory ?? []),
-                                closed: recentlyClosed, now: Date())
-        page.showStartPage(content, icons: siteIcons) { [weak self] uri in
-            self?.recentlyClosed.reopened(uri: uri)
-            self?.load(uri)
+                                closed: closedTabs.list, now: Date())
+        page.showStartPage(content, icons: siteIcons) { [weak self, weak page] uri in
+            // A closed tab comes back with its back/forward list and scroll position, in this tab.
+            if let self, let page, let closed = self.closedTabs.reopen(uri: uri) {
+                page.restore(closed)
+                self.render()
+            } else {
+                self?.load(uri)
+            }
         }
         page.startPage?.onFavourite = { [weak self] request in self?.handle(request) }
     }

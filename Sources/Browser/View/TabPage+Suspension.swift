@@ -142,6 +142,34 @@ extension TabPage {
         root.queueDraw()
     }
 
+    /// A closed tab put back in this (blank) tab: its back/forward list at once, its scroll
+    /// position once it has loaded.
+    func restore(_ closed: ClosedTab) {
+        if closed.scrollX != 0 || closed.scrollY != 0 { resuming = ResumingPage(scrollX: closed.scrollX, scrollY: closed.scrollY) }
+        restore(sessionState: closed.sessionState, uri: closed.uri, title: closed.title)
+    }
+
+    /// The page is being closed: where it is scrolled to, from the page (nil when it cannot say
+    /// within half a second); the web view is kept alive until then, and no longer.
+    func scrollPositionOnClose(_ completion: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
+        if let kept = suspended { return completion(kept.scrollX, kept.scrollY) }
+        guard let webView, state.uri != nil, state.crash == nil else { return }
+        final class Holder { var webView: WebView? }
+        let holder = Holder()
+        holder.webView = webView
+        webView.evaluate("JSON.stringify({ x: window.scrollX, y: window.scrollY })") { answer in
+            guard holder.webView != nil else { return }
+            holder.webView = nil
+            if let inspection = SuspensionInspection(json: answer) { completion(inspection.scrollX, inspection.scrollY) }
+        }
+        MainLoop.after(milliseconds: 500) {
+            // A page that does not answer (busy in a loop) is not waited for: its process goes.
+            guard let view = holder.webView else { return }
+            holder.webView = nil
+            view.terminateWebProcess()
+        }
+    }
+
     /// The resumed page has loaded: back to where the user left it.
     func finishResuming() {
         guard let pending = resuming else { return }
