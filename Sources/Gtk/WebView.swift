@@ -106,6 +106,31 @@ public final class WebView: Widget {
         connectBoxed("decide-policy", unsafeBitCast(newWindowTrampoline, to: UnsafeRawPointer.self), body, signature: .decidePolicy)
     }
 
+    /// "create": the page asks for a window of its own (`window.open`). `body` gets the address and
+    /// whether a click or key caused it, and returns the view the page opens in — made with
+    /// `makeRelated()`, so it shares this page's process and `opener` works — or nil to refuse
+    /// (`window.open` then returns null to the page).
+    @discardableResult
+    public func onCreate(_ body: @escaping CreateHandler) -> SignalHandlerID {
+        connectBoxed("create", unsafeBitCast(createTrampoline, to: UnsafeRawPointer.self), body, signature: .create)
+    }
+
+    /// Whether WebKit passes `window.open` calls no click asked for on to `onCreate` (which decides),
+    /// instead of dropping them silently.
+    public var passesUnaskedWindowsOn: Bool {
+        get { webkit_settings_get_javascript_can_open_windows_automatically(webkit_web_view_get_settings(view)) != 0 }
+        set { webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(view), newValue ? 1 : 0) }
+    }
+
+    /// A view for a page this one opens: the same web process, network session and settings.
+    public func makeRelated() -> WebView {
+        WebView(retaining: UnsafeMutableRawPointer(skiff_web_view_new_related(view)))
+    }
+
+    /// "close": the page called `window.close()` (allowed for a window a script opened).
+    @discardableResult
+    public func onClose(_ body: @escaping VoidHandler) -> SignalHandlerID { on("close", body) }
+
     /// Kills the web process, as a crash would. For tests, "force stop", and a suspended tab.
     public func terminateWebProcess() { webkit_web_view_terminate_web_process(view) }
 
@@ -161,6 +186,18 @@ private let newWindowTrampoline: @convention(c) (UnsafeMutableRawPointer?, Unsaf
     MainActor.assumeIsolated { body(request) }
     return 1
 }
+/// A page asking for a window: (its address, whether a user gesture caused it) -> the view to open it in.
+public typealias CreateHandler = @MainActor (_ uri: String, _ byUser: Bool) -> WebView?
+
+private let createTrampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, action, data in
+    guard let action, let body = ClosureBox<CreateHandler>.from(data) else { return nil }
+    let uri = webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+    let byUser = webkit_navigation_action_is_user_gesture(action) != 0
+    // WebKit keeps no reference of its own to the view returned: the tab that shows it does.
+    let address = MainActor.assumeIsolated { body(uri, byUser).map { UInt(bitPattern: $0.raw) } }
+    return address.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+}
+
 public typealias TLSErrorHandler = @MainActor (_ uri: String, _ problems: [String]) -> Bool
 
 private let tlsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, uri, _, flags, data in

@@ -184,8 +184,8 @@ public final class BrowserView: TabPageDelegate {
     }
 
     @discardableResult
-    func addPage(for tab: BrowserTab, suspendedAs kept: SuspendedPage? = nil) -> TabPage {
-        let page = TabPage(id: tab.id, session: session, sandbox: sandbox, suspendedAs: kept)
+    func addPage(for tab: BrowserTab, suspendedAs kept: SuspendedPage? = nil, opened: WebView? = nil) -> TabPage {
+        let page = TabPage(id: tab.id, session: session, sandbox: sandbox, suspendedAs: kept, opened: opened)
         page.delegate = self
         pages[tab.id] = page
         pagesArea.addChild(page.root)

@@ -119,7 +119,7 @@ extension TabPage {
         // site alive for five minutes (suspended after 30 s, still resident), which is the very
         // memory suspending is for. Skiff never makes related web views (links open through
         // `decide-policy`), so this process serves this view alone.
-        webView.terminateWebProcess()
+        if !sharesWebProcess { webView.terminateWebProcess() }
         self.webView = nil
         resuming = nil
         lastPicture = nil

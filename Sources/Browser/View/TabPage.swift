@@ -14,6 +14,10 @@ protocol TabPageDelegate: AnyObject {
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String)
     /// A link asked for a page of its own (target=_blank, window.open on a click, middle click).
     func tabPage(_ page: TabPage, wantsNewTabFor uri: String, inBackground: Bool)
+    /// `window.open`: the view the new page loads in, or nil to refuse.
+    func tabPage(_ page: TabPage, opensWindowFor uri: String, byUser: Bool) -> WebView?
+    /// The page called `window.close()` on a window a script opened.
+    func tabPageClosedItself(_ page: TabPage)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -39,6 +43,9 @@ public final class TabPage {
     weak var delegate: TabPageDelegate?
     private var pendingFallback: (https: String, http: String)?
     private var visits = VisitCounter()
+    /// This page opened another with `window.open`, or was opened so: the two share one web
+    /// process, which suspending one must not end.
+    var sharesWebProcess = false
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
@@ -47,8 +54,9 @@ public final class TabPage {
     private let logger = Logger(label: "skiff.browser.tab")
 
     /// `suspendedAs`: a tab that starts without a web view (a restored background tab), made
-    /// when it is first shown.
-    init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status, suspendedAs kept: SuspendedPage? = nil) {
+    /// when it is first shown. `opened`: the view a page made for a window it opened (`window.open`).
+    init(id: UUID = UUID(), session: NetworkSession?, sandbox: WebSandbox.Status, suspendedAs kept: SuspendedPage? = nil,
+         opened: WebView? = nil) {
         self.id = id
         root = Canvas(role: .listItem, label: "New Tab") { _, _, _ in }
         root.addCSSClass("skiff-tab-page")
@@ -59,7 +67,8 @@ public final class TabPage {
             suspended = kept
             if let title = kept.title, !title.isEmpty { state.apply(.titleChanged(title)) }
         } else if let session = self.session {
-            let view = Self.makeWebView(session: session)
+            let view = opened.map(Self.prepare) ?? Self.makeWebView(session: session)
+            sharesWebProcess = opened != nil
             webView = view
             content.setChild(view)
         } else {
@@ -78,8 +87,14 @@ public final class TabPage {
     }
 
     static func makeWebView(session: NetworkSession) -> WebView {
-        let view = WebView(session: session)
+        prepare(WebView(session: session))
+    }
+
+    private static func prepare(_ view: WebView) -> WebView {
         view.setAccessibleLabel("Web page")
+        // WebKit would drop a pop-up no click asked for without a word; Skiff blocks it itself
+        // and says so, with "Allow Once" (BrowserView+Windows.swift).
+        view.passesUnaskedWindowsOn = true
         view.vexpand = true
         view.hexpand = true
         return view
@@ -185,6 +200,14 @@ public final class TabPage {
             }
         }
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
+        webView.onCreate { [weak self] uri, byUser in
+            guard let self else { return nil }
+            return self.delegate?.tabPage(self, opensWindowFor: uri, byUser: byUser)
+        }
+        webView.onClose { [weak self] in
+            guard let self else { return }
+            self.delegate?.tabPageClosedItself(self)
+        }
         webView.onNewWindowRequest { [weak self] request in
             guard let self else { return }
             self.delegate?.tabPage(self, wantsNewTabFor: request.uri, inBackground: request.inBackground)

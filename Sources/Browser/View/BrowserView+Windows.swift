@@ -1,0 +1,37 @@
+import BrowserModel
+import Foundation
+import Gtk
+
+/// Pages that open windows: `window.open` from a click opens a tab next to its opener, sharing its
+/// process so `opener` works (sign-in pop-ups); one no click asked for is blocked, with a notice
+/// that offers to open it once (docs/browser.md, "Pop-ups").
+extension BrowserView {
+    func tabPage(_ page: TabPage, opensWindowFor uri: String, byUser: Bool) -> WebView? {
+        guard let opener = page.webView else { return nil }
+        guard byUser else {
+            blockedPopUp(uri, from: page)
+            return nil
+        }
+        endEditing(commit: false)
+        let view = opener.makeRelated()
+        let tab = pager.openTabAfterCurrent(now: now, inBackground: false)
+        addPage(for: tab, opened: view)
+        page.sharesWebProcess = true
+        tabSelected()
+        return view
+    }
+
+    func tabPageClosedItself(_ page: TabPage) {
+        guard let index = pager.tabs.index(of: page.id) else { return }
+        closeTab(at: index)
+    }
+
+    private func blockedPopUp(_ uri: String, from page: TabPage) {
+        let host = URL(string: uri)?.host ?? URL(string: page.state.uri ?? "")?.host ?? "this page"
+        logger.notice("blocked a pop-up no click asked for: \(uri)")
+        page.crashBanner.offer("Skiff blocked a pop-up window from \(host).", button: "Allow Once") { [weak self, weak page] in
+            guard let self, let page, !uri.isEmpty else { return }
+            self.tabPage(page, wantsNewTabFor: uri, inBackground: false)
+        }
+    }
+}

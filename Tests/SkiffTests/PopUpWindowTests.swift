@@ -1,0 +1,69 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// `window.open` with real clicks: a click opens the page in a tab next to its opener, and the
+/// page it opened can reach `opener` (it writes the opener's title into its own); a pop-up nobody
+/// clicked for is blocked, with a notice whose "Allow Once" opens it.
+final class PopUpWindowTests: XCTestCase {
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        let button = "<button id=b style='position:fixed;left:0;top:0;width:600px;height:300px;font-size:40px'"
+        server = try TestHTTPServer(routes: [
+            "/opener": .init(body: "<title>Opener</title>\(button) onclick=\"window.open('/popup')\">Sign in</button>"),
+            "/popup": .init(body: "<title>Popup</title><script>document.title = 'Popup of ' + (window.opener ? window.opener.document.title : 'nobody')</script>"),
+            "/pushy": .init(body: "<title>Pushy</title><script>setTimeout(() => window.open('/unasked'), 300)</script>"),
+            "/unasked": .init(body: "<title>Unasked</title><h1>unasked</h1>"),
+        ])
+    }
+
+    override func tearDown() { server?.stop() }
+
+    func testAClickOnAButtonCallingWindowOpenOpensATabWithItsOpener() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Popup Click")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/opener", title: "Opener"))
+            MainLoop.run(for: 0.3)
+            XCTAssertEqual(main.browser.tabCount, 1)
+            XDoTool.click(window: id, x: 200, y: 150)
+            let opened = MainLoop.run(until: { main.browser.state.title == "Popup of Opener" }, timeout: 10)
+            XCTAssertTrue(opened, "the page opened in a tab, and reached its opener: “\(main.browser.state.title ?? "")”")
+            XCTAssertEqual(main.browser.tabCount, 2)
+            XCTAssertEqual(main.browser.currentTabIndex, 1, "next to the tab that opened it")
+        }
+    }
+
+    func testAPopUpNobodyClickedForIsBlockedAndAllowOnceOpensIt() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Popup Blocked")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
+            let allow = { main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Allow Once") } }
+            XCTAssertTrue(MainLoop.run(until: { allow() != nil }, timeout: 8), "a notice offers to allow it")
+            XCTAssertEqual(main.browser.tabCount, 1, "no tab was opened without a click")
+            MainLoop.run(for: 0.5)
+            guard let button = allow() else { return XCTFail("no Allow Once button") }
+            XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Unasked" }, timeout: 10),
+                          "Allow Once opened it: “\(main.browser.state.title ?? "")”")
+        }
+    }
+}
