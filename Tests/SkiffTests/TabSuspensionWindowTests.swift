@@ -120,6 +120,39 @@ final class TabSuspensionWindowTests: XCTestCase {
         }
     }
 
+    /// Three tabs on one site, two of them suspended: each keeps its title, on the tab overview's
+    /// tiles as a screen reader gets them, and the bars tell them apart by title.
+    func testSuspendedTabsKeepTheirTitlesAndBarsOnOneSiteShowThem() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Suspension Titles", focus: false)
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
+            browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
+            browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
+            XCTAssertTrue(MainLoop.run(until: { browser.isTabSuspended(at: 0) && browser.isTabSuspended(at: 1) }, timeout: 20),
+                          "the background tabs were suspended")
+            MainLoop.run(for: 0.5)
+            let host = "127.0.0.1"
+            browser.openTabOverview()
+            MainLoop.run(until: { !browser.isAnimating }, timeout: 5)
+            let named = { (title: String) in
+                MainLoop.run(until: { browser.root.presentedDescendants().contains { $0.hasLabel("\(title) — \(host)") } }, timeout: 5)
+            }
+            XCTAssertTrue(named("Page A"), "a suspended tab keeps its title on the accessibility tree")
+            XCTAssertTrue(named("Page B"))
+            XCTAssertTrue(named("Page C"))
+            XCTAssertEqual(browser.tabTitles, ["Page A", "Page B", "Page C"])
+            let port = base.split(separator: ":").last.map(String.init) ?? ""
+            XCTAssertEqual(browser.addressBarTexts, ["\(host):\(port) — Page A", "\(host):\(port) — Page B", "\(host):\(port) — Page C"],
+                           "tabs on one site show their titles in the pager")
+        }
+    }
+
     /// A saved session of three pages comes back with one web process, not three: only the tab
     /// on screen gets its page at start; another, when chosen, loads its own page with its history.
     func testARestoredSessionStartsOnlyTheTabOnScreen() throws {

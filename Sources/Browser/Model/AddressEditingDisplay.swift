@@ -8,6 +8,15 @@ extension AddressEditing {
         return isEditing ? uri : displayDomain(uri: uri)
     }
 
+    /// What a tab's bar shows while not editing: the domain, and the page's title beside it when
+    /// another tab shows the same domain, so tabs on one site can be told apart in the pager.
+    public static func barText(uri: String?, title: String?, sharesDomain: Bool) -> String {
+        let domain = displayText(uri: uri, isEditing: false)
+        guard sharesDomain, let title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty,
+              title != domain else { return domain }
+        return "\(domain) — \(title)"
+    }
+
     /// The short form of an address:
     /// - web addresses show the host, lower-cased, without `www.`, user info, path, query or fragment;
     /// - the port is kept only for `localhost` and IP literals (local servers are told apart by port; on a

@@ -158,6 +158,8 @@ public final class BrowserView: TabPageDelegate {
     public var tabCount: Int { pager.tabs.count }
     public var currentTabIndex: Int { pager.tabs.currentIndex }
     public var tabTitles: [String] { pager.tabs.tabs.map(\.title) }
+    /// What each tab's address bar shows, in tab order (the text a screen reader reads in it).
+    public var addressBarTexts: [String] { pager.tabs.tabs.compactMap { bars[$0.id]?.entry.text } }
     public var toolbarState: ToolbarState { collapse.state }
     public var isToolbarCollapsed: Bool { collapse.isCollapsed }
     public var isEditingAddress: Bool { editing.isEditing }
@@ -332,11 +334,18 @@ public final class BrowserView: TabPageDelegate {
         reloadButton.setAccessibleLabel(reloadName)
         reloadButton.tooltip = reloadName
         tabsButton.setAccessibleDescription("\(pager.tabs.count) open")
+        var domainCounts: [String: Int] = [:]
+        for tab in pager.tabs.tabs {
+            let uri = pages[tab.id].flatMap { $0.state.uri ?? $0.state.requestedURI } ?? tab.uri
+            domainCounts[AddressEditing.displayText(uri: uri, isEditing: false), default: 0] += 1
+        }
         for tab in pager.tabs.tabs {
             guard let bar = bars[tab.id], let page = pages[tab.id] else { continue }
             let editingThis = editing.isEditing && tab.id == pager.tabs.current.id
             if !editingThis {
-                let shown = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: false)
+                let uri = page.state.uri ?? page.state.requestedURI
+                let domain = AddressEditing.displayText(uri: uri, isEditing: false)
+                let shown = AddressEditing.barText(uri: uri, title: page.state.title, sharesDomain: (domainCounts[domain] ?? 0) > 1)
                 if bar.entry.text != shown { bar.entry.text = shown }
             }
             bar.setTitle(page.state.title ?? "")

@@ -170,7 +170,7 @@ public final class TabPage {
 
     func connect(_ webView: WebView) {
         webView.onLoadChanged { [weak self, weak webView] event in
-            guard let self, let webView else { return }
+            guard let self, let webView, self.isLive(webView) else { return }
             switch event {
             case .started: self.apply(.loadStarted(uri: webView.uri))
             case .redirected: self.apply(.uriChanged(webView.uri))
@@ -189,17 +189,20 @@ public final class TabPage {
             self.apply(.history(canGoBack: webView.canGoBack, canGoForward: webView.canGoForward))
         }
         webView.onNotify("estimated-load-progress") { [weak self, weak webView] in
-            guard let webView else { return }
-            self?.apply(.progress(webView.estimatedProgress))
+            guard let self, let webView, self.isLive(webView) else { return }
+            self.apply(.progress(webView.estimatedProgress))
         }
         webView.onNotify("title") { [weak self, weak webView] in
-            guard let self else { return }
-            self.apply(.titleChanged(webView?.title))
-            if let uri = webView?.uri, let title = webView?.title, !title.isEmpty, self.state.failure == nil {
+            guard let self, let webView, self.isLive(webView) else { return }
+            self.apply(.titleChanged(webView.title))
+            if let uri = webView.uri, let title = webView.title, !title.isEmpty, self.state.failure == nil {
                 self.delegate?.tabPage(self, didChangeTitle: title, uri: uri)
             }
         }
-        webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
+        webView.onNotify("uri") { [weak self, weak webView] in
+            guard let self, let webView, self.isLive(webView) else { return }
+            self.apply(.uriChanged(webView.uri))
+        }
         webView.onCreate { [weak self] uri, byUser in
             guard let self else { return nil }
             return self.delegate?.tabPage(self, opensWindowFor: uri, byUser: byUser)
@@ -244,6 +247,10 @@ public final class TabPage {
             self.apply(.webProcessEnded(reason: crash))
         }
     }
+
+    /// Whether `webView` still shows this tab's page: a view being let go (the tab suspended, its
+    /// process ended) reports an empty title and address, which must not replace the kept ones.
+    private func isLive(_ webView: WebView) -> Bool { self.webView === webView && suspended == nil }
 
     /// Feeds one event to the model. The web view's signals come here; so may a benchmark.
     public func apply(_ event: PageEvent) {
