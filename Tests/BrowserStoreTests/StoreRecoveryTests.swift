@@ -106,12 +106,26 @@ final class StoreRecoveryTests: XCTestCase {
         try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: nil)
     }
 
-    func testUnreadableFileIsMovedAside() throws {
+    /// Nothing is wrong with a database this user may not read yet (mode 000, another user's): it is
+    /// left as it is, and the message says why and how to fix it.
+    func testAnUnreadableFileIsLeftAloneWithAMessageSayingWhyAndHowToFixIt() throws {
         if reranAsNobody(self) { return }
         guard case .opened(let store) = DiskBrowsingStore.open(at: databaseURL) else { return XCTFail("setup") }
+        try store.saveSession(StoredSession(tabs: [StoredTab(id: UUID(), uri: "https://kept.example/", title: "Kept", sessionState: nil)],
+                                            currentTabID: nil))
         try store.close()
+        let before = try Data(contentsOf: databaseURL)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: databaseURL.path)
-        try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: nil)
+        let result = DiskBrowsingStore.open(at: databaseURL, now: crashTime)
+        guard case .unavailable(let message) = result else { return XCTFail("expected no store, got \(result)") }
+        XCTAssertTrue(message.contains("permission denied"), message)
+        XCTAssertTrue(message.contains("chmod u+rw"), message)
+        XCTAssertEqual(directory.contents().filter { $0.contains("corrupt") }, [], "never moved aside")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: databaseURL.path)
+        XCTAssertEqual(try Data(contentsOf: databaseURL), before, "the file is untouched")
+        guard case .opened(let again) = DiskBrowsingStore.open(at: databaseURL) else { return XCTFail("readable again, it opens") }
+        XCTAssertEqual(try again.loadSession()?.tabs.map(\.title), ["Kept"])
+        try again.close()
     }
 
     // MARK: Unusable location: run without saving

@@ -61,6 +61,9 @@ enum StoreOpening {
         if let reason = readOnlyReason(url, folder: folder) {
             return openReadOnly(url, because: reason)
         }
+        if let problem = permissionProblem(url) {
+            return unavailable(url, reason: problem)
+        }
         var setAside: (copy: URL, message: String)?
         switch LogCheck.run(url, now: now) {
         case .none, .ours: break
@@ -106,6 +109,19 @@ enum StoreOpening {
         if access(url.path, W_OK) != 0 { return "the file is read-only" }
         if access(folder.path, W_OK) != 0 { return "its folder \(folder.path) is read-only" }
         return nil
+    }
+
+    /// Why this user may not read the file, with how to put it right, or nil: a database owned by
+    /// another user or with mode 000 is not damaged, so it is left exactly as it is (never moved aside).
+    static func permissionProblem(_ url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(url.path, R_OK) != 0 else { return nil }
+        let mode = String(info.st_mode & 0o777, radix: 8)
+        guard info.st_uid == getuid() else {
+            let owner = getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "user \(info.st_uid)"
+            return "permission denied: the file belongs to \(owner), mode \(mode); give it back with `sudo chown $USER '\(url.path)'`"
+        }
+        return "permission denied: the file's mode is \(mode); make it readable with `chmod u+rw '\(url.path)'`"
     }
 
     static func openReadOnly(_ url: URL, because reason: String) -> BrowserStoreOpenResult {
