@@ -53,18 +53,41 @@ public final class SingleInstance: @unchecked Sendable {
 
     // MARK: Where
 
-    /// The folder for the socket and lock: `$XDG_RUNTIME_DIR` when it is set (absolute), else
-    /// `/tmp/skiff-<uid>`, created 0700 and used only if it is ours and private.
+    /// The folder for the socket and lock: `$XDG_RUNTIME_DIR` when it is set, absolute, ours and
+    /// private (GLib's own check of it), else `/tmp/skiff-<uid>`, created 0700 and used only if it
+    /// is ours and private. nil when neither is.
     public static func runtimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        if let dir = environment["XDG_RUNTIME_DIR"], dir.hasPrefix("/"), access(dir, W_OK | X_OK) == 0 {
-            return URL(fileURLWithPath: dir, isDirectory: true)
+        if case .success(let folder) = runtimeFolder(environment: environment) { return folder }
+        return nil
+    }
+
+    /// The runtime folder, or why none may be used. `fallbackBase`: where `skiff-<uid>` is made (tests).
+    public static func runtimeFolder(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                     fallbackBase: String = "/tmp") -> Result<URL, RuntimeFolderRefused> {
+        if let dir = environment["XDG_RUNTIME_DIR"], dir.hasPrefix("/"), isPrivateFolder(dir), access(dir, W_OK | X_OK) == 0 {
+            return .success(URL(fileURLWithPath: dir, isDirectory: true))
         }
-        let fallback = "/tmp/skiff-\(getuid())"
+        let fallback = "\(fallbackBase)/skiff-\(getuid())"
         mkdir(fallback, 0o700)
+        guard isPrivateFolder(fallback) else {
+            var info = stat()
+            let owner = lstat(fallback, &info) == 0 ? info.st_uid : getuid()
+            let whose = owner == getuid() ? "is open to other users" : "belongs to another user (uid \(owner))"
+            return .failure(RuntimeFolderRefused(description:
+                "\(fallback) \(whose), and XDG_RUNTIME_DIR is \(environment["XDG_RUNTIME_DIR"].map { "not a private folder of yours (\($0))" } ?? "not set"). "
+                + "Skiff will not put its lock there, where another user could take it over. Remove \(fallback) or set XDG_RUNTIME_DIR to a private folder of yours."))
+        }
+        return .success(URL(fileURLWithPath: fallback, isDirectory: true))
+    }
+
+    public struct RuntimeFolderRefused: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// A real folder (not a link) owned by this user, that no one else may enter.
+    private static func isPrivateFolder(_ path: String) -> Bool {
         var info = stat()
-        guard lstat(fallback, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
-              info.st_mode & 0o077 == 0 else { return nil }
-        return URL(fileURLWithPath: fallback, isDirectory: true)
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o077 == 0
     }
 
     /// "skiff-<16 hex digits>": one name per data folder, short enough for a socket path.
@@ -80,9 +103,13 @@ public final class SingleInstance: @unchecked Sendable {
     // MARK: Claiming
 
     public static func claim(dataDirectory: URL, request: Request,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Claim {
-        guard let folder = runtimeDirectory(environment: environment) else {
-            return .unavailable("no private runtime folder for the instance socket (XDG_RUNTIME_DIR unset and /tmp/skiff-\(getuid()) unusable)")
+                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                             fallbackBase: String = "/tmp") -> Claim {
+        let folder: URL
+        switch runtimeFolder(environment: environment, fallbackBase: fallbackBase) {
+        case .success(let found): folder = found
+        // Running without the lock would let two Skiffs write one data folder: refuse instead.
+        case .failure(let refused): return .failed(refused.description)
         }
         let base = folder.appendingPathComponent(name(for: dataDirectory)).path
         let socketPath = base + ".sock", lockPath = base + ".lock"
@@ -104,7 +131,7 @@ public final class SingleInstance: @unchecked Sendable {
             if send(request, to: socketPath) { return .handedOver }
             usleep(100_000)
         } while Date() < deadline
-        return .failed("another Skiff is running on this data but did not answer within \(Int(handOverTimeout)) s")
+        return .failed("another Skiff is running on this data but did not answer within \(Int(handOverTimeout)) s.")
     }
 
     private struct SocketError: Error, CustomStringConvertible {

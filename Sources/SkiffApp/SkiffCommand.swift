@@ -37,7 +37,7 @@ public struct SkiffCommand: ParsableCommand {
                 Logger(label: "skiff.instance").notice("Skiff is already running on this data: handed over to it")
                 return
             case .failed(let reason):
-                FileHandle.standardError.write(Data("skiff: \(reason). Nothing was opened, so nothing can be saved over its tabs.\n".utf8))
+                FileHandle.standardError.write(Data("skiff: \(reason) Nothing was opened, so nothing can be saved over its tabs.\n".utf8))
                 throw ExitCode(1)
             case .unavailable(let reason):
                 Logger(label: "skiff.instance").warning("running without the single-instance socket: \(reason)")

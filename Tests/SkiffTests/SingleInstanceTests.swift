@@ -17,7 +17,7 @@ final class SingleInstanceTests: XCTestCase {
             throw TestFailure("build the app first (`swift build`)")
         }
         home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-instance-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("run"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("run"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         server = try TestHTTPServer(routes: [
             "/a": .init(body: "<title>Tab A</title>A"),
             "/b": .init(body: "<title>Tab B</title>B"),
@@ -127,5 +127,28 @@ final class SingleInstanceTests: XCTestCase {
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
         XCTAssertNotEqual(SingleInstance.name(for: URL(fileURLWithPath: "/a/skiff")), SingleInstance.name(for: URL(fileURLWithPath: "/b/skiff")),
                           "one instance per data folder")
+    }
+
+    /// A lock folder another user made (or one open to others) is never used: the launch refuses,
+    /// saying why and what to do, rather than running beside another Skiff on one data folder.
+    func testALockFolderOfAnotherUserIsRefusedWithAClearMessage() throws {
+        guard geteuid() == 0 else { throw TestFailure("this test gives a folder to another user: run it as root (CI does)") }
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let planted = base.appendingPathComponent("skiff-\(getuid())").path
+        mkdir(planted, 0o777)
+        chmod(planted, 0o777)
+        chown(planted, 65534, 65534)
+        let foreignRuntime = base.appendingPathComponent("theirs").path
+        mkdir(foreignRuntime, 0o700)
+        chown(foreignRuntime, 65534, 65534)
+
+        let claim = SingleInstance.claim(dataDirectory: base.appendingPathComponent("data"), request: .init(url: nil, section: nil),
+                                         environment: ["XDG_RUNTIME_DIR": foreignRuntime], fallbackBase: base.path)
+        guard case .failed(let message) = claim else { return XCTFail("expected a refusal, got \(claim)") }
+        XCTAssertTrue(message.contains("belongs to another user"), message)
+        XCTAssertTrue(message.contains("Remove \(planted)"), message)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: planted), [], "nothing was put in it")
     }
 }
