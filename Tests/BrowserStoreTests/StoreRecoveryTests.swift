@@ -56,6 +56,30 @@ final class StoreRecoveryTests: XCTestCase {
         try assertRecoveredAndWorking(DiskBrowsingStore.open(at: databaseURL, now: crashTime), originalBytes: bytes)
     }
 
+    /// A history too large to read before the window opens is checked after it: damage found then
+    /// is told, and the next start moves the file aside.
+    func testALargeDatabaseIsCheckedAfterOpeningAndMovedAsideAtTheNextStart() throws {
+        guard case .opened(let store) = DiskBrowsingStore.open(at: databaseURL) else { return XCTFail("setup") }
+        for i in 0..<2_000 {
+            try store.recordVisit(uri: "https://site\(i).example/\(String(repeating: "p", count: 100))", title: "Site \(i)", at: Date())
+        }
+        try store.close()
+        var bytes = try Data(contentsOf: databaseURL)
+        for i in 40_000..<80_000 where i < bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 7) }
+        try bytes.write(to: databaseURL)
+
+        // As if it were over the limit: it opens at once, unchecked.
+        guard case .opened(let large) = StoreOpening.open(at: databaseURL, now: crashTime, checkLimit: 0) else {
+            return XCTFail("a large database opens without being read whole")
+        }
+        XCTAssertTrue(large.needsCheckAfterOpening)
+        let damage = try XCTUnwrap(large.checkIntegrity(), "the later check finds the damage")
+        XCTAssertFalse(damage.isEmpty)
+        try? large.close()
+        XCTAssertEqual(directory.contents().filter { $0.contains("corrupt") }, [], "nothing moved while it was open")
+        try assertRecoveredAndWorking(StoreOpening.open(at: databaseURL, now: crashTime, checkLimit: 0), originalBytes: nil)
+    }
+
     func testMovingAsideTakesTheWriteAheadLogAndSharedMemoryAlong() throws {
         try Data("damaged".utf8).write(to: databaseURL)
         try Data("old log".utf8).write(to: URL(fileURLWithPath: databaseURL.path + "-wal"))

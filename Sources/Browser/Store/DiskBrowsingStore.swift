@@ -20,8 +20,12 @@ public final class DiskBrowsingStore: BrowsingDataStore {
     /// The most frecent pages in memory, for broad searches (`FrecentPages`).
     let frecentPages = FrecentPages()
 
-    init(pool: DatabasePool, url: URL, readOnly: Bool = false) {
+    /// quick_check ran before the migrations (a database of `checkBeforeOpeningLimit` or less).
+    let wasCheckedBeforeOpening: Bool
+
+    init(pool: DatabasePool, url: URL, readOnly: Bool = false, checkedBeforeOpening: Bool = true) {
         self.pool = pool
+        wasCheckedBeforeOpening = checkedBeforeOpening
         self.databaseURL = url
         self.isReadOnly = readOnly
     }
@@ -56,7 +60,8 @@ public final class DiskBrowsingStore: BrowsingDataStore {
 
     // MARK: Connecting
 
-    static func connect(at url: URL, busyTimeout: TimeInterval = busyTimeout, readOnly: Bool = false) throws -> DatabasePool {
+    static func connect(at url: URL, busyTimeout: TimeInterval = busyTimeout, readOnly: Bool = false,
+                        checkLimit: Int64 = checkBeforeOpeningLimit) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "skiff.browser"
         configuration.busyMode = .timeout(busyTimeout)
@@ -66,13 +71,21 @@ public final class DiskBrowsingStore: BrowsingDataStore {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
         }
+        let checkNow = StoreOpening.willCheckBeforeOpening(url, limit: checkLimit)
         let pool = try DatabasePool(path: url.path, configuration: configuration)
         do {
-            // quick_check reads every page but skips index cross-checks: milliseconds for a browser's
-            // few megabytes, and it catches the torn or overwritten pages that open alone would not.
-            // It runs before the migrations so nothing is ever written into a damaged file.
-            let verdict = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
-            guard verdict == ["ok"] else { throw StoreDamage.integrityCheckFailed(verdict.joined(separator: "; ")) }
+            if checkNow {
+                // quick_check reads every page but skips index cross-checks: milliseconds for a
+                // browser's few megabytes, and it catches the torn or overwritten pages that open
+                // alone would not. It runs before the migrations so nothing is written into a damaged file.
+                let verdict = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+                guard verdict == ["ok"] else { throw StoreDamage.integrityCheckFailed(verdict.joined(separator: "; ")) }
+                try? FileManager.default.removeItem(at: recheckMarker(for: url))
+            } else {
+                // A large history is checked after the window is up (`checkIntegrity`); reading the
+                // schema still catches a file that is not a database at all.
+                _ = try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+            }
             if !readOnly {
                 try migrator.migrate(pool)
                 // Into the main file now, so what a log left next to it later must agree with
@@ -86,6 +99,33 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         }
         return pool
     }
+
+    /// Databases up to this size are checked page by page before the window opens (well under a
+    /// second from a cold disk); a larger history is checked after the first frame, off the main
+    /// thread (docs/browsing-data.md, "Start-up with a large history").
+    static let checkBeforeOpeningLimit: Int64 = 64 * 1024 * 1024
+
+    /// Left next to a database the later check found damaged: the next start checks it before
+    /// opening, and moves it aside.
+    static func recheckMarker(for url: URL) -> URL { URL(fileURLWithPath: url.path + ".check-at-start") }
+
+    /// The page-by-page check of a database too large to check before the window opened. Slow
+    /// (it reads the whole file): call it off the main thread. Returns what is damaged, or nil;
+    /// when damaged, the next start moves the file aside.
+    public func checkIntegrity() -> String? {
+        let verdict: [String]
+        do {
+            verdict = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+        } catch {
+            verdict = [StoreOpening.describe(error)]
+        }
+        guard verdict != ["ok"] else { return nil }
+        FileManager.default.createFile(atPath: Self.recheckMarker(for: databaseURL).path, contents: Data())
+        return verdict.joined(separator: "; ")
+    }
+
+    /// Whether this database was too large to be checked before opening.
+    public var needsCheckAfterOpening: Bool { !wasCheckedBeforeOpening }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

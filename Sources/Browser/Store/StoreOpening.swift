@@ -51,7 +51,8 @@ public enum BrowsingData {
 enum StoreOpening {
     static let logger = Logger(label: "skiff.browser.store")
 
-    static func open(at url: URL, now: Date, busyTimeout: TimeInterval = DiskBrowsingStore.busyTimeout) -> BrowserStoreOpenResult {
+    static func open(at url: URL, now: Date, busyTimeout: TimeInterval = DiskBrowsingStore.busyTimeout,
+                     checkLimit: Int64 = DiskBrowsingStore.checkBeforeOpeningLimit) -> BrowserStoreOpenResult {
         let folder = url.deletingLastPathComponent()
         do {
             try DataLocations.createPrivateDirectory(folder)
@@ -73,7 +74,9 @@ enum StoreOpening {
         }
         let firstError: Error
         do {
-            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, busyTimeout: busyTimeout), url: url)
+            let checked = willCheckBeforeOpening(url, limit: checkLimit)
+            let store = DiskBrowsingStore(pool: try DiskBrowsingStore.connect(at: url, busyTimeout: busyTimeout, checkLimit: checkLimit), url: url,
+                                          checkedBeforeOpening: checked)
             if let setAside { return .logSetAside(store, copy: setAside.copy, message: setAside.message) }
             return .opened(store)
         } catch {
@@ -109,6 +112,11 @@ enum StoreOpening {
         if access(url.path, W_OK) != 0 { return "the file is read-only" }
         if access(folder.path, W_OK) != 0 { return "its folder \(folder.path) is read-only" }
         return nil
+    }
+
+    static func willCheckBeforeOpening(_ url: URL, limit: Int64) -> Bool {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.int64Value ?? 0
+        return size <= limit || FileManager.default.fileExists(atPath: DiskBrowsingStore.recheckMarker(for: url).path)
     }
 
     /// Why this user may not read the file, with how to put it right, or nil: a database owned by

@@ -28,8 +28,28 @@ public final class BrowserPersistence {
         self.store = store
         startupMessage = message
         isReadOnly = readOnly
-        refreshStoredRanking()
         refreshTopHistory()
+    }
+
+    private var startedAfterFirstFrame = false
+    private var firstFrameTicker: FrameTicker?
+
+    /// What reads the whole history (the ranking's refresh, the check of a large database) waits
+    /// until the window has drawn its first frame, and runs off the main thread: the window and
+    /// the restored tab come first, even with gigabytes of history on a cold disk.
+    func afterFirstFrame(of view: BrowserView) {
+        guard !startedAfterFirstFrame else { return }
+        startedAfterFirstFrame = true
+        refreshStoredRanking()
+        guard let disk = store as? DiskBrowsingStore, disk.needsCheckAfterOpening else { return }
+        DispatchQueue.global(qos: .utility).async { [weak view] in
+            guard let damage = disk.checkIntegrity() else { return }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    view?.inform("Your browsing data is damaged (\(damage)). Skiff will set it aside and start a new one the next time it starts; until then, what you do now may not be saved.")
+                }
+            }
+        }
     }
 
     private var rankingRefreshedAt = Date.distantPast
@@ -37,7 +57,7 @@ public final class BrowserPersistence {
     /// Stored frecency follows the clock (pages move between recency buckets as days pass): brought
     /// up to date at start and at most hourly after, on a utility thread (it writes).
     private func refreshStoredRanking() {
-        guard !isReadOnly, Date().timeIntervalSince(rankingRefreshedAt) > 3_600 else { return }
+        guard !isReadOnly, startedAfterFirstFrame, Date().timeIntervalSince(rankingRefreshedAt) > 3_600 else { return }
         rankingRefreshedAt = Date()
         let store = store
         DispatchQueue.global(qos: .utility).async {
@@ -71,6 +91,15 @@ public final class BrowserPersistence {
     public var isPersistent: Bool { store.isPersistent }
 
     func attach(to view: BrowserView) {
+        // The first tick comes before the first paint; the idle after it, once that frame is drawn.
+        let ticker = FrameTicker(widget: view.root)
+        ticker.start { [weak self, weak view] _ in
+            MainLoop.idle { [weak self, weak view] in
+                if let view { self?.afterFirstFrame(of: view) }
+            }
+            return false
+        }
+        firstFrameTicker = ticker
         guard !isReadOnly else { return }
         let saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
         saver.onFailureChange = { [weak self, weak view] problem in
