@@ -129,4 +129,15 @@ final class AddressInputTests: XCTestCase {
         XCTAssertNil(SearchEngine(name: "File", template: "file:///tmp/%s"))
         XCTAssertNotNil(SearchEngine(name: "Plain http", template: "HTTP://intranet.example/?q=%s"))
     }
+
+    /// A paste longer than the bar takes was cut: refused with a message, never loaded cut short,
+    /// and a megabyte of text is judged in bounded time (counted, not parsed).
+    func testAnAddressAtTheBarsLimitIsRefusedAsCutNotLoaded() {
+        let data = "data:text/html," + String(repeating: "a", count: AddressInput.lengthLimit)
+        XCTAssertEqual(AddressInput.resolve(data), .refused(message: AddressInput.tooLongRefusal))
+        let megabyte = "https://example.org/" + String(repeating: "x", count: 1_000_000)
+        XCTAssertEqual(AddressInput.resolve(megabyte), .refused(message: AddressInput.tooLongRefusal))
+        let justUnder = "data:text/plain," + String(repeating: "b", count: AddressInput.lengthLimit - 20)
+        XCTAssertEqual(AddressInput.resolve(justUnder)?.uri, justUnder, "up to the limit, loaded as typed")
+    }
 }

@@ -55,6 +55,13 @@ public enum AddressInput {
     public static let javascriptRefusal =
         "JavaScript typed into the address bar isn't run: code pasted there could act as you on the open page."
 
+    /// The longest text the address bar takes, in characters (docs/address-bar.md). GTK's entry
+    /// would cut a longer paste silently at 65,535; the bar stops at this length, and text of this
+    /// length or more is refused with `tooLongRefusal` instead of loading something cut short.
+    public static let lengthLimit = 60_000
+    public static let tooLongRefusal =
+        "That address is too long for the address bar (60,000 characters or more), so it was cut when pasted and isn't opened. Open it from a file or a link instead."
+
     /// Schemes loaded exactly as typed.
     static let knownSchemes: Set<String> = ["http", "https", "file", "about", "data", "blob", "view-source"]
 
@@ -63,6 +70,8 @@ public enum AddressInput {
         homeDirectory: String = NSHomeDirectory(),
         searchEngine: SearchEngine = .duckDuckGo
     ) -> Resolution? {
+        // Counted in UTF-16 units first: cheap, and never below the character count.
+        if typed.utf16.count >= lengthLimit, typed.count >= lengthLimit { return .refused(message: tooLongRefusal) }
         let text = typed.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(.controlCharacters))
         guard !text.isEmpty else { return nil }
 

@@ -33,6 +33,7 @@ final class AddressBarView {
         entry.hasFrame = false
         entry.placeholder = tabID == nil ? "" : "Search or enter website name"
         entry.setInputPurposeURL()
+        entry.maxLength = AddressInput.lengthLimit
         entry.setAccessibleLabel("Address")
         entry.addCSSClass("skiff-address-bar")
         entry.xAlign = 0.5
