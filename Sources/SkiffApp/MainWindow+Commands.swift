@@ -57,6 +57,7 @@ extension MainWindow {
 
         let menu = MenuModel()
         let windows = MenuModel()
+        windows.append("New Window", action: "win.new-window")
         windows.append("New Private Window", action: "win.new-private-window")
         windows.append("Reopen Closed Tab", action: "win.reopen-closed-tab")
         windows.append("History", action: "win.history")
@@ -76,11 +77,13 @@ extension MainWindow {
 
     /// The app's commands (quit, a private window): the application gives them to each window.
     public func installAppCommands(quit: @escaping @MainActor @Sendable () -> Void,
-                                   newPrivateWindow: @escaping @MainActor @Sendable () -> Void) {
+                                   newPrivateWindow: @escaping @MainActor @Sendable () -> Void,
+                                   newWindow: (@MainActor @Sendable () -> Void)? = nil) {
         let commands = [
+            newWindow.map { KeyboardCommand("new-window", "New window", ["<Control>n"], run: $0) },
             KeyboardCommand("new-private-window", "New private window", ["<Control><Shift>n"], run: newPrivateWindow),
             KeyboardCommand("quit", "Quit", ["<Control>q"], run: quit),
-        ]
+        ].compactMap { $0 }
         appCommands = commands
         let shortcuts = ShortcutController()
         shortcuts.phase = .capture

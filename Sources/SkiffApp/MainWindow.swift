@@ -34,8 +34,9 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var historyWindow: BrowsingHistoryWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
+    /// `joinsSession`: a window opened after the main one (its tabs are saved with the main window's).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil,
-                settings: SkiffSettings? = nil) {
+                settings: SkiffSettings? = nil, joinsSession: Bool = false) {
         self.window = window
         self.settings = settings
         window.title = "Skiff"
@@ -45,7 +46,7 @@ public final class MainWindow: BrowserViewDelegate {
         window.setDefaultSize(width: size.width, height: size.height)
         if options.windowSizeArgument == nil, settings?.windowMaximized == true { window.maximize() }
 
-        browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence)
+        browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence, joinsSession: joinsSession)
         if options.isPrivate { window.addCSSClass("skiff-private") }
         if let search = options.search {
             browser.searchEngine = search.engine

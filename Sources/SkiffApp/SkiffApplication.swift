@@ -13,6 +13,8 @@ public final class SkiffApplication {
     let options: Options
     public private(set) var window: MainWindow?
     private var privateWindows: [MainWindow] = []
+    /// Normal windows opened after the main one (Ctrl+N, Open Link in New Window).
+    private var otherWindows: [MainWindow] = []
     private var persistence: BrowserPersistence?
     private var historyWindow: HistoryWindow?
     /// This process's claim on its data folder: later launches' addresses arrive through it.
@@ -71,7 +73,7 @@ public final class SkiffApplication {
         let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence,
                                 settings: settings)
         self.window = window
-        window.installAppCommands(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
+        install(window)
         window.window.onCloseRequest { [weak self] in
             // Let GTK close it; drop our handle so nothing keeps the window's widgets alive.
             self?.persistence?.flush()
@@ -114,27 +116,61 @@ public final class SkiffApplication {
         logger.info("handed over by another launch: \(request.url ?? request.section ?? "(nothing)")")
     }
 
+    /// The app's commands and the way to open windows, in every window.
+    private func install(_ main: MainWindow) {
+        main.installAppCommands(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() },
+                                newWindow: { [weak self] in self?.openWindow(url: nil) })
+        main.browser.onOpenWindow = { [weak self] uri, isPrivate in
+            if isPrivate { self?.openPrivateWindow(url: uri) } else { self?.openWindow(url: uri) }
+        }
+    }
+
+    /// Ctrl+N, Open Link in New Window: another window on the same data. It records history, and
+    /// its tabs are saved with the main window's (a restart brings them back there).
+    func openWindow(url: String?) {
+        guard let first = window else {
+            activate()
+            if let url { window?.browser.open(url) }
+            return
+        }
+        var windowOptions = options
+        windowOptions.url = nil
+        windowOptions.section = .browser
+        let main = MainWindow(window: ApplicationWindow(application: app), options: windowOptions, sandbox: WebSandbox.probe(),
+                              persistence: first.browser.isPrivate ? nil : persistence, joinsSession: true)
+        install(main)
+        otherWindows.append(main)
+        main.window.onCloseRequest { [weak self, weak main] in
+            if let main { self?.persistence?.leave(main.browser) }
+            self?.otherWindows.removeAll { $0 === main }
+            return false
+        }
+        main.window.present()
+        if let url { main.browser.load(url) } else { main.browser.focusAddressBar() }
+    }
+
     /// Ctrl+Shift+N: a window whose tabs use an ephemeral WebKit session and write nothing to disk.
-    private func openPrivateWindow() {
+    private func openPrivateWindow(url: String? = nil) {
         var privateOptions = options
         privateOptions.isPrivate = true
         privateOptions.section = .browser
         let main = MainWindow(window: ApplicationWindow(application: app), options: privateOptions, sandbox: WebSandbox.probe(), persistence: nil)
-        main.installAppCommands(quit: { [weak self] in self?.quit() }, newPrivateWindow: { [weak self] in self?.openPrivateWindow() })
+        install(main)
         privateWindows.append(main)
         main.window.onCloseRequest { [weak self, weak main] in
             self?.privateWindows.removeAll { $0 === main }
             return false
         }
         main.window.present()
-        main.browser.focusAddressBar()
+        if let url { main.browser.load(url) } else { main.browser.focusAddressBar() }
     }
 
     public func quit() {
         persistence?.flush()
         window?.saveState()
-        for w in privateWindows { w.window.destroy() }
+        for w in privateWindows + otherWindows { w.window.destroy() }
         privateWindows = []
+        otherWindows = []
         window?.window.destroy()
         window = nil
         app.quit()

@@ -225,4 +225,39 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["key", "--clearmodifiers", "ctrl+shift+t"])
         XCTAssertNotNil(waitForWindow("Kept Closed — Skiff"), "the tab closed before the restart came back")
     }
+
+    /// Ctrl+N opens a second window on the same data; its tab is saved with the main window's and
+    /// comes back after a restart.
+    func testANewWindowOpensAndItsTabIsSavedWithTheMainWindows() throws {
+        let server = try TestHTTPServer(routes: [
+            "/main": .init(body: "<title>Main Window Page</title><h1>main</h1>"),
+            "/second": .init(body: "<title>Second Window Page</title><h1>second</h1>"),
+        ])
+        defer { server.stop() }
+        let first = try launch(["\(server.base)/main"])
+        defer { if first.isRunning { kill9(first) } }
+        guard let window = waitForWindow("Main Window Page — Skiff") else { return XCTFail("the first page never loaded") }
+        xdotool(["windowfocus", "--sync", window])
+        xdotool(["key", "--clearmodifiers", "ctrl+n"])
+        guard let second = waitForWindow("Skiff") else { return XCTFail("Ctrl+N opened no window") }
+        XCTAssertNotEqual(second, window)
+        xdotool(["windowfocus", "--sync", second])
+        Thread.sleep(forTimeInterval: 0.5)
+        // The new window's address bar has the focus: typing goes there.
+        xdotool(["type", "--delay", "15", "\(server.base)/second"])
+        xdotool(["key", "Return"])
+        XCTAssertNotNil(waitForWindow("Second Window Page — Skiff"), "the second window loads what was typed")
+        XCTAssertNotNil(waitForWindow("Main Window Page — Skiff"), "beside the first")
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+
+        let again = try launch([])
+        defer { if again.isRunning { kill9(again) } }
+        guard let restored = waitForWindow("Main Window Page — Skiff") else { return XCTFail("the main window's tab was not restored") }
+        xdotool(["windowfocus", "--sync", restored])
+        Thread.sleep(forTimeInterval: 0.5)
+        xdotool(["key", "--clearmodifiers", "ctrl+Page_Down"])
+        XCTAssertNotNil(waitForWindow("Second Window Page — Skiff"), "the second window's tab came back as a tab")
+    }
 }

@@ -101,7 +101,14 @@ public final class BrowserPersistence {
         }
         firstFrameTicker = ticker
         guard !isReadOnly else { return }
-        let saver = SessionSaver(store: store) { [weak view] in view?.storedSession }
+        let saver = SessionSaver(store: store) { [weak self, weak view] in
+            guard let view else { return nil }
+            // Other windows' tabs are saved after the main window's, so a restart brings them back
+            // as tabs rather than losing them.
+            let others = self?.joinedViews.compactMap(\.view).flatMap(\.storedSession.tabs) ?? []
+            let main = view.storedSession
+            return StoredSession(tabs: main.tabs + others, currentTabID: main.currentTabID)
+        }
         saver.onFailureChange = { [weak self, weak view] problem in
             self?.sessionFailure = problem
             // A save that works means the disk does again; the next visit is recorded normally.
@@ -145,6 +152,25 @@ public final class BrowserPersistence {
     }()
 
     func tabsChanged(_ view: BrowserView) { saver?.noteChange() }
+
+    private final class WeakView {
+        weak var view: BrowserView?
+        init(_ view: BrowserView) { self.view = view }
+    }
+    /// Windows opened after the main one (Open Link in New Window): they record history and their
+    /// tabs are saved with the main window's, but they restore nothing themselves.
+    private var joinedViews: [WeakView] = []
+
+    func join(_ view: BrowserView) {
+        joinedViews.removeAll { $0.view == nil }
+        joinedViews.append(WeakView(view))
+    }
+
+    /// A joined window closed: its tabs are no longer saved.
+    public func leave(_ view: BrowserView) {
+        joinedViews.removeAll { $0.view == nil || $0.view === view }
+        saver?.noteChange()
+    }
 
     private static func belongsInHistory(_ uri: String) -> Bool { uri.hasPrefix("http") || uri.hasPrefix("file:") }
 

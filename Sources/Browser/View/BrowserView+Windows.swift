@@ -21,6 +21,15 @@ extension BrowserView {
         return view
     }
 
+    /// "Open Link in New Window" / "… in New Private Window".
+    public func openInNewWindow(_ uri: String, isPrivate: Bool) {
+        guard let open = onOpenWindow else {
+            if let page = currentPage { tabPage(page, wantsNewTabFor: uri, inBackground: false) }
+            return
+        }
+        open(uri, isPrivate)
+    }
+
     func tabPageClosedItself(_ page: TabPage) {
         guard let index = pager.tabs.index(of: page.id) else { return }
         closeTab(at: index)

@@ -28,6 +28,9 @@ public final class BrowserView: TabPageDelegate {
 
     public let root: Canvas
     public weak var delegate: BrowserViewDelegate?
+    /// Opens a window showing an address (Open Link in New Window / New Private Window): the
+    /// application's, set by it; without one the link opens in a tab.
+    public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo
@@ -85,7 +88,9 @@ public final class BrowserView: TabPageDelegate {
     /// Which background tabs give up their web view (BrowserView+Suspension.swift).
     lazy var suspender = TabSuspender(browser: self)
 
-    public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil) {
+    /// `joinsSession`: a window opened after the main one, which restores no tabs of its own; its
+    /// tabs are saved with the main window's.
+    public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil, joinsSession: Bool = false) {
         self.sandbox = sandbox
         isPrivate = ephemeral
         session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
@@ -138,7 +143,10 @@ public final class BrowserView: TabPageDelegate {
         installEditing()
         watchTopHistory()
 
-        if !restoreSession() {
+        if joinsSession, let persistence = self.persistence {
+            persistence.join(self)
+            addPage(for: pager.tabs.current)
+        } else if !restoreSession() {
             let first = pager.tabs.current
             addPage(for: first)
         }
