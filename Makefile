@@ -31,10 +31,11 @@ test:
 	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build --disable-swift-testing $(TESTFLAGS)
 
 # skiff_<version>_<arch>.deb here, from debian/ (meson-notes.md, "The .deb"); reuses .build/release.
-DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
+DEB_VERSION = ${shell sed -n '1s/^skiff (\([^)]*\)).*/\1/p' debian/changelog}
 DEB_ARCH = $(shell dpkg --print-architecture)
 deb:
-	@swift=$$($(SETUP) --deb | tail -1) && \
+	@rm -f skiff_*.deb skiff-dbgsym_*.deb skiff_*.buildinfo skiff_*.changes && \
+	swift=$$($(SETUP) --deb | tail -1) && \
 	SWIFT=$$swift SKIFF_DEB_DESTDIR=$(CURDIR) dpkg-buildpackage -b --no-sign \
 	  --buildinfo-option=-u$(CURDIR) --buildinfo-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
 	  --changes-option=-u$(CURDIR) --changes-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \

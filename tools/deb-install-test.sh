@@ -46,7 +46,8 @@ step "the desktop file, the metainfo and the compiled GSettings schema"
 desktop-file-validate /usr/share/applications/$app_id.desktop
 appstreamcli validate --no-net /usr/share/metainfo/$app_id.metainfo.xml >"$work/appstream.log" 2>&1 \
   || { cat "$work/appstream.log" >&2; fail "appstreamcli validate"; }
-gsettings list-keys $app_id | grep -qx homepage || fail "the schema $app_id is not compiled into /usr/share/glib-2.0/schemas"
+gsettings list-keys $app_id 2>/dev/null | grep -qx homepage \
+  || fail "the schema $app_id is not compiled into /usr/share/glib-2.0/schemas: $(ls -l --time-style=+%T.%N /usr/share/glib-2.0/schemas/gschemas.compiled /usr/share/glib-2.0/schemas/$app_id.gschema.xml 2>&1; grep -i 'trigger' "$work/apt-install.log")"
 grep -q "$app_id.desktop" /usr/share/applications/mimeinfo.cache || fail "update-desktop-database did not list $app_id.desktop"
 [ -f /usr/share/man/man1/skiff.1.gz ] || fail "no manual page"
 
