@@ -81,10 +81,13 @@ stop_started() {
 trap stop_started EXIT
 fail() { echo "deb-install-test: FAIL: $*" >&2; exit 1; }
 # The window whose title starts with $1 (Skiff shows "<page title> — Skiff"), within $2 seconds.
+# The title is read from _NET_WM_NAME (UTF-8, what window managers show): `xdotool search --name`
+# reads WM_NAME, which GTK leaves at "Skiff" when the locale cannot encode the em dash (LANG unset).
 window_named() {
   for _ in $(seq 1 $(( $2 * 5 ))); do
-    w=$(xdotool search --onlyvisible --name "^$1" 2>/dev/null | head -1 || true)
-    [ -n "$w" ] && { echo "$w"; return 0; }
+    for w in $(xdotool search --onlyvisible --class skiff 2>/dev/null || true); do
+      case "$(xprop -id "$w" _NET_WM_NAME 2>/dev/null)" in *"= \"$1"*) echo "$w"; return 0 ;; esac
+    done
     sleep 0.2
   done
   return 1
