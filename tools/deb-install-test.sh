@@ -132,6 +132,22 @@ done
 echo "page rendered: window $w, pixel $pixel" >&2
 stop_started
 
+echo "== the sample data comes from /usr/share/skiff: Today shows the sample feed's cards" >&2
+# SKIFF_TODAY_LOG: each drawing of the feed appends "grid <ms> <offset> <cards on screen> <…>"; a
+# feed that cannot be read shows an error instead of cards. (The data folder is the first one with a
+# style.css: /usr/share/skiff beside /usr/bin, Sources/SkiffApp/Resources.swift.)
+SKIFF_TODAY_LOG="$work/today.log" /usr/bin/skiff --section today --window-size 800x600 >"$work/skiff-today.log" 2>&1 &
+pids+=($!)
+cards=0
+for _ in $(seq 1 150); do
+  cards=$(awk '$1 == "grid" && $4 > max { max = $4 } END { print max + 0 }' "$work/today.log" 2>/dev/null || echo 0)
+  [ "$cards" -gt 0 ] && break
+  sleep 0.2
+done
+[ "$cards" -gt 0 ] || { cat "$work/skiff-today.log" >&2; fail "Today drew no card: the sample feed in /usr/share/skiff/today was not read"; }
+echo "Today: $cards cards on screen" >&2
+stop_started
+
 echo "== gtk4-launch $app_id starts it from its desktop file" >&2
 gtk4-launch "$app_id" "file://$work/launched.html" >"$work/launch.log" 2>&1 || { cat "$work/launch.log" >&2; fail "gtk4-launch $app_id"; }
 w=$(window_named "Skiff launched from its desktop file" 60) || fail "no window after gtk4-launch"
