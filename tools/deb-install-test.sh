@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The .deb as a user gets it (issue 24): apt installs it with its dependencies, then, from the
-# installed files alone, Skiff starts and renders a local page, its desktop file, metainfo, icon and
-# GSettings schema are where GNOME looks for them, the desktop file launches it, and a purge leaves
-# nothing of Skiff outside the user's data folder.
+# installed files alone: the package, `skiff --version` and the metainfo give one version; the
+# desktop file, metainfo, icons and GSettings schema are valid and where GNOME looks for them;
+# Skiff renders a local page and reads its sample data from /usr/share/skiff; the desktop file
+# launches it; and a purge leaves nothing of Skiff outside the user's data folder.
 #
 #   tools/deb-install-test.sh [skiff_<version>_<arch>.deb]      (default: the one `make deb` made)
 #
