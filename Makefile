@@ -6,9 +6,10 @@ SHELL := /bin/bash
 SETUP = tools/setup.sh
 # The app as shipped and measured: the Swift runtime and Foundation linked in, which saves resolving
 # their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; NOTES.md).
-RELEASE = build -c release --static-swift-stdlib --product skiff
+# SWIFTPM_FLAGS: debian/rules adds --disable-automatic-resolution (the pinned Package.resolved only).
+RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS)
 
-.PHONY: run test build release bench bench-today-wheel screenshots validate install uninstall clean
+.PHONY: run test build release deb bench bench-today-wheel screenshots validate install uninstall clean
 
 build:
 	@swift=$$($(SETUP) | tail -1) && $$swift build
@@ -28,6 +29,18 @@ test:
 	set -o pipefail && $$swift build --build-tests 2>&1 | tools/no-warnings.sh && \
 	tools/validate-data.sh && \
 	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build --disable-swift-testing $(TESTFLAGS)
+
+# skiff_<version>_<arch>.deb here, from debian/ (meson-notes.md, "The .deb"); reuses .build/release.
+DEB_VERSION = ${shell sed -n '1s/^skiff (\([^)]*\)).*/\1/p' debian/changelog}
+DEB_ARCH = $(shell dpkg --print-architecture)
+deb:
+	@rm -f skiff_*.deb skiff-dbgsym_*.deb skiff_*.buildinfo skiff_*.changes && \
+	swift=$$($(SETUP) --deb | tail -1) && \
+	SWIFT=$$swift SKIFF_DEB_DESTDIR=$(CURDIR) dpkg-buildpackage -b --no-sign \
+	  --buildinfo-option=-u$(CURDIR) --buildinfo-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
+	  --changes-option=-u$(CURDIR) --changes-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \
+	lintian --fail-on error,warning skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \
+	echo "make deb: skiff_$(DEB_VERSION)_$(DEB_ARCH).deb (install it with: sudo apt-get install ./skiff_$(DEB_VERSION)_$(DEB_ARCH).deb)"
 
 validate:
 	@$(SETUP) --test >/dev/null && tools/validate-data.sh

@@ -13,6 +13,7 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 BINDIR   ?= $(PREFIX)/bin
 DATADIR  ?= $(PREFIX)/share
+MANDIR   ?= $(DATADIR)/man
 
 SKIFF_BIN     ?= .build/release/skiff
 SKIFF_DATA    ?= data
@@ -24,7 +25,8 @@ INSTALL_FILES := \
 	$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml \
-	$(DESTDIR)$(DATADIR)/skiff/style.css
+	$(DESTDIR)$(DATADIR)/skiff/style.css \
+	$(DESTDIR)$(MANDIR)/man1/skiff.1
 
 .PHONY: install uninstall
 
@@ -38,6 +40,7 @@ install: release
 	install -Dm644 $(SKIFF_DATA)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -Dm644 $(SKIFF_DATA)/$(APP_ID).gschema.xml $(DESTDIR)$(DATADIR)/glib-2.0/schemas/$(APP_ID).gschema.xml
 	install -Dm644 $(SKIFF_DATA)/style.css $(DESTDIR)$(DATADIR)/skiff/style.css
+	install -Dm644 $(SKIFF_DATA)/skiff.1 $(DESTDIR)$(MANDIR)/man1/skiff.1
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today $(SKIFF_DATA)/today/feed.json $(SKIFF_DATA)/today/LICENSE.md
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/today/images $(SKIFF_DATA)/today/images/*
 	install -Dm644 -t $(DESTDIR)$(DATADIR)/skiff/stars $(SKIFF_DATA)/stars/zodiac.json $(SKIFF_DATA)/stars/LICENSE.md

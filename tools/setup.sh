@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
 # Installs what Skiff needs on Debian 12 that this machine lacks, and finds a Swift 6 toolchain.
 # Prints the swift binary to use on its last line.
+#   --test       also what `make test` needs (Xvfb, xdotool, validators…)
+#   --deb        also what `make deb` and tools/deb-install-test.sh need
+#   --find-only  installs nothing, only finds the toolchain (debian/rules: a package build has its
+#                build dependencies from debian/control and must not apt-get)
 set -euo pipefail
+mode="${1:-}"
 
 packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev)
-if [ "${1:-}" = "--test" ]; then
+if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
   packages+=(xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
 fi
 
 # tools/favourites-screenshots.sh serves its local sites with python3.
-if [ "${1:-}" = "--test" ]; then packages+=(python3); fi
+if [ "$mode" = "--test" ]; then packages+=(python3); fi
+# The package build (debian/control's Build-Depends) and the install test: lintian, the icon
+# looked up through GTK's own icon theme (python3-gi), gtk4-launch.
+if [ "$mode" = "--deb" ]; then
+  packages+=(debhelper dpkg-dev lintian python3 python3-gi gir1.2-gtk-4.0 libgtk-4-bin)
+fi
+if [ "$mode" = "--find-only" ]; then packages=(); fi
 
 missing=()
-for p in "${packages[@]}"; do
+for p in ${packages[@]+"${packages[@]}"}; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -5,8 +5,7 @@ extension AboutInfo {
     /// Skiff as its AppStream metainfo describes it (the file software centres read), so the About
     /// window and the software centre never disagree.
     @MainActor static var skiff: AboutInfo {
-        let text = Resources.dataDirectory()
-            .map { $0.appendingPathComponent("\(SkiffApplication.id).metainfo.xml") }
+        let text = Resources.metainfo
             .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         func first(_ open: String, _ close: String) -> String? {
             guard let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) else { return nil }

@@ -21,6 +21,16 @@ enum Resources {
         return candidates.first { fm.fileExists(atPath: $0.appendingPathComponent("style.css").path) }
     }
 
+    /// The AppStream metainfo: `data/` holds it in the source tree; installed, it is in
+    /// `<prefix>/share/metainfo`, where software centres read it, beside `share/skiff`.
+    @MainActor static var metainfo: URL? {
+        guard let data = dataDirectory() else { return nil }
+        let name = "\(SkiffApplication.id).metainfo.xml"
+        return [data.appendingPathComponent(name),
+                data.deletingLastPathComponent().appendingPathComponent("metainfo").appendingPathComponent(name)]
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     static var styleSheet: URL? { dataDirectory()?.appendingPathComponent("style.css") }
     static var sampleFeed: URL? { dataDirectory()?.appendingPathComponent("today/feed.json") }
     static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
