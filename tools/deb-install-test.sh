@@ -28,7 +28,9 @@ work=$(mktemp -d /tmp/skiff-deb-test.XXXXXX)
 # A failed run still purges what it installed (the machine is left as it was found).
 trap 'rm -rf "$work"; dpkg-query -W -f="\${Status}" skiff 2>/dev/null | grep -q "ok installed" && DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq skiff >/dev/null 2>&1; true' EXIT
 fail() { echo "deb-install-test: FAIL: $*" >&2; exit 1; }
-step() { echo "== $*" >&2; }
+steps=0
+# Each step is a check that passed once the next one starts (a failure exits at once).
+step() { steps=$((steps + 1)); echo "== $*" >&2; }
 
 step "apt-get install $deb"
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$deb" >"$work/apt-install.log" 2>&1 \
@@ -182,3 +184,5 @@ strays=$(find /usr /etc /var /opt -xdev \( -path "$src" -o -path /var/tmp \) -pr
 ! grep -qs "$app_id" /usr/share/applications/mimeinfo.cache || fail "mimeinfo.cache still lists $app_id"
 ! grep -qs "$app_id" /usr/share/icons/hicolor/icon-theme.cache || fail "the hicolor icon cache still lists $app_id"
 echo "deb-install-test: $deb installs, runs, launches from its desktop file and purges cleanly" >&2
+# The closing line CI reads: every step passed.
+echo "deb-install-test: $steps passed, 0 failed"
