@@ -30,9 +30,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.skiff) else {
-            throw XCTSkip("build the app first (`swift build`); \(Self.skiff) is missing")
-        }
+        try requireBuiltApp(at: Self.skiff)
     }
 
     func testHelpNamesEveryOption() throws {

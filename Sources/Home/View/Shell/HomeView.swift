@@ -44,12 +44,11 @@ public final class HomeView: HomeNavigator {
     /// - Parameters:
     ///   - source: the profile and tiles files.
     ///   - initialTab: the tab shown first (the one open when Skiff was last closed).
-    ///   - makeTabRoot: builds the Order, Gift and Stores tabs' root pages; a tab it returns nil
-    ///     for shows a page saying this build has no such tab.
+    ///   - makeTabRoot: builds the Order, Gift and Stores tabs' root pages.
     ///   - makeHistory: builds the transaction history page the header's History button pushes
     ///     (`HomeRoute.history`); nil leaves the button without effect.
     public init(source: HomeSource, initialTab: HomeTab = .home,
-                makeTabRoot: (HomeTab, HomeNavigator) -> HomeTabRoot?,
+                makeTabRoot: (DataTab, HomeNavigator) -> HomeTabRoot,
                 makeHistory: @escaping () -> HomePage?) {
         self.makeHistory = makeHistory
         content = HomeContent.load(source)
@@ -67,7 +66,9 @@ public final class HomeView: HomeNavigator {
             let page: HomeTabRoot = switch tab {
             case .home: home
             case .scan: scan
-            default: makeTabRoot(tab, self) ?? FallbackPage(tab: tab, navigator: self)
+            case .order: makeTabRoot(.order, self)
+            case .gift: makeTabRoot(.gift, self)
+            case .stores: makeTabRoot(.stores, self)
             }
             roots[tab] = page
             let id = ObjectIdentifier(page)
