@@ -3,6 +3,7 @@ import BrowserModel
 import Foundation
 import Gtk
 import Home
+import HomeModel
 import SkiffApp
 import TestSupport
 import XCTest
@@ -93,6 +94,31 @@ final class SectionFocusTests: XCTestCase {
                           "Ctrl+2 shows the Scan tab and its member card; tab \(main.home.selectedTab), focus \(main.window.focusDescription ?? "none")")
             XDoTool.run(["key", "--clearmodifiers", "alt+2"])
             XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .today }, timeout: 3), "Alt+2 shows Today")
+        }
+    }
+
+    /// Alt+3 leaves the focus on the section switcher, outside Home: Ctrl+5 still shows Stores and
+    /// marks its tab (and only its tab) selected, and a click on the Home tab then shows Home.
+    func testHomeTabKeysWorkWithTheFocusOutsideHome() throws {
+        try MainActor.assumeIsolated {
+            guard let (main, id) = try Self.open("today", title: "Home Keys Outside") else { return }
+            defer { main.window.destroy() }
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "--clearmodifiers", "alt+3"])
+            XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .home && main.home.root.isMapped }, timeout: 5), "Alt+3 shows Home")
+            MainLoop.run(for: 0.5)
+            XCTAssertFalse(main.home.root.containsFocus, "the focus is outside Home: \(main.window.focusDescription ?? "none")")
+            @MainActor func selected(_ tab: HomeTab) -> Bool { main.home.tabButton(tab)?.accessibleState(.selected, is: true) == true }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+5"])
+            XCTAssertTrue(MainLoop.run(until: { selected(.stores) }, timeout: 3),
+                          "Ctrl+5 marks the Stores tab selected; focus \(main.window.focusDescription ?? "none")")
+            XCTAssertFalse(selected(.home), "and the Home tab no longer")
+            XCTAssertEqual(main.home.pageTitle, "Stores")
+            let home = try XCTUnwrap(main.home.tabButton(.home)?.bounds(in: main.window))
+            XDoTool.click(window: id, x: home.x + home.width / 2, y: home.y + home.height / 2)
+            XCTAssertTrue(MainLoop.run(until: { selected(.home) && main.home.pageTitle == "Home" }, timeout: 3),
+                          "a click on Home shows Home: title \(main.home.pageTitle)")
+            XCTAssertFalse(selected(.stores))
         }
     }
 

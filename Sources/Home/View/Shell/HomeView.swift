@@ -250,16 +250,21 @@ public final class HomeView: HomeNavigator {
         let keys = ShortcutController()
         keys.add("Escape") { [weak self] in self?.popIfShown() ?? false }
         keys.add("<Alt>Left") { [weak self] in self?.popIfShown() ?? false }
+        canvas.addController(keys)
         // Ctrl, not Alt: Alt+1 … Alt+4 choose the window's section, and the window's keys come first.
+        // Window-wide while Home is on screen: after Alt+3 or a click on the section switcher the focus
+        // is outside Home, and the keys must still choose its tabs.
+        let tabKeys = ShortcutController()
+        tabKeys.isWindowWide = true
         for (index, tab) in HomeTab.allCases.enumerated() {
-            keys.add("<Control>\(index + 1)") { [weak self] in
+            tabKeys.add("<Control>\(index + 1)") { [weak self] in
                 guard let self, self.root.isMapped else { return false }
                 self.select(tab)
                 self.tabButton(tab)?.grabFocus()
                 return true
             }
         }
-        canvas.addController(keys)
+        canvas.addController(tabKeys)
 
         // The mouse's back button.
         let back = GestureClick()
