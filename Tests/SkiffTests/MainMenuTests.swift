@@ -73,6 +73,23 @@ final class MainMenuTests: XCTestCase {
         }
     }
 
+    func testEscapeClosesPreferences() throws {
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Menu Preferences Escape")
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+            }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            XCTAssertTrue(MainLoop.run(until: { Self.visibleWindow(named: "Preferences") }, timeout: 5), "Ctrl+, opens Preferences")
+            let prefs = XDoTool.run(["search", "--onlyvisible", "--name", "^Preferences$"]).split(separator: "\n").first.map(String.init) ?? ""
+            XDoTool.run(["windowfocus", "--sync", prefs])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !Self.visibleWindow(named: "Preferences") }, timeout: 3), "Escape closes Preferences")
+        }
+    }
+
     func testAltNumbersSwitchSections() throws {
         try MainActor.assumeIsolated {
             let (main, id) = try Self.makeWindow("Menu Sections")
