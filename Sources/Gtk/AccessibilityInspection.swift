@@ -66,3 +66,24 @@ extension Widget {
         return centres
     }
 }
+
+extension Widget {
+    /// The text of every label below this one, depth first, read from GTK's widgets: with `mappedOnly`
+    /// only those on screen (a hidden stack page's labels are left out).
+    public func labelTexts(mappedOnly: Bool = true) -> [String] {
+        var texts: [String] = []
+        func walk(_ parent: UnsafeMutablePointer<GtkWidget>) {
+            var child = gtk_widget_get_first_child(parent)
+            while let current = child {
+                child = gtk_widget_get_next_sibling(current)
+                guard !mappedOnly || gtk_widget_get_mapped(current) != 0 else { continue }
+                if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
+                    texts.append(String(cString: text))
+                }
+                walk(current)
+            }
+        }
+        walk(widget)
+        return texts
+    }
+}
