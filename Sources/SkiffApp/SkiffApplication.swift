@@ -38,6 +38,7 @@ public final class SkiffApplication {
         let outcome = RendererChoice.apply(environment: ProcessInfo.processInfo.environment)
         renderer = (outcome, clock.now - start)
         SystemAppearance.follow()
+        for folder in Resources.iconFolders { GtkRuntime.addIconFolder(folder.path) }
         if let css = Resources.styleSheet {
             let problems = GtkRuntime.loadCSS(path: css.path)
             for p in problems { logger.warning("style.css: \(p)") }
