@@ -15,6 +15,11 @@ public struct PresentedAccessible {
     /// Asks GTK (not Skiff's own record) whether the accessible label is exactly `label`.
     public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
     public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }
+    public func hasRole(_ role: AccessibleRole) -> Bool { self.role == role.c }
+    /// Asks GTK whether the boolean `state` is `value` (a radio menu item's checked state, say).
+    public func state(_ state: AccessibleBoolState, is value: Bool) -> Bool {
+        skiff_accessible_bool_state_is(pointer, state.c, value ? 1 : 0) != 0
+    }
 }
 
 extension Widget {
