@@ -122,6 +122,32 @@ final class SectionFocusTests: XCTestCase {
         }
     }
 
+    /// A story scrolled down and closed shrinks back with its picture at the top of the shrinking frame
+    /// (under its close button), not a scrolled stretch of fading text: a blank grey box.
+    func testAScrolledStoryClosesShowingItsPicture() throws {
+        try MainActor.assumeIsolated {
+            guard let (main, id) = try Self.open("today", title: "Story Close Scrolled", size: "900x600") else { return }
+            defer { main.window.destroy() }
+            MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
+            MainLoop.run(for: 0.3)
+            _ = Self.tab(into: main.today.root, window: id)
+            XDoTool.run(["key", "--window", id, "Return"])
+            XCTAssertTrue(MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3), "the story opened")
+            MainLoop.run(for: 1.0)
+            @MainActor func top(_ label: String) -> Double? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }?.y
+            }
+            for _ in 0..<2 { XDoTool.run(["key", "--window", id, "Page_Down"]); MainLoop.run(for: 0.3) }
+            let scrolledPicture = try XCTUnwrap(top("Story image")), close = try XCTUnwrap(top("Close Story"))
+            XCTAssertLessThan(scrolledPicture, close - 200, "scrolled: the picture is up out of view")
+            XDoTool.run(["key", "--window", id, "Escape"])
+            MainLoop.run(for: 0.05)
+            let picture = try XCTUnwrap(top("Story image"), "the story is still closing")
+            let closing = try XCTUnwrap(top("Close Story"))
+            XCTAssertGreaterThan(picture, closing - 40, "closing: the picture is at the top of the frame (\(picture) against \(closing))")
+        }
+    }
+
     /// A story opened from the keyboard scrolls with Page Down at once (its focus starts on the close
     /// button), and Home brings its top back: its picture moves up out of view and back.
     func testAStoryOpenedFromTheKeyboardScrollsWithPageDown() throws {
