@@ -13,23 +13,8 @@ final class AboutIconTests: XCTestCase {
     }
 
     func testAboutShowsTheAppIcon() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-about-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = home.path
-        environment["XDG_CACHE_HOME"] = home.path
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: CommandLineTests.skiff)
-        app.arguments = ["--private", "--section", "today", "--window-size", "900x640"]
-        app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        defer {
-            if app.isRunning { app.terminate() }
-            app.waitUntilExit()
-        }
+        let app = try LaunchedApp(CommandLineTests.skiff, arguments: ["--private", "--section", "today", "--window-size", "900x640"])
+        defer { app.stop() }
         try MainActor.assumeIsolated {
             let main = try XCTUnwrap(XDoTool.window(named: "Today — Skiff \\(Private\\)", timeout: 20), "the app's window")
             XDoTool.run(["windowfocus", "--sync", main])

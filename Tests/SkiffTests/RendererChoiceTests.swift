@@ -35,38 +35,20 @@ final class RendererChoiceTests: XCTestCase {
     /// Launches `skiff` and reads the type of the renderer GTK made for its window, as the app logs it
     /// at info level (the object GTK draws with, not Skiff's decision), then ends that process.
     private static func rendererOfLaunch(gskRenderer: String?) throws -> String {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-renderer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let log = home.appendingPathComponent("stderr.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        var environment = ProcessInfo.processInfo.environment
-        environment["GSK_RENDERER"] = gskRenderer
-        environment["SKIFF_LOG"] = "info"
-        environment["XDG_DATA_HOME"] = home.path
-        environment["XDG_CACHE_HOME"] = home.path
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: CommandLineTests.skiff)
-        app.arguments = ["--private", "--section", "stars", "--window-size", "640x480"]
-        app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = try FileHandle(forWritingTo: log)
-        try app.run()
-        defer {
-            if app.isRunning { app.terminate() }
-            app.waitUntilExit()
-        }
+        let app = try LaunchedApp(CommandLineTests.skiff, arguments: ["--private", "--section", "stars", "--window-size", "640x480"],
+                                  environment: ["GSK_RENDERER": gskRenderer, "SKIFF_LOG": "info"])
+        defer { app.stop() }
         let marker = "GTK draws with "
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            let text = app.standardError
             if let line = text.split(separator: "\n").first(where: { $0.contains(marker) }),
                let range = line.range(of: marker) {
                 return String(line[range.upperBound...].prefix { $0 != " " })
             }
-            guard app.isRunning else { break }
+            guard app.process.isRunning else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw TestFailure("the app never said which renderer GTK made: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        throw TestFailure("the app never said which renderer GTK made: \(app.standardError)")
     }
 }

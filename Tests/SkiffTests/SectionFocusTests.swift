@@ -53,6 +53,17 @@ final class SectionFocusTests: XCTestCase {
         return widget.containsFocus
     }
 
+    /// Today at 900×600 with the first card's story opened from the keyboard (Tab into the feed, Enter).
+    @MainActor
+    private static func openStory(title: String) throws -> (MainWindow, String)? {
+        guard let (main, id) = try open("today", title: title, size: "900x600") else { return nil }
+        MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
+        MainLoop.run(for: 0.3)
+        _ = tab(into: main.today.root, window: id)
+        XDoTool.run(["key", "--window", id, "Return"])
+        return (main, id)
+    }
+
     @MainActor
     private static func storyIsOpen(_ main: MainWindow) -> Bool {
         main.window.presentedDescendants().contains { $0.hasLabel("Close Story") }
@@ -126,12 +137,8 @@ final class SectionFocusTests: XCTestCase {
     /// (under its close button), not a scrolled stretch of fading text: a blank grey box.
     func testAScrolledStoryClosesShowingItsPicture() throws {
         try MainActor.assumeIsolated {
-            guard let (main, id) = try Self.open("today", title: "Story Close Scrolled", size: "900x600") else { return }
+            guard let (main, id) = try Self.openStory(title: "Story Close Scrolled") else { return }
             defer { main.window.destroy() }
-            MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
-            MainLoop.run(for: 0.3)
-            _ = Self.tab(into: main.today.root, window: id)
-            XDoTool.run(["key", "--window", id, "Return"])
             XCTAssertTrue(MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3), "the story opened")
             MainLoop.run(for: 1.0)
             @MainActor func top(_ label: String) -> Double? {
@@ -152,12 +159,8 @@ final class SectionFocusTests: XCTestCase {
     /// button), and Home brings its top back: its picture moves up out of view and back.
     func testAStoryOpenedFromTheKeyboardScrollsWithPageDown() throws {
         try MainActor.assumeIsolated {
-            guard let (main, id) = try Self.open("today", title: "Story Keys", size: "900x600") else { return }
+            guard let (main, id) = try Self.openStory(title: "Story Keys") else { return }
             defer { main.window.destroy() }
-            MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
-            MainLoop.run(for: 0.3)
-            _ = Self.tab(into: main.today.root, window: id)
-            XDoTool.run(["key", "--window", id, "Return"])
             @MainActor func pictureTop() -> Double? {
                 main.window.presentedDescendants().first { $0.hasLabel("Story image") }?.y
             }
