@@ -35,7 +35,11 @@ WAIT_TITLE="Open Page" shoot browser-error "http://127.0.0.1:9/unreachable"
 app=$!
 for _ in $(seq 1 100); do xdotool search --name "^Skiff Browser" >/dev/null 2>&1 && break; sleep 0.1; done
 sleep 1
-pkill -KILL -f "^/usr/lib/[^ ]*/webkitgtk-6.0/WebKitWebProcess" || true
+# Only this Skiff's own web processes (its descendants, through bwrap if sandboxed), never others on the machine.
+descendants() { local child; for child in $(pgrep -P "$1" || true); do echo "$child"; descendants "$child"; done; }
+for p in $(descendants "$app"); do
+  [ "$(cat "/proc/$p/comm" 2>/dev/null || true)" = WebKitWebProces ] && kill -KILL "$p" 2>/dev/null || true
+done
 sleep 1.5
 timeout 10 import -window root -crop 1000x600+0+0 "$out/browser-crash.png" && echo "screenshots: $out/browser-crash.png"
 kill "$app" 2>/dev/null || true

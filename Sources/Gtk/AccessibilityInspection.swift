@@ -15,6 +15,11 @@ public struct PresentedAccessible {
     /// Asks GTK (not Skiff's own record) whether the accessible label is exactly `label`.
     public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
     public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }
+    public func hasRole(_ role: AccessibleRole) -> Bool { self.role == role.c }
+    /// Asks GTK whether the boolean `state` is `value` (a radio menu item's checked state, say).
+    public func state(_ state: AccessibleBoolState, is value: Bool) -> Bool {
+        skiff_accessible_bool_state_is(pointer, state.c, value ? 1 : 0) != 0
+    }
 }
 
 extension Widget {
@@ -64,5 +69,26 @@ extension Widget {
                             Double(out.y) + dy + Double(gtk_widget_get_height(current)) / 2))
         }
         return centres
+    }
+}
+
+extension Widget {
+    /// The text of every label below this one, depth first, read from GTK's widgets: with `mappedOnly`
+    /// only those on screen (a hidden stack page's labels are left out).
+    public func labelTexts(mappedOnly: Bool = true) -> [String] {
+        var texts: [String] = []
+        func walk(_ parent: UnsafeMutablePointer<GtkWidget>) {
+            var child = gtk_widget_get_first_child(parent)
+            while let current = child {
+                child = gtk_widget_get_next_sibling(current)
+                guard !mappedOnly || gtk_widget_get_mapped(current) != 0 else { continue }
+                if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
+                    texts.append(String(cString: text))
+                }
+                walk(current)
+            }
+        }
+        walk(widget)
+        return texts
     }
 }

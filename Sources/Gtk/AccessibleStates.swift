@@ -4,10 +4,13 @@ import CGtk
 /// Boolean states assistive technology reads.
 public enum AccessibleBoolState: Sendable {
     case expanded, selected
+    /// A check or radio item (menus): checked or not (GTK's tristate, read as true or false).
+    case checked
     var c: GtkAccessibleState {
         switch self {
         case .expanded: GTK_ACCESSIBLE_STATE_EXPANDED
         case .selected: GTK_ACCESSIBLE_STATE_SELECTED
+        case .checked: GTK_ACCESSIBLE_STATE_CHECKED
         }
     }
 }

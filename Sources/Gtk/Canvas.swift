@@ -67,8 +67,12 @@ public struct Snapshot {
 /// Accessible roles our custom widgets use.
 public enum AccessibleRole: Sendable {
     case progressBar, img, group, button, widget, heading, list, listItem, dialog, tabList, tab, region
+    /// An item of one of GTK's menus (GTK 4.8 gives its radio and check items this role too, with a
+    /// checked state); for tests that read them.
+    case menuItem
     var c: GtkAccessibleRole {
         switch self {
+        case .menuItem: GTK_ACCESSIBLE_ROLE_MENU_ITEM
         case .tabList: GTK_ACCESSIBLE_ROLE_TAB_LIST
         case .tab: GTK_ACCESSIBLE_ROLE_TAB
         case .region: GTK_ACCESSIBLE_ROLE_REGION

@@ -9,7 +9,8 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     case unreachable(String)
     /// No complete answer within the time given.
     case timedOut(seconds: Double)
-    /// An answer outside 200…299.
+    /// An answer outside 200…299, or one that says it has no body (204 No Content, 205 Reset Content):
+    /// a GET here is for a body, and an empty one is not a document to read.
     case status(code: Int, reason: String)
     /// The body is larger than allowed; it was not read past the limit.
     case tooLarge(limit: Int)
@@ -100,7 +101,7 @@ public final class HTTPTransfer {
         }
         guard !isFinished, let message, stream != nil else { return }
         let code = Int(soup_message_get_status(message).rawValue)
-        guard (200...299).contains(code) else {
+        guard (200...299).contains(code), code != 204, code != 205 else {
             let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
             return finish(.failure(.status(code: code, reason: reason)))
         }

@@ -37,10 +37,35 @@ public enum ShortcutsWindow {
         guard let builder = gtk_builder_new_from_string(xml, -1) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
+        // GTK 4.8 reverses the order of pages each time it reflows a section of several (once per group
+        // GtkBuilder adds): the groups go in on one tall page, then one reflow splits it in order.
+        if let section = gtk_builder_get_object(builder, "section") { skiff_set_int(section, "max-height", Int32(linesPerColumn)) }
         let window = Window(retaining: UnsafeMutableRawPointer(object))
         if let parent { gtk_window_set_transient_for(window.window, parent.window) }
         gtk_window_set_modal(window.window, 1)
+        renameKeycaps(in: window.widget)
         return window
+    }
+
+    /// Shortcut lines (a group's title counts as one) per column; two columns make a page.
+    static let linesPerColumn = 12
+
+    /// Names GTK's keycaps show raw (GtkShortcutLabel labels Page_Up with the keysym's own name, which
+    /// only a translation turns into words), as a reader says them.
+    static let keycapNames = ["Page_Up": "Page Up", "Page_Down": "Page Down", "BackSpace": "Backspace"]
+
+    private static func renameKeycaps(in parent: UnsafeMutablePointer<GtkWidget>) {
+        var child = gtk_widget_get_first_child(parent)
+        while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0 {
+                let label = OpaquePointer(current)
+                if let text = gtk_label_get_text(label), let name = keycapNames[String(cString: text)] {
+                    gtk_label_set_text(label, name)
+                }
+            }
+            renameKeycaps(in: current)
+        }
     }
 
     /// GtkBuilder's description of the window (public for tests).
@@ -50,7 +75,8 @@ public enum ShortcutsWindow {
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\"><property name=\"modal\">1</property>"
-        xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">skiff</property><property name=\"max-height\">12</property>"
+        xml += "<child><object class=\"GtkShortcutsSection\" id=\"section\"><property name=\"section-name\">skiff</property>"
+        xml += "<property name=\"max-height\">\(groups.reduce(1) { $0 + 1 + $1.commands.count })</property>"
         for group in groups {
             xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(group.title))</property>"
             for command in group.commands where !command.accelerators.isEmpty {

@@ -21,6 +21,24 @@ public final class IntAction: Object {
         defer { g_variant_type_free(type) }
         self.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, type)))
     }
+    /// A radio choice: menu items naming this action with a target ("stars.sign(3)") show which one
+    /// is `state`, as GTK's menus show a radio item.
+    public convenience init(name: String, state: Int) {
+        let type = g_variant_type_new("i")
+        defer { g_variant_type_free(type) }
+        self.init(adopting: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_int32(Int32(state)))))
+    }
+
+    /// The chosen value of a radio choice (see `init(name:state:)`).
+    public var state: Int {
+        get {
+            guard let value = g_action_get_state(OpaquePointer(raw)) else { return 0 }
+            defer { g_variant_unref(value) }
+            return Int(g_variant_get_int32(value))
+        }
+        set { g_simple_action_set_state(OpaquePointer(raw), g_variant_new_int32(Int32(newValue))) }
+    }
+
     @discardableResult
     public func onActivate(_ body: @escaping @MainActor (Int) -> Void) -> SignalHandlerID {
         onPointer("activate") { parameter in

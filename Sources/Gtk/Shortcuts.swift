@@ -11,6 +11,13 @@ public final class ShortcutController: EventController {
         self.init(adopting: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
     }
 
+    /// Whether the shortcuts work wherever the focus is in the window (GTK_SHORTCUT_SCOPE_GLOBAL), not
+    /// only while it is inside the widget the controller is on (the default, local scope).
+    public var isWindowWide: Bool {
+        get { gtk_shortcut_controller_get_scope(controllerPointer) == GTK_SHORTCUT_SCOPE_GLOBAL }
+        set { gtk_shortcut_controller_set_scope(controllerPointer, newValue ? GTK_SHORTCUT_SCOPE_GLOBAL : GTK_SHORTCUT_SCOPE_LOCAL) }
+    }
+
     /// Adds a shortcut. `trigger` uses GTK's syntax ("<Control>l", "<Alt>Left", "F5", "Escape").
     /// The handler returns whether it handled the key; false lets the event go on (to a web page).
     /// Returns false if the trigger does not parse.

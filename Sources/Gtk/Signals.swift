@@ -52,7 +52,6 @@ func release<Body>(_ data: UnsafeMutableRawPointer?, _: Body.Type) {
 func destroyNotify<Body>(for _: Body.Type) -> GDestroyNotify {
     switch Body.self {
     case is VoidHandler.Type: return { data in release(data, VoidHandler.self) }
-    case is BoolHandler.Type: return { data in release(data, BoolHandler.self) }
     case is TickHandler.Type: return { data in release(data, TickHandler.self) }
     case is ShortcutHandler.Type: return { data in release(data, ShortcutHandler.self) }
     case is SnapshotHandlers.Type: return { data in release(data, SnapshotHandlers.self) }

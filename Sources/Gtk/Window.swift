@@ -146,6 +146,12 @@ public enum GtkRuntime {
         return problems
     }
 
+    /// Lets the display's icon theme find icons in `folder` (laid out as an icon theme: hicolor/…/apps).
+    public static func addIconFolder(_ folder: String) {
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
+        gtk_icon_theme_add_search_path(theme, folder)
+    }
+
     /// Turns GTK's "enable animations" setting on or off for this process (tests, benchmarks).
     public static func setAnimationsEnabled(_ on: Bool) {
         guard let settings = gtk_settings_get_default() else { return }

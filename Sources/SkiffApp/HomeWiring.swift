@@ -9,7 +9,7 @@ import HomeModel
 enum HomeWiring {
     static var dataDirectory: URL { Resources.homeData ?? URL(fileURLWithPath: "data/home") }
 
-    static func makeTabRoot(_ tab: HomeTab, _ navigator: HomeNavigator, options: Options) -> HomeTabRoot? {
+    static func makeTabRoot(_ tab: DataTab, _ navigator: HomeNavigator) -> HomeTabRoot {
         HomeTabs.makeRoot(tab, navigator: navigator, dataDirectory: dataDirectory)
     }
 
@@ -20,7 +20,7 @@ enum HomeWiring {
         return page
     }
 
-    static func source(options: Options) -> HomeSource {
+    static var source: HomeSource {
         HomeSource(directory: dataDirectory)
     }
 }

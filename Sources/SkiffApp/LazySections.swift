@@ -48,8 +48,8 @@ final class LazySections {
     var home: HomeView {
         made(&builtHome, in: .home, root: \.root) {
             let options = options
-            let view = HomeView(source: HomeWiring.source(options: options), initialTab: settings?.homeTab ?? .home,
-                                makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator, options: options) },
+            let view = HomeView(source: HomeWiring.source, initialTab: settings?.homeTab ?? .home,
+                                makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator) },
                                 makeHistory: { HomeWiring.makeHistory(options: options) })
             view.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
             return view

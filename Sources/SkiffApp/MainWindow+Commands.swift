@@ -37,8 +37,15 @@ extension MainWindow {
         KeyboardCommand("home-back", "Back", ["Escape", "<Alt>Left"]),
     ])
 
-    /// Everything the Keyboard Shortcuts window lists, in its order.
-    var commandGroups: [CommandGroup] { [windowCommands, browser.commands, Self.todayKeys, Self.homeKeys] }
+    /// Keys the Stars section handles itself: listed for the Keyboard Shortcuts window.
+    static let starsKeys = CommandGroup("Stars", [
+        KeyboardCommand("stars-step", "Previous or next sign", ["Left", "Right"]),
+        KeyboardCommand("stars-ends", "First or last sign", ["Home", "End"]),
+    ])
+
+    /// Everything the Keyboard Shortcuts window lists, in its order: the Browser first (its own page),
+    /// then the window's and the other sections' keys.
+    var commandGroups: [CommandGroup] { [browser.commands, windowCommands, Self.todayKeys, Self.homeKeys, Self.starsKeys] }
 
     /// Builds the "win" action group and the shortcuts that name its actions, and the main menu.
     func installCommands(header: HeaderBar) {

@@ -55,7 +55,8 @@ public struct Options: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The section to show first.", valueName: Section.allCases.map(\.rawValue).joined(separator: "|")))
     public var section: Section = .browser
 
-    @Option(name: .customLong("window-size"),
+    // Unconditional: "-1x-1" is a size to refuse by name, not a missing value followed by an option.
+    @Option(name: .customLong("window-size"), parsing: .unconditional,
             help: ArgumentHelp("The window's initial size, WIDTHxHEIGHT (at least 360x300; default: the size it had when last closed, else 1100x760).", valueName: "WxH"))
     public var windowSizeArgument: WindowSize?
 

@@ -84,6 +84,13 @@ final class PreferencesWindow {
         status.wraps = true
         column.append(status)
         window.setChild(column)
+        // A settings window closes on Escape, as GNOME's preference windows do.
+        let keys = ShortcutController()
+        keys.add("Escape") { [weak self] in
+            self?.window.close()
+            return true
+        }
+        window.addController(keys)
     }
 
     var statusText: String { status.text }

@@ -32,6 +32,13 @@ enum Resources {
     }
 
     static var styleSheet: URL? { dataDirectory()?.appendingPathComponent("style.css") }
+    /// Where Skiff's own icon (About, the window's icon) is, run from the source tree (data/icons) or
+    /// installed under a prefix the icon theme may not search (<prefix>/share/icons).
+    static var iconFolders: [URL] {
+        guard let data = dataDirectory() else { return [] }
+        return [data.appendingPathComponent("icons"), data.deletingLastPathComponent().appendingPathComponent("icons")]
+            .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor").path) }
+    }
     static var sampleFeed: URL? { dataDirectory()?.appendingPathComponent("today/feed.json") }
     static var sampleImages: URL? { dataDirectory()?.appendingPathComponent("today/images") }
     /// The zodiac figures (data/stars/zodiac.json).

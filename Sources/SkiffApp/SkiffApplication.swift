@@ -23,6 +23,8 @@ public final class SkiffApplication {
     let logger = Logger(label: "skiff.app")
     /// Process start, for the start-up figure in `--bench`.
     let launchedAt = Date()
+    /// The renderer decision made at start-up, said once the first window shows what GTK made of it.
+    private var renderer: (outcome: RendererChoice.Outcome, took: Duration)?
 
     public init(options: Options) {
         self.options = options
@@ -41,7 +43,12 @@ public final class SkiffApplication {
                 self?.quit()
             }
         }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = RendererChoice.apply(environment: ProcessInfo.processInfo.environment)
+        renderer = (outcome, clock.now - start)
         SystemAppearance.follow()
+        for folder in Resources.iconFolders { GtkRuntime.addIconFolder(folder.path) }
         if let css = Resources.styleSheet {
             let problems = GtkRuntime.loadCSS(path: css.path)
             for p in problems { logger.warning("style.css: \(p)") }
@@ -82,6 +89,7 @@ public final class SkiffApplication {
             return false
         }
         window.window.present()
+        reportRenderer(of: window.window)
         if let url = options.url {
             window.browser.open(url)
         } else if window.visibleSection == .browser {
@@ -100,6 +108,14 @@ public final class SkiffApplication {
         } else if options.bench {
             Benchmark(window: window, launchedAt: launchedAt, url: options.url) { [weak self] in self?.quit() }.start()
         }
+    }
+
+    /// Says (SKIFF_LOG=info) which renderer GTK made for the window, and why: docs/rendering.md.
+    private func reportRenderer(of window: Widget) {
+        guard let renderer else { return }
+        self.renderer = nil
+        let ms = Double(renderer.took.components.attoseconds) / 1e15 + Double(renderer.took.components.seconds) * 1000
+        logger.info("GTK draws with \(window.rendererTypeName ?? "no renderer yet") (\(RendererChoice.reason(renderer.outcome)); decided in \(String(format: "%.2f", ms)) ms)")
     }
 
     /// A later `skiff URL` on the same data: its address opens here, in a new tab.

@@ -185,6 +185,16 @@ final class StoreRecoveryTests: XCTestCase {
         XCTAssertTrue(message.contains("isn't writable"), message)
     }
 
+    func testAFolderThatCannotBeOpenedIsNotCalledUnwritable() throws {
+        if reranAsNobody(self) { return }
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: directory.url.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.url.path) }
+        let result = DiskBrowsingStore.open(at: databaseURL)
+        guard case .unavailable(let message) = result else { return XCTFail("expected no store, got \(result)") }
+        XCTAssertTrue(message.contains("can't be opened (mode 000)"), message)
+        XCTAssertFalse(message.contains("isn't writable"), message)
+    }
+
     func testADatabaseBusyInAnotherProcessIsLeftAlone() throws {
         // Another Skiff holds the write lock on a database that still needs its tables created.
         var configuration = Configuration()

@@ -36,4 +36,14 @@ final class DataFileTests: XCTestCase {
         XCTAssertEqual(DataFile.read(folder, maximumSize: 10), .failure(.folder))
         XCTAssertTrue(DataFile.isRegularFile(file))
     }
+
+    /// procfs reports a size of 0 for files that hold text: they are read to the end (they were read as
+    /// one byte), and one past the limit is still refused.
+    func testAProcfsFileIsReadWhole() throws {
+        let version = URL(fileURLWithPath: "/proc/version")
+        let expected = try Data(contentsOf: version)
+        XCTAssertGreaterThan(expected.count, 1)
+        XCTAssertEqual(DataFile.read(version, maximumSize: 64 * 1024), .success(expected))
+        XCTAssertEqual(DataFile.read(version, maximumSize: 4), .failure(.tooLarge(size: 5, limit: 4)))
+    }
 }

@@ -30,9 +30,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.skiff) else {
-            throw XCTSkip("build the app first (`swift build`); \(Self.skiff) is missing")
-        }
+        try requireBuiltApp(at: Self.skiff)
     }
 
     func testHelpNamesEveryOption() throws {
@@ -55,6 +53,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotEqual(r.status, 0)
         XCTAssertTrue(r.err.contains("window-size"), r.err)
         XCTAssertTrue(r.err.contains("10x10"), r.err)
+        // A negative size is named as the bad value, not taken for a missing one.
+        let negative = try Self.run(["--window-size", "-1x-1"])
+        XCTAssertNotEqual(negative.status, 0)
+        XCTAssertTrue(negative.err.contains("'-1x-1' is invalid"), negative.err)
+        XCTAssertFalse(negative.err.contains("Missing value"), negative.err)
     }
 
     func testUnknownSectionListsTheRealOnes() throws {

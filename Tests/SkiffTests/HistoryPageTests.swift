@@ -202,6 +202,36 @@ final class HistoryPageTests: XCTestCase {
         }
     }
 
+    /// One bad row and three rows past the limit: the notice counts four, names the bad row's place
+    /// and says where the limit cut.
+    func testRowsPastTheLimitAreCountedWithTheBadOnes() throws {
+        let good = #"{"id":1,"type":"earned","amount":"1","processed_at":"2020-07-02T08:00:00Z"}"#
+        let bad = #"{"id":2,"type":"earned","amount":"lots","processed_at":"2020-07-02T08:00:00Z"}"#
+        let rows = [bad] + Array(repeating: good, count: HistoryParser.maximumTransactions + 2)
+        let body = "{\"transactions\": [\n" + rows.joined(separator: ",\n") + "\n]}"
+        let server = try server(["/history": Self.json(body)])
+        MainActor.assumeIsolated { [cache = cacheDirectory!] in
+            let (window, page) = Self.open(cache, .server(server.base + "/history"), title: "History Overflow")
+            defer { window.destroy() }
+            let notice = page.noticeText ?? ""
+            XCTAssertTrue(notice.hasPrefix("4 transactions were left out:"), notice)
+            XCTAssertTrue(notice.contains("line 2"), "the bad row's place: \(notice)")
+            XCTAssertTrue(notice.contains("3 past the first 50000"), notice)
+        }
+    }
+
+    /// A 204 No Content is the server answering without a history, not an empty file.
+    func testANoContentAnswerIsTheServersProblem() throws {
+        let server = try server(["/history": Self.json("", status: "204 No Content")])
+        MainActor.assumeIsolated { [cache = cacheDirectory!] in
+            let (window, page) = Self.open(cache, .server(server.base + "/history"), title: "History 204")
+            defer { window.destroy() }
+            XCTAssertEqual(page.statusHeading, "The rewards server had a problem")
+            XCTAssertTrue(page.statusMessage.contains("204 No Content"), page.statusMessage)
+            XCTAssertFalse(page.statusMessage.contains("empty"), page.statusMessage)
+        }
+    }
+
     func testTheCacheOpensOfflineWithItsAgeAndTryAgainRecovers() throws {
         let server = try server(["/history": Self.json(Self.goodHistory)])
         let address = server.base + "/history"

@@ -71,9 +71,40 @@ final class MainMenuTests: XCTestCase {
             for command in main.browser.commands.commands {
                 XCTAssertTrue(xml.contains(command.title), "\(command.title) is listed")
             }
+            // What the window shows: the Browser's keys on the first page, key names as a reader says
+            // them, and every section's keys somewhere.
+            let window = try XCTUnwrap(main.shortcutsWindow)
+            XCTAssertTrue(MainLoop.run(until: { window.labelTexts().contains("New tab") }, timeout: 3),
+                          "the Browser is on the first page: \(window.labelTexts())")
+            let shown = window.labelTexts()
+            XCTAssertTrue(shown.contains("Browser"), "\(shown)")
+            XCTAssertTrue(shown.contains("Page Down"), "Ctrl+Page Down is spelled out: \(shown)")
+            XCTAssertFalse(shown.contains { $0.contains("Page_") }, "no raw key names: \(shown)")
+            let all = window.labelTexts(mappedOnly: false)
+            for title in ["Window", "Browser", "Today", "Home", "Stars", "Previous or next sign"] {
+                XCTAssertTrue(all.contains(title), "\(title) is listed: \(all)")
+            }
+            XCTAssertFalse(all.contains { $0.contains("Page_") }, "no raw key names on any page")
             // Every listed command with an action is reachable by name, as the menu reaches it.
             XCTAssertNotNil(main.actions["new-tab"])
             XCTAssertNotNil(main.actions["show-today"])
+        }
+    }
+
+    func testEscapeClosesPreferences() throws {
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.makeWindow("Menu Preferences Escape")
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+            }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            XCTAssertTrue(MainLoop.run(until: { Self.visibleWindow(named: "Preferences") }, timeout: 5), "Ctrl+, opens Preferences")
+            let prefs = XDoTool.run(["search", "--onlyvisible", "--name", "^Preferences$"]).split(separator: "\n").first.map(String.init) ?? ""
+            XDoTool.run(["windowfocus", "--sync", prefs])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !Self.visibleWindow(named: "Preferences") }, timeout: 3), "Escape closes Preferences")
         }
     }
 

@@ -3,6 +3,7 @@ import BrowserModel
 import Foundation
 import Gtk
 import Home
+import HomeModel
 import SkiffApp
 import TestSupport
 import XCTest
@@ -52,6 +53,17 @@ final class SectionFocusTests: XCTestCase {
         return widget.containsFocus
     }
 
+    /// Today at 900×600 with the first card's story opened from the keyboard (Tab into the feed, Enter).
+    @MainActor
+    private static func openStory(title: String) throws -> (MainWindow, String)? {
+        guard let (main, id) = try open("today", title: title, size: "900x600") else { return nil }
+        MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
+        MainLoop.run(for: 0.3)
+        _ = tab(into: main.today.root, window: id)
+        XDoTool.run(["key", "--window", id, "Return"])
+        return (main, id)
+    }
+
     @MainActor
     private static func storyIsOpen(_ main: MainWindow) -> Bool {
         main.window.presentedDescendants().contains { $0.hasLabel("Close Story") }
@@ -96,16 +108,59 @@ final class SectionFocusTests: XCTestCase {
         }
     }
 
+    /// Alt+3 leaves the focus on the section switcher, outside Home: Ctrl+5 still shows Stores and
+    /// marks its tab (and only its tab) selected, and a click on the Home tab then shows Home.
+    func testHomeTabKeysWorkWithTheFocusOutsideHome() throws {
+        try MainActor.assumeIsolated {
+            guard let (main, id) = try Self.open("today", title: "Home Keys Outside") else { return }
+            defer { main.window.destroy() }
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "--clearmodifiers", "alt+3"])
+            XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .home && main.home.root.isMapped }, timeout: 5), "Alt+3 shows Home")
+            MainLoop.run(for: 0.5)
+            XCTAssertFalse(main.home.root.containsFocus, "the focus is outside Home: \(main.window.focusDescription ?? "none")")
+            @MainActor func selected(_ tab: HomeTab) -> Bool { main.home.tabButton(tab)?.accessibleState(.selected, is: true) == true }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+5"])
+            XCTAssertTrue(MainLoop.run(until: { selected(.stores) }, timeout: 3),
+                          "Ctrl+5 marks the Stores tab selected; focus \(main.window.focusDescription ?? "none")")
+            XCTAssertFalse(selected(.home), "and the Home tab no longer")
+            XCTAssertEqual(main.home.pageTitle, "Stores")
+            let home = try XCTUnwrap(main.home.tabButton(.home)?.bounds(in: main.window))
+            XDoTool.click(window: id, x: home.x + home.width / 2, y: home.y + home.height / 2)
+            XCTAssertTrue(MainLoop.run(until: { selected(.home) && main.home.pageTitle == "Home" }, timeout: 3),
+                          "a click on Home shows Home: title \(main.home.pageTitle)")
+            XCTAssertFalse(selected(.stores))
+        }
+    }
+
+    /// A story scrolled down and closed shrinks back with its picture at the top of the shrinking frame
+    /// (under its close button), not a scrolled stretch of fading text: a blank grey box.
+    func testAScrolledStoryClosesShowingItsPicture() throws {
+        try MainActor.assumeIsolated {
+            guard let (main, id) = try Self.openStory(title: "Story Close Scrolled") else { return }
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3), "the story opened")
+            MainLoop.run(for: 1.0)
+            @MainActor func top(_ label: String) -> Double? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }?.y
+            }
+            for _ in 0..<2 { XDoTool.run(["key", "--window", id, "Page_Down"]); MainLoop.run(for: 0.3) }
+            let scrolledPicture = try XCTUnwrap(top("Story image")), close = try XCTUnwrap(top("Close Story"))
+            XCTAssertLessThan(scrolledPicture, close - 200, "scrolled: the picture is up out of view")
+            XDoTool.run(["key", "--window", id, "Escape"])
+            MainLoop.run(for: 0.05)
+            let picture = try XCTUnwrap(top("Story image"), "the story is still closing")
+            let closing = try XCTUnwrap(top("Close Story"))
+            XCTAssertGreaterThan(picture, closing - 40, "closing: the picture is at the top of the frame (\(picture) against \(closing))")
+        }
+    }
+
     /// A story opened from the keyboard scrolls with Page Down at once (its focus starts on the close
     /// button), and Home brings its top back: its picture moves up out of view and back.
     func testAStoryOpenedFromTheKeyboardScrollsWithPageDown() throws {
         try MainActor.assumeIsolated {
-            guard let (main, id) = try Self.open("today", title: "Story Keys", size: "900x600") else { return }
+            guard let (main, id) = try Self.openStory(title: "Story Keys") else { return }
             defer { main.window.destroy() }
-            MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
-            MainLoop.run(for: 0.3)
-            _ = Self.tab(into: main.today.root, window: id)
-            XDoTool.run(["key", "--window", id, "Return"])
             @MainActor func pictureTop() -> Double? {
                 main.window.presentedDescendants().first { $0.hasLabel("Story image") }?.y
             }

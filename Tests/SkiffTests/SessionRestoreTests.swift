@@ -10,9 +10,7 @@ final class SessionRestoreTests: XCTestCase {
 
     override func setUpWithError() throws {
         try requireDisplay()
-        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.skiff) else {
-            throw XCTSkip("build the app first (`swift build`)")
-        }
+        try requireBuiltApp(at: CommandLineTests.skiff)
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
             return XCTFail("xdotool is required (make test installs it)")
         }

@@ -32,7 +32,7 @@ final class StarsWindowTests: XCTestCase {
         main.window.present()
         guard let xid = XDoTool.window(named: title) else {
             main.window.destroy()
-            throw XCTSkip("unreachable: no X window") // setUp already failed if there is no display
+            throw TestFailure("no X window is titled \(title)")
         }
         MainLoop.run(until: { main.stars.canvas.width > 0 }, timeout: 10)
         MainLoop.run(for: 0.3)
@@ -191,6 +191,45 @@ final class StarsWindowTests: XCTestCase {
             XCTAssertEqual(shown.stars.accessibleValueText, "Leo, 150°")
             MainLoop.run(for: 0.4)
             XCTAssertGreaterThan(Self.linePixelCount(shown), 40, "Leo's lines are drawn after the jump")
+            // Opened again, the menu marks Leo as the current sign, and only Leo.
+            XDoTool.run(["key", "Escape"])
+            shown.stars.menuButton.grabFocus()
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { shown.stars.menuButton.isOpen }, timeout: 5), "Enter opens the menu again")
+            MainLoop.run(for: 0.3)
+            // The twelve signs as menu items, in order: Leo is the sixth.
+            let items = shown.stars.menuButton.presentedDescendants().filter { $0.hasRole(.menuItem) }
+            XCTAssertEqual(items.count, 12, "the twelve signs")
+            XCTAssertEqual(items.indices.filter { items[$0].state(.checked, is: true) }, [5], "Leo, and only Leo, is marked")
+            shown.stars.menuButton.popdown()
+        }
+    }
+
+    /// The figure's lines stand out from the night sky: at least 3:1 (WCAG's figure for graphics),
+    /// measured on the screen's pixels against the sky colour (docs/stars.md, "Palette").
+    func testTheFigureLinesStandOutFromTheSky() throws {
+        try MainActor.assumeIsolated {
+            let shown = try Self.open("Stars Contrast")
+            defer { shown.main.window.destroy() }
+            MainLoop.run(for: 0.6)
+            let (bytes, w, h) = Self.fieldPixels(shown)
+            XCTAssertGreaterThanOrEqual(bytes.count, w * h * 3)
+            func luminance(_ r: Int, _ g: Int, _ b: Int) -> Double {
+                func linear(_ c: Int) -> Double {
+                    let v = Double(c) / 255
+                    return v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+                }
+                return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+            }
+            let sky = luminance(20, 30, 78)
+            var clear = 0
+            for i in stride(from: 0, to: min(bytes.count, w * h * 3), by: 3) {
+                let r = Int(bytes[i]), g = Int(bytes[i + 1]), b = Int(bytes[i + 2])
+                // The lines' hue (violet: blue over red over green), whatever its lightness.
+                guard b - g > 40, r - g > 10 else { continue }
+                if (luminance(r, g, b) + 0.05) / (sky + 0.05) >= 3 { clear += 1 }
+            }
+            XCTAssertGreaterThan(clear, 80, "Pisces' lines are drawn at 3:1 or more against the sky")
         }
     }
 

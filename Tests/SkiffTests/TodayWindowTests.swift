@@ -304,6 +304,18 @@ final class TodayWindowTests: XCTestCase {
         }
     }
 
+    /// A procfs file says it is 0 bytes long: it is read whole, so the error points into what it holds
+    /// ("0.52 0.58 …": a number, then more after it) rather than at a one-byte "0", a lone number.
+    func testAProcfsFileAsAFeedIsReadWhole() throws {
+        try MainActor.assumeIsolated {
+            let main = try Self.makeWindow("Today Procfs", width: 800, feed: "/proc/loadavg")
+            defer { main.window.destroy() }
+            let message = try XCTUnwrap(main.today.errorMessage, "the error view is shown")
+            XCTAssertTrue(message.contains("after the end of the top-level value"), message)
+            XCTAssertTrue(message.contains("loadavg, line 1, column"), message)
+        }
+    }
+
     func testBadCardsAreReportedWhileGoodOnesShow() throws {
         try MainActor.assumeIsolated {
             let path = Self.fixtures.appendingPathComponent("wrong-types.json").path

@@ -14,9 +14,18 @@ public func requireDisplay() throws {
     }
     if ok { return }
     if ProcessInfo.processInfo.environment["SKIFF_REQUIRE_DISPLAY"] != nil {
-        XCTFail("no display could be opened (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")); CI must run these under Xvfb")
+        throw TestFailure("no display could be opened (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")); CI must run these under Xvfb")
     }
     throw XCTSkip("no display: GTK tests skipped (run `make test` to get Xvfb)")
+}
+
+/// The built `skiff` executable at `path`, or an error: a failure under SKIFF_REQUIRE_DISPLAY (make
+/// test, CI), a skip only when a developer runs tests by hand before building the app.
+public func requireBuiltApp(at path: String) throws {
+    guard !FileManager.default.isExecutableFile(atPath: path) else { return }
+    let reason = "build the app first (`swift build`); \(path) is missing"
+    if ProcessInfo.processInfo.environment["SKIFF_REQUIRE_DISPLAY"] != nil { throw TestFailure(reason) }
+    throw XCTSkip(reason)
 }
 
 @MainActor

@@ -35,6 +35,14 @@ public struct Screenshot {
         return Double(out).map { 1 - $0 }
     }
 
+    /// The fraction (0…1) of pixels in `geometry` with a clear colour (HSL saturation over 40 %): a
+    /// coloured picture against GTK's grey placeholders and text.
+    public func colourfulFraction(in geometry: String) -> Double? {
+        let out = Self.run("/usr/bin/convert", [path, "-crop", geometry, "+repage", "-colorspace", "HSL", "-channel", "G", "-separate",
+                                                "+channel", "-threshold", "40%", "-format", "%[fx:mean]", "info:"])
+        return Double(out)
+    }
+
     /// The fraction (0…1) of pixels in `geometry` lighter than mid-grey.
     public func lightFraction(in geometry: String) -> Double? {
         darkFraction(in: geometry).map { 1 - $0 }

@@ -120,7 +120,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
             verdict = [StoreOpening.describe(error)]
         }
         guard verdict != ["ok"] else { return nil }
-        FileManager.default.createFile(atPath: Self.recheckMarker(for: databaseURL).path, contents: Data())
+        _ = FileManager.default.createFile(atPath: Self.recheckMarker(for: databaseURL).path, contents: Data())
         return verdict.joined(separator: "; ")
     }
 

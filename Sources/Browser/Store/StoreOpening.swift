@@ -193,7 +193,13 @@ enum StoreOpening {
         if let error = error as? DatabaseError, [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
             return "another Skiff is using it"
         }
-        if !FileManager.default.isWritableFile(atPath: folder.path) {
+        let files = FileManager.default
+        if !files.isReadableFile(atPath: folder.path) || !files.isExecutableFile(atPath: folder.path) {
+            // Mode 000 and the like: not even the files in it can be looked at.
+            let mode = (try? files.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int).map { String(format: " (mode %03o)", $0) } ?? ""
+            return "the folder \(folder.path) can't be opened\(mode)"
+        }
+        if !files.isWritableFile(atPath: folder.path) {
             return "the folder \(folder.path) isn't writable"
         }
         return describe(error)

@@ -11,7 +11,7 @@ extension BrowserView {
 
     public func benchDragBegan() {
         pager.dragBegan(now: now)
-        barDrag = BarDrag(isSwiping: true)
+        _ = barPress.touchpadBegan(editing: false)
         animate()
     }
     public func benchDrag(translation: Double) {
@@ -19,7 +19,7 @@ extension BrowserView {
         animate()
     }
     public func benchDragEnded() {
-        barDrag = nil
+        _ = barPress.touchpadEnded()
         handle(pager.dragEnded(now: now))
         animate()
     }

@@ -2,51 +2,48 @@ import BrowserModel
 import Foundation
 import Gtk
 
-/// A press on the bars that may become a swipe.
-struct BarDrag {
-    /// Sideways travel (px) before a press on the bars becomes a swipe rather than a click into
-    /// the address field: GTK's drag threshold.
-    static let threshold = 8.0
-    var isSwiping = false
-    /// Where the press began, in the bars' coordinates: a tap there picks the bar under it.
-    var startX = 0.0
-}
-
 /// Swiping the address bars, touchpad horizontal scrolling over them, and the tab commands
 /// (new, close, next, previous) that drive the same pager.
 extension BrowserView {
     func installPagerInput() {
+        // Every decision (press, swipe, click, rejected) is BarPress's; this feeds it and acts on its answers.
         let drag = GestureDrag()
         drag.phase = .capture
         drag.onBegin { [weak self] x, _ in
             guard let self else { return }
-            self.barDrag = self.editing.isEditing ? nil : BarDrag(startX: x)
+            self.barPress.pressed(at: x, editing: self.editing.isEditing)
         }
         drag.onUpdate { [weak self] (dx: Double, dy: Double, source: EventSource) in
-            guard let self, var state = self.barDrag else { return }
-            if !state.isSwiping {
-                guard abs(dx) > BarDrag.threshold, abs(dx) > abs(dy) else { return }
-                state.isSwiping = true
-                self.barDrag = state
+            guard let self else { return }
+            switch self.barPress.moved(dx: dx, dy: dy) {
+            case .none:
+                return
+            case let .began(translation):
                 // From here on it is a swipe: the entry must not also select text.
                 source.claim()
                 self.pager.dragBegan(now: self.now)
+                self.pager.dragChanged(translationX: translation, now: self.now)
+            case let .moved(translation):
+                self.pager.dragChanged(translationX: translation, now: self.now)
             }
-            self.pager.dragChanged(translationX: dx, now: self.now)
             self.animate()
         }
         drag.onEnd { [weak self] _, _ in
-            guard let self, let ended = self.barDrag else { return }
-            self.barDrag = nil
-            if ended.isSwiping {
+            guard let self else { return }
+            switch self.barPress.released() {
+            case .none:
+                break
+            case .swipeEnded:
                 self.handle(self.pager.dragEnded(now: self.now))
                 self.animate()
-            } else if self.collapse.isCollapsed {
-                // A click on the compact bar brings the toolbar back.
-                self.collapse.expand(now: self.now)
-                self.animate()
-            } else {
-                self.tapBar(at: ended.startX)
+            case let .click(x):
+                if self.collapse.isCollapsed {
+                    // A click on the compact bar brings the toolbar back.
+                    self.collapse.expand(now: self.now)
+                    self.animate()
+                } else {
+                    self.tapBar(at: x)
+                }
             }
         }
         barsArea.addController(drag)
@@ -54,10 +51,8 @@ extension BrowserView {
         // Touchpad: two fingers sideways over the bars swipe them; the lift of the fingers ends it.
         let scroll = EventControllerScroll([.horizontal])
         scroll.onBegin { [weak self] in
-            guard let self, !self.editing.isEditing else { return }
-            self.horizontalScroll = 0
+            guard let self, self.barPress.touchpadBegan(editing: self.editing.isEditing) else { return }
             self.pager.dragBegan(now: self.now)
-            self.barDrag = BarDrag(isSwiping: true)
         }
         scroll.onScroll { [weak self] dx, _, source in
             guard let self, !self.editing.isEditing else { return false }
@@ -66,16 +61,13 @@ extension BrowserView {
                 if dx != 0 { self.selectTab(offset: dx > 0 ? 1 : -1) }
                 return true
             }
-            guard self.barDrag != nil else { return false }
-            // Fingers moving left move the content left, towards later tabs.
-            self.horizontalScroll -= dx
-            self.pager.dragChanged(translationX: self.horizontalScroll, now: self.now)
+            guard let translation = self.barPress.touchpadScrolled(dx: dx) else { return false }
+            self.pager.dragChanged(translationX: translation, now: self.now)
             self.animate()
             return true
         }
         scroll.onEnd { [weak self] in
-            guard let self, self.barDrag != nil else { return }
-            self.barDrag = nil
+            guard let self, self.barPress.touchpadEnded() else { return }
             self.handle(self.pager.dragEnded(now: self.now))
             self.animate()
         }

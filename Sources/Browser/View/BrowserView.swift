@@ -63,9 +63,8 @@ public final class BrowserView: TabPageDelegate {
     /// The browser's own notices (data moved aside, read-only, saving failing), apart from any page.
     var notices = NoticeBoard()
     lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
-    /// A pan on the bars, once it has moved far enough sideways to be a swipe.
-    var barDrag: BarDrag?
-    var horizontalScroll = 0.0
+    /// A press or touchpad swipe on the bars: pending, swiping or rejected (BarPress decides).
+    var barPress = BarPress()
     var pageHeightState: ToolbarState = .expanded
     var visiblePages = Set<ObjectIdentifier>()
     var visibleBars = Set<ObjectIdentifier>()
@@ -277,7 +276,7 @@ public final class BrowserView: TabPageDelegate {
         barsArea.queueAllocate()
         pagesArea.queueAllocate()
         root.queueDraw()
-        return pagerMoving || collapseMoving || editingMoving || scrollPan.isPanning || barDrag != nil
+        return pagerMoving || collapseMoving || editingMoving || scrollPan.isPanning || barPress.isActive
     }
 
     // MARK: TabPageDelegate

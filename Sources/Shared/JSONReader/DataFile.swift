@@ -54,25 +54,24 @@ public enum DataFile {
         }
         let size = Int(info.st_size)
         guard size <= maximumSize else { return .failure(.tooLarge(size: size, limit: maximumSize)) }
-        // Read at most one byte past the limit, whatever the size said: a file can grow after fstat.
-        var data = Data(count: min(size, maximumSize) + 1)
-        var filled = 0
-        let outcome: Failure? = data.withUnsafeMutableBytes { buffer -> Failure? in
-            guard let base = buffer.baseAddress else { return nil }
-            while filled < buffer.count {
-                let got = Glibc.read(descriptor, base + filled, buffer.count - filled)
-                if got == 0 { break }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    return .unreadable(reason: String(cString: strerror(errno)))
-                }
-                filled += got
+        // Read to the end, at most one byte past the limit, whatever the size said: a file can grow after
+        // fstat, and procfs and sysfs files report a size of 0 whatever they hold.
+        var data = Data(capacity: min(size, maximumSize) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var outcome: Failure?
+        while data.count <= maximumSize {
+            let wanted = min(chunk.count, maximumSize + 1 - data.count)
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                outcome = .unreadable(reason: String(cString: strerror(errno)))
+                break
             }
-            return nil
+            data.append(contentsOf: chunk[0..<got])
         }
         if let outcome { return .failure(outcome) }
-        guard filled <= maximumSize else { return .failure(.tooLarge(size: filled, limit: maximumSize)) }
-        data.count = filled
+        guard data.count <= maximumSize else { return .failure(.tooLarge(size: data.count, limit: maximumSize)) }
         return .success(data)
     }
 

@@ -23,6 +23,8 @@ public final class StarsView {
     private var degreeLabels: [TextLayout] = []
     private var announcedText = ""
     private let logger = Logger(label: "skiff.stars")
+    /// The menu's action, whose state is the sign the field is nearest.
+    private var signChoice: IntAction?
 
     public init(skyFile: URL?) {
         field = StarField(geometry: FieldGeometry(width: 1, height: 1), animationsEnabled: Widget.animationsEnabled)
@@ -51,9 +53,11 @@ public final class StarsView {
         menuButton.valign = .start
         menuButton.setMargins(top: 12, end: 12)
         let actions = ActionGroup()
-        let jump = IntAction(name: "jump")
+        // A radio choice: the menu marks the sign the field is on.
+        let jump = IntAction(name: "jump", state: 0)
         jump.onActivate { [weak self] index in self?.jump(to: index) }
         actions.add(jump)
+        signChoice = jump
         actions.insert(into: root, prefix: "stars")
 
         canvas.addCSSClass("skiff-stars-field")
@@ -161,6 +165,7 @@ public final class StarsView {
         canvas.setAccessibleRange(minimum: 0, maximum: 360, value: field.degrees, text: text)
         let name = ZodiacSign.allCases[field.nearestSign].name
         if menuLabel != name { menuLabel = name }
+        if signChoice?.state != field.nearestSign { signChoice?.state = field.nearestSign }
     }
 
     /// The sign name shown on the menu button.

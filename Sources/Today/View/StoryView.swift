@@ -113,6 +113,9 @@ final class StoryView {
     /// Shrinks back into `frame`: the card's place now, which a resize may have moved.
     func close(to frame: Rect) {
         guard isShown else { return }
+        // Back to the top first: what shrinks into the card is the card (its picture and title), not a
+        // scrolled-down stretch of text fading out, which left a blank grey box shrinking.
+        scroller.verticalOffset = 0
         transition.animationsEnabled = Widget.animationsEnabled
         transition.close(to: LayoutRect(frame), now: FrameTicker.now(for: container))
         animate()

@@ -60,16 +60,33 @@ public enum HistoryFailure: Sendable, Hashable {
 public struct HistorySnapshot: Sendable, Equatable {
     public var months: [HistoryMonth]
     public var skipped: [DataProblem]
+    /// Transactions past `HistoryParser.maximumTransactions`, not read.
+    public var overflow: Int
     /// When the server sent it (for a cached copy: when it was cached).
     public var fetchedAt: Date
     /// Read from the on-disk cache rather than fetched in this session.
     public var fromCache: Bool
 
-    public init(months: [HistoryMonth], skipped: [DataProblem], fetchedAt: Date, fromCache: Bool) {
+    public init(months: [HistoryMonth], skipped: [DataProblem], overflow: Int = 0, fetchedAt: Date, fromCache: Bool) {
         self.months = months
         self.skipped = skipped
+        self.overflow = overflow
         self.fetchedAt = fetchedAt
         self.fromCache = fromCache
+    }
+
+    /// The notice over the list when transactions were left out: how many in all (bad rows and rows
+    /// past the limit), the first three bad rows by place, and the limit if it was reached.
+    public var leftOutNotice: [String] {
+        let count = skipped.count + overflow
+        guard count > 0 else { return [] }
+        var lines = ["\(count) \(count == 1 ? "transaction was" : "transactions were") left out:"]
+        lines += skipped.prefix(3).map { HistoryFailure.malformed($0).message }
+        if skipped.count > 3 { lines.append("and \(skipped.count - 3) more that could not be read") }
+        if overflow > 0 {
+            lines.append("\(overflow) past the first \(HistoryParser.maximumTransactions), the most History shows (docs/home-format.md)")
+        }
+        return lines
     }
 
     public var transactionCount: Int { months.reduce(0) { $0 + $1.transactions.count } }
@@ -78,7 +95,7 @@ public struct HistorySnapshot: Sendable, Equatable {
     public static func make(from data: Data, source: String, fetchedAt: Date, fromCache: Bool, timeZone: TimeZone) -> Result<HistorySnapshot, DataProblem> {
         HistoryParser.parse(data, source: source).map { document in
             HistorySnapshot(months: HistoryGrouping.group(document.transactions, timeZone: timeZone),
-                            skipped: document.skipped, fetchedAt: fetchedAt, fromCache: fromCache)
+                            skipped: document.skipped, overflow: document.overflow, fetchedAt: fetchedAt, fromCache: fromCache)
         }
     }
 }

@@ -24,8 +24,10 @@ public struct HistoryTransaction: Sendable, Hashable {
 /// A response read into rows, with the rows that were left out and why.
 public struct HistoryDocument: Sendable, Equatable {
     public var transactions: [HistoryTransaction]
-    /// One problem per skipped row (and one if rows past the limit were dropped).
+    /// One problem per skipped row.
     public var skipped: [DataProblem]
+    /// Rows past `HistoryParser.maximumTransactions`, not read.
+    public var overflow: Int = 0
 }
 
 /// Reads the history response (`docs/home-format.md`, "History"):
@@ -83,11 +85,7 @@ public enum HistoryParser {
                                            column: reason.position.column, message: reason.message))
             }
         }
-        if rows.count > maximumTransactions {
-            skipped.append(DataProblem(severity: .skipped, file: source, line: rows[maximumTransactions].position.line,
-                                       message: "only the first \(maximumTransactions) transactions are shown; \(rows.count - maximumTransactions) more were left out"))
-        }
-        return .success(HistoryDocument(transactions: transactions, skipped: skipped))
+        return .success(HistoryDocument(transactions: transactions, skipped: skipped, overflow: max(0, rows.count - maximumTransactions)))
     }
 
     private struct RowProblem: Error {

@@ -3,12 +3,15 @@ import Motion
 
 /// The rewards tile's detail (docs/home.md, "Rewards tile").
 ///
-/// The chevron toggles the detail's height between 0 and 270 px over 0.75 s ease-in-out. Opening,
+/// The chevron toggles the detail's height between 0 and the levels' own height (`openHeight`, which the
+/// view measures; the original's fixed 270 px left ~130 px blank under five levels) over 0.75 s
+/// ease-in-out. Opening,
 /// the detail's content fades in over the last 0.25 s of the height's travel (from closed: after
 /// 0.5 s, as in the original); closing hides the content at once while the height goes back.
 /// A toggle mid-flight turns the height around from where it is.
 public final class RewardsTile {
-    public static let openHeight = 270.0
+    /// The original's open height, used until the view has measured the levels.
+    public static let defaultOpenHeight = 270.0
     public static let heightDuration: TimeInterval = 0.75
     public static let fadeDuration: TimeInterval = 0.25
     /// From closed, the content starts fading in this long after the toggle.
@@ -18,6 +21,10 @@ public final class RewardsTile {
     /// The content fade as a plain timed run: start time of the fade, or nil when not fading in.
     private var fadeStart: TimeInterval?
 
+    /// The height of the open detail: the levels' natural height at the tile's width. A change while
+    /// open or moving takes effect at once, scaled by how far open the detail is.
+    public var openHeight = RewardsTile.defaultOpenHeight
+
     public init() {}
 
     /// Whether the detail is open or opening: what the chevron and accessibility report.
@@ -25,7 +32,7 @@ public final class RewardsTile {
     public var isAnimating: Bool { height.isAnimating || fadeStart != nil }
 
     /// The detail's height now, pixels.
-    public var detailHeight: Double { height.value * Self.openHeight }
+    public var detailHeight: Double { height.value * openHeight }
     /// The detail content's opacity now.
     public private(set) var contentOpacity = 0.0
 

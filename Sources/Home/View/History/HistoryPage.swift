@@ -260,12 +260,7 @@ public final class HistoryPage: HomePage {
 
         var lines: [String] = []
         if let problem { lines.append("Couldn’t refresh: \(problem.title). \(problem.message)") }
-        if let skipped = snapshot?.skipped, !skipped.isEmpty {
-            let count = skipped.count
-            lines.append("\(count) \(count == 1 ? "transaction was" : "transactions were") left out:")
-            lines += skipped.prefix(3).map { HistoryFailure.malformed($0).message }
-            if count > 3 { lines.append("and \(count - 3) more") }
-        }
+        lines += snapshot?.leftOutNotice ?? []
         noticeLabel.text = lines.joined(separator: "\n")
         notice.isVisible = !lines.isEmpty
         noticeRetry.isVisible = problem != nil

@@ -116,9 +116,14 @@ final class HomeTabPage: HomeTabRoot {
         let slide = snap.slideDistance.rounded()
         canvas.allocate(header, Rect(x: headerX, y: -slide, width: columnWidth, height: headerHeight))
         let top = headerHeight - slide
-        canvas.allocate(scroller, Rect(x: 0, y: top, width: width, height: max(0, height - top)))
         let pillWidth = min(Self.pillSize.width, width - 2 * Self.pillMargin)
-        canvas.allocate(pill, Rect(x: width - pillWidth - Self.pillMargin, y: height - Self.pillSize.height - Self.pillMargin,
+        let pillX = width - pillWidth - Self.pillMargin
+        // The pill floats beside the tiles where there is room; where the tiles' text reaches under it (a
+        // narrow window) it sits in a strip of its own below them, so it never covers that text (docs/home.md).
+        let textRight = (width + columnWidth) / 2 - Double(Self.inset) - TileView.textInset
+        let strip = pillX < textRight ? Self.pillSize.height + Self.pillMargin : 0
+        canvas.allocate(scroller, Rect(x: 0, y: top, width: width, height: max(0, height - top - strip)))
+        canvas.allocate(pill, Rect(x: pillX, y: height - Self.pillSize.height - (strip > 0 ? Self.pillMargin / 2 : Self.pillMargin),
                                    width: pillWidth, height: Self.pillSize.height))
     }
 

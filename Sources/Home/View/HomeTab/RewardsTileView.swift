@@ -3,7 +3,7 @@ import Gtk
 import HomeModel
 
 /// The rewards tile (docs/home.md, "Rewards tile"): the Star balance, progress to the next reward,
-/// and a chevron that opens the reward levels below (0 ↔ 270 px, `RewardsTile` decides how).
+/// and a chevron that opens the reward levels below (0 ↔ their own height, `RewardsTile` decides how).
 @MainActor
 final class RewardsTileView {
     let root = Box(.vertical, spacing: 0)
@@ -12,6 +12,7 @@ final class RewardsTileView {
     private let detail: Canvas
     private let detailContent = Box(.vertical, spacing: 6)
     private var ticker: FrameTicker?
+    private var allocatedWidth = 0
     /// Called each frame the tile's height changes (the page re-lays out under it).
     var onHeightChange: (() -> Void)?
 
@@ -84,16 +85,30 @@ final class RewardsTileView {
         }
         detail.addChild(detailContent)
         detailContent.isVisible = false
-        detail.onMeasure { [weak self] orientation, _ in
+        detail.onMeasure { [weak self] orientation, forWidth in
             guard let self else { return (0, 0) }
             if orientation == .horizontal { return (0, 0) }
+            // The levels measured at the tile's width are the open height (the content is visible, so
+            // measurable, whenever the detail is open or opening). The tile's box asks without a width:
+            // the last one allocated stands in.
+            let width = forWidth > 0 ? forWidth : self.allocatedWidth
+            if width > 0, self.detailContent.isVisible {
+                self.model.openHeight = Double(self.detailContent.naturalHeight(forWidth: width))
+            }
             let h = Int(self.model.detailHeight.rounded())
             return (h, h)
         }
         detail.onAllocate { [weak self] width, _ in
             guard let self else { return }
             let natural = Double(self.detailContent.naturalHeight(forWidth: width))
-            self.detail.allocate(self.detailContent, Rect(x: 0, y: 0, width: Double(width), height: max(natural, RewardsTile.openHeight)))
+            if width != self.allocatedWidth {
+                self.allocatedWidth = width
+                // A new width may wrap the levels differently: measured again after this layout.
+                if self.detailContent.isVisible, natural != self.model.openHeight {
+                    DispatchQueue.main.async { [weak self] in self?.detail.queueResize() }
+                }
+            }
+            self.detail.allocate(self.detailContent, Rect(x: 0, y: 0, width: Double(width), height: natural))
         }
         detail.onDraw { [weak self] snapshot, _, _ in
             guard let self, self.detailContent.isVisible else { return }
@@ -108,6 +123,7 @@ final class RewardsTileView {
 
     var isExpanded: Bool { model.isExpanded }
     var detailHeight: Double { model.detailHeight }
+    var isAnimating: Bool { model.isAnimating }
 
     func toggle() {
         let now = FrameTicker.now(for: root)
@@ -126,7 +142,9 @@ final class RewardsTileView {
     }
 
     private func apply() {
-        let showContent = model.contentOpacity > 0
+        // Shown (at opacity 0 until the fade) from the moment it opens, so its height can be measured;
+        // hidden at once when it closes.
+        let showContent = model.isExpanded || model.contentOpacity > 0
         if detailContent.isVisible != showContent { detailContent.isVisible = showContent }
         detailContent.opacity = model.contentOpacity
         detail.queueResize()

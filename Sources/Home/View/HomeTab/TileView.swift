@@ -6,6 +6,8 @@ import HomeModel
 /// green action button. Corner 6 and the shadow come from the style sheet (.skiff-home-tile).
 @MainActor
 final class TileView {
+    /// Space between a tile's edge and its text.
+    static let textInset = 16.0
     let root = Box(.vertical, spacing: 0, role: .group)
     let actionButton: Button
     private let picture: Canvas
@@ -29,7 +31,7 @@ final class TileView {
         root.append(picture)
 
         let text = Box(.vertical, spacing: 8)
-        text.setMargins(top: 16, bottom: 16, start: 16, end: 16)
+        text.setMargins(top: Int(Self.textInset), bottom: Int(Self.textInset), start: Int(Self.textInset), end: Int(Self.textInset))
         let title = Label(tile.title)
         title.addCSSClass("skiff-home-tile-title")
         title.wraps = true

@@ -44,12 +44,11 @@ public final class HomeView: HomeNavigator {
     /// - Parameters:
     ///   - source: the profile and tiles files.
     ///   - initialTab: the tab shown first (the one open when Skiff was last closed).
-    ///   - makeTabRoot: builds the Order, Gift and Stores tabs' root pages; a tab it returns nil
-    ///     for shows a page saying this build has no such tab.
+    ///   - makeTabRoot: builds the Order, Gift and Stores tabs' root pages.
     ///   - makeHistory: builds the transaction history page the header's History button pushes
     ///     (`HomeRoute.history`); nil leaves the button without effect.
     public init(source: HomeSource, initialTab: HomeTab = .home,
-                makeTabRoot: (HomeTab, HomeNavigator) -> HomeTabRoot?,
+                makeTabRoot: (DataTab, HomeNavigator) -> HomeTabRoot,
                 makeHistory: @escaping () -> HomePage?) {
         self.makeHistory = makeHistory
         content = HomeContent.load(source)
@@ -67,7 +66,9 @@ public final class HomeView: HomeNavigator {
             let page: HomeTabRoot = switch tab {
             case .home: home
             case .scan: scan
-            default: makeTabRoot(tab, self) ?? FallbackPage(tab: tab, navigator: self)
+            case .order: makeTabRoot(.order, self)
+            case .gift: makeTabRoot(.gift, self)
+            case .stores: makeTabRoot(.stores, self)
             }
             roots[tab] = page
             let id = ObjectIdentifier(page)
@@ -249,16 +250,21 @@ public final class HomeView: HomeNavigator {
         let keys = ShortcutController()
         keys.add("Escape") { [weak self] in self?.popIfShown() ?? false }
         keys.add("<Alt>Left") { [weak self] in self?.popIfShown() ?? false }
+        canvas.addController(keys)
         // Ctrl, not Alt: Alt+1 … Alt+4 choose the window's section, and the window's keys come first.
+        // Window-wide while Home is on screen: after Alt+3 or a click on the section switcher the focus
+        // is outside Home, and the keys must still choose its tabs.
+        let tabKeys = ShortcutController()
+        tabKeys.isWindowWide = true
         for (index, tab) in HomeTab.allCases.enumerated() {
-            keys.add("<Control>\(index + 1)") { [weak self] in
+            tabKeys.add("<Control>\(index + 1)") { [weak self] in
                 guard let self, self.root.isMapped else { return false }
                 self.select(tab)
                 self.tabButton(tab)?.grabFocus()
                 return true
             }
         }
-        canvas.addController(keys)
+        canvas.addController(tabKeys)
 
         // The mouse's back button.
         let back = GestureClick()
