@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 SETUP = tools/setup.sh
 # The app as shipped and measured: the Swift runtime and Foundation linked in, which saves resolving
-# their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; NOTES.md).
+# their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; docs/performance.md).
 # SWIFTPM_FLAGS: debian/rules adds --disable-automatic-resolution (the pinned Package.resolved only).
 RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS)
 

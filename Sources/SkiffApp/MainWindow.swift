@@ -14,7 +14,7 @@ public final class MainWindow: BrowserViewDelegate {
     public let stack = Stack()
     public let browser: BrowserView
     /// Today, Home and Stars are built the first time they are shown (or asked for): the first
-    /// frame waits for nothing but the browser. See "Start-up" in NOTES.md.
+    /// frame waits for nothing but the browser. See "Start-up" in docs/performance.md.
     public var today: TodayView { sections.today }
     public var home: HomeView { sections.home }
     public var stars: StarsView { sections.stars }
