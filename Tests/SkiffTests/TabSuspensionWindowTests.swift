@@ -20,6 +20,7 @@ final class TabSuspensionWindowTests: XCTestCase {
         // Black, so its picture cannot be mistaken for the (light) window behind an empty tab.
         "/b": page("Page B", background: "#000000", color: "#404040"),
         "/c": page("Page C", background: "#ffffff", color: "#000000"),
+        "/busy": .init(body: "<title>Busy</title><script>setTimeout(() => { while (true) {} }, 300)</script>"),
     ]
     var server: TestHTTPServer!
 
@@ -150,6 +151,26 @@ final class TabSuspensionWindowTests: XCTestCase {
             let port = base.split(separator: ":").last.map(String.init) ?? ""
             XCTAssertEqual(browser.addressBarTexts, ["\(host):\(port) — Page A", "\(host):\(port) — Page B", "\(host):\(port) — Page C"],
                            "tabs on one site show their titles in the pager")
+        }
+    }
+
+    /// Closing a tab ends its web process at once, even when its page is stuck in a loop (it used to
+    /// keep a core busy for 10–15 s after its tab had gone).
+    func testClosingATabEndsItsWebProcessEvenWhenThePageIsBusy() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Close Ends Process", focus: false)
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/busy", title: "Busy"))
+            MainLoop.run(for: 1)
+            let withBoth = Self.webProcesses().count
+            browser.closeTab()
+            XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().count < withBoth }, timeout: 5),
+                          "the busy page's process ended (\(withBoth) before, \(Self.webProcesses().count) now)")
+            XCTAssertEqual(browser.state.title, "Page A")
         }
     }
 
