@@ -28,7 +28,7 @@ public final class WebView: Widget {
     /// A view in `session`: tabs of one window share one, so a private window's tabs share cookies
     /// with each other and with nothing else.
     public convenience init(session: NetworkSession) {
-        self.init(retaining: UnsafeMutableRawPointer(skiff_web_view_new_with_network_session(session.session)))
+        self.init(retaining: UnsafeMutableRawPointer(skiff_web_view_new_in_context(WebProcessLimits.context, session.session)))
     }
 
     /// A view in a throw-away session (nothing written to disk) or the default persistent one.
@@ -212,6 +212,26 @@ private let tlsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePoint
     if flags & G_TLS_CERTIFICATE_INSECURE.rawValue != 0 { problems.append("its algorithm is insecure") }
     if problems.isEmpty { problems.append("it could not be verified") }
     return MainActor.assumeIsolated { body(text, problems) ? 1 : 0 }
+}
+
+/// The web processes' memory limit: a page that allocates without end has its process ended (its
+/// tab says so, with Reload) instead of taking the machine (docs/browser.md, "A page cannot take
+/// the machine"). One web context for every view, so the limit holds for all of them.
+@MainActor
+public enum WebProcessLimits {
+    /// A quarter of the machine's memory, between 1 and 4 GB; `SKIFF_WEB_MEMORY_LIMIT_MB` overrides
+    /// it (tests).
+    public static func memoryLimitMB(physicalBytes: UInt64 = ProcessInfo.processInfo.physicalMemory,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt32 {
+        if let text = environment["SKIFF_WEB_MEMORY_LIMIT_MB"], let value = UInt32(text), value >= 100 { return value }
+        let quarter = physicalBytes / 4 / 1_048_576
+        return UInt32(min(max(quarter, 1_024), 4_096))
+    }
+    /// How often a web process checks its memory (seconds): a page allocating 300 MB a second
+    /// passes the limit by at most that much before it is stopped.
+    public static let pollSeconds = 1.0
+
+    static let context: OpaquePointer = skiff_web_context_new_with_memory_limit(memoryLimitMB(), pollSeconds)
 }
 
 /// Cookies, cache and credentials for a set of web views.

@@ -20,6 +20,7 @@ final class TabSuspensionWindowTests: XCTestCase {
         // Black, so its picture cannot be mistaken for the (light) window behind an empty tab.
         "/b": page("Page B", background: "#000000", color: "#404040"),
         "/c": page("Page C", background: "#ffffff", color: "#000000"),
+        "/hog": .init(body: "<title>Hog</title><script>const kept = []; setInterval(() => { if (kept.length < 48) kept.push(new Uint8Array(64 << 20).fill(7)) }, 40)</script>"),
         "/busy": .init(body: "<title>Busy</title><script>setTimeout(() => { while (true) {} }, 300)</script>"),
     ]
     var server: TestHTTPServer!
@@ -171,6 +172,28 @@ final class TabSuspensionWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().count < withBoth }, timeout: 5),
                           "the busy page's process ended (\(withBoth) before, \(Self.webProcesses().count) now)")
             XCTAssertEqual(browser.state.title, "Page A")
+        }
+    }
+
+    /// A page that allocates without end has its web process ended at the memory limit, and its tab
+    /// says so with Reload; the other tab is untouched.
+    func testAPageThatTakesAllTheMemoryIsStoppedAndOtherTabsAreUntouched() throws {
+        XCTAssertEqual(ProcessInfo.processInfo.environment["SKIFF_WEB_MEMORY_LIMIT_MB"], "1024", "tools/test-env.sh sets the limit")
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Memory Hog", focus: false)
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            browser.newTab()
+            browser.load("\(base)/hog")
+            XCTAssertTrue(MainLoop.run(until: { browser.state.crash != nil }, timeout: 15), "the page was stopped (it stops itself at 3 GB)")
+            XCTAssertEqual(browser.state.crash, .outOfMemory)
+            let banner = browser.root.presentedDescendants().contains { $0.hasLabel("Reload the page") }
+            XCTAssertTrue(banner && browser.crashBannerIsShown, "the tab says so, with Reload")
+            browser.selectTab(at: 0)
+            XCTAssertTrue(Self.waitForPage(main, title: "Page A"))
+            XCTAssertEqual(Self.js(browser.webView, "document.title"), "Page A", "the other tab's page still runs")
         }
     }
 
