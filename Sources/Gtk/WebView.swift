@@ -149,6 +149,14 @@ public final class WebView: Widget {
         webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, jsTrampoline, box.retainedPointer())
     }
 
+    /// The bytes the page was loaded from (its main resource, as WebKit received it: nothing is
+    /// fetched again), or nil when there is none.
+    public func mainResourceData(_ completion: @escaping @MainActor (Data?) -> Void) {
+        guard let resource = webkit_web_view_get_main_resource(view) else { return completion(nil) }
+        let box = ClosureBox<DataCompletion>(completion)
+        webkit_web_resource_get_data(resource, nil, resourceDataTrampoline, box.retainedPointer())
+    }
+
     /// `evaluate` for async code.
     public func evaluate(_ script: String) async -> String? {
         await withCheckedContinuation { continuation in
@@ -158,6 +166,27 @@ public final class WebView: Widget {
 }
 
 public typealias JSCompletion = @MainActor (String?) -> Void
+public typealias DataCompletion = @MainActor (Data?) -> Void
+
+private let resourceDataTrampoline: GAsyncReadyCallback = { source, result, data in
+    guard let data else { return }
+    // One-shot: this callback owns the box and releases it here.
+    let box = Unmanaged<ClosureBox<DataCompletion>>.fromOpaque(data).takeRetainedValue()
+    var bytes: Data?
+    if let source, let result {
+        var length: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        let resource = OpaquePointer(source)
+        if let pointer = webkit_web_resource_get_data_finish(resource, result, &length, &error) {
+            bytes = Data(bytes: pointer, count: Int(length))
+            g_free(pointer)
+        }
+        if let error { g_error_free(error) }
+    }
+    let body = box.body
+    let sendable = bytes
+    MainActor.assumeIsolated { body(sendable) }
+}
 
 /// A link that wants a page of its own.
 public struct NewWindowRequest: Sendable, Equatable {
