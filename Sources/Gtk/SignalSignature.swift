@@ -28,6 +28,7 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let bool = SignalSignature(returns: .boolean)
     static let pointer = SignalSignature([.pointer])
     static let uint = SignalSignature([.uint])
+    static let int = SignalSignature([.int])
     static let point = SignalSignature([.double, .double])
     static let press = SignalSignature([.int, .double, .double])
     static let scroll = SignalSignature(returns: .boolean, [.double, .double])

@@ -34,6 +34,7 @@ extension BrowserView {
             KeyboardCommand("reopen-closed-tab", "Reopen closed tab", ["<Control><Shift>t"]) { [weak self] in
                 _ = self?.reopenClosedTab()
             },
+            KeyboardCommand("print", "Print the page", ["<Control>p"]) { [weak self] in self?.printPage() },
             KeyboardCommand("view-source", "Show the page's source", ["<Control>u"]) { [weak self] in self?.showPageSource() },
             KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },

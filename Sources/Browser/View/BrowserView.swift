@@ -31,6 +31,8 @@ public final class BrowserView: TabPageDelegate {
     /// Opens a window showing an address (Open Link in New Window / New Private Window): the
     /// application's, set by it; without one the link opens in a tab.
     public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
+    /// Print operations until they finish.
+    let printing = PagePrinting()
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo
