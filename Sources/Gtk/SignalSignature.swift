@@ -38,6 +38,7 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let tlsError = SignalSignature(returns: .boolean, [.pointer, .pointer, .uint])
     static let decidePolicy = SignalSignature(returns: .boolean, [.pointer, .uint])
     static let create = SignalSignature(returns: .pointer, [.pointer])
+    static let permission = SignalSignature(returns: .boolean, [.pointer])
 
     /// How GLib passes a value of `type` to a C handler.
     static func kind(of type: GType) -> Kind? {

@@ -40,6 +40,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
     case is CreateHandler.Type: return { data, _ in release(data, CreateHandler.self) }
+    case is PermissionHandler.Type: return { data, _ in release(data, PermissionHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }
