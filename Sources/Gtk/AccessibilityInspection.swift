@@ -77,18 +77,24 @@ extension Widget {
     /// only those on screen (a hidden stack page's labels are left out).
     public func labelTexts(mappedOnly: Bool = true) -> [String] {
         var texts: [String] = []
-        func walk(_ parent: UnsafeMutablePointer<GtkWidget>) {
+        func children(of parent: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+            var found: [UnsafeMutablePointer<GtkWidget>] = []
             var child = gtk_widget_get_first_child(parent)
             while let current = child {
                 child = gtk_widget_get_next_sibling(current)
-                guard !mappedOnly || gtk_widget_get_mapped(current) != 0 else { continue }
-                if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
-                    texts.append(String(cString: text))
-                }
-                walk(current)
+                if !mappedOnly || gtk_widget_get_mapped(current) != 0 { found.append(current) }
             }
+            return found
         }
-        walk(widget)
+        // Depth first, each widget before its children, without recursion through a nested
+        // function (the release build's region checks refuse one here).
+        var stack = Array(children(of: widget).reversed())
+        while let current = stack.popLast() {
+            if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
+                texts.append(String(cString: text))
+            }
+            stack.append(contentsOf: children(of: current).reversed())
+        }
         return texts
     }
 }
