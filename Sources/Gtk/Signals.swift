@@ -38,6 +38,8 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SourcedScrollHandler.Type: return { data, _ in release(data, SourcedScrollHandler.self) }
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
+    case is HitTestHandler.Type: return { data, _ in release(data, HitTestHandler.self) }
+    case is ContextMenuHandler.Type: return { data, _ in release(data, ContextMenuHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

@@ -40,6 +40,8 @@ public final class TabPage {
     private var pendingFallback: (https: String, http: String)?
     private var visits = VisitCounter()
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
+    /// The address of the link under the pointer (LinkStatusOverlay.swift).
+    let linkStatus = LinkStatusOverlay()
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
     /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
@@ -69,6 +71,7 @@ public final class TabPage {
             }
         }
         content.addOverlay(crashBanner.revealer)
+        content.addOverlay(linkStatus.root)
         // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
         root.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         root.onAllocate { [weak root, weak content] w, h in
@@ -154,6 +157,7 @@ public final class TabPage {
     // MARK: Web view events → model
 
     func connect(_ webView: WebView) {
+        linkStatus.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView else { return }
             switch event {
