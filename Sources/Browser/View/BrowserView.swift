@@ -192,6 +192,7 @@ public final class BrowserView: TabPageDelegate {
         bars[tab.id] = bar
         barsArea.addChild(bar.canvas)
         connectBar(bar)
+        bar.security.onPress = { [weak self] in self?.barDrag = nil }
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.
         if page.webView == nil { bar.entry.isSensitive = false }
@@ -338,6 +339,7 @@ public final class BrowserView: TabPageDelegate {
                 let shown = AddressEditing.displayText(uri: page.state.uri ?? page.state.requestedURI, isEditing: false)
                 if bar.entry.text != shown { bar.entry.text = shown }
             }
+            bar.showSecurity(of: page, editing: editingThis)
             bar.setTitle(page.state.title ?? "")
             updateStartPage(page)
             page.root.setAccessibleLabel(page.state.title.flatMap { $0.isEmpty ? nil : $0 } ?? "New Tab")

@@ -1,0 +1,132 @@
+import BrowserModel
+import Foundation
+import Gtk
+
+/// The connection's security at the start of the address bar: a lock for HTTPS with a verified
+/// certificate, "Not Secure" for plain HTTP. A click, Enter or Space opens a popover that says
+/// what it means and shows the certificate and its problems (docs/where-am-i.md).
+@MainActor
+final class SecurityIndicator {
+    let popover = Popover()
+    let button: MenuButton
+    private let icon = Image(iconName: "channel-secure-symbolic", pixelSize: 16)
+    private let words = Label("")
+    private let details = Box(.vertical, spacing: 8)
+    private(set) var security = ConnectionSecurity.none
+    private var certificate: CertificateSummary?
+    /// Reads the page's certificate when the popover opens (nil: none).
+    var readCertificate: () -> CertificateSummary? = { nil }
+    /// A press on the indicator: the bars must not take it as a tap that edits the address.
+    var onPress: () -> Void = {}
+
+    init() {
+        let row = Box(.horizontal, spacing: 4)
+        words.addCSSClass("skiff-not-secure")
+        row.append(icon)
+        row.append(words)
+        button = MenuButton(child: row, popover: popover)
+        button.addCSSClass("skiff-security")
+        button.valign = .center
+        details.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        details.setSizeRequest(width: 300, height: -1)
+        popover.setChild(details)
+        popover.onShow { [weak self] in self?.fillPopover() }
+        // Capture phase: after the bars' own capture gesture has seen the press, before it ends.
+        let press = GestureClick()
+        press.phase = .capture
+        press.onPressed { [weak self] _, _, _ in self?.onPress() }
+        button.addController(press)
+        button.isVisible = false
+    }
+
+    var root: Widget { button }
+    var isShown: Bool { button.isVisible }
+
+    /// The state of the page in this bar; hidden while the address is being edited (then the
+    /// field shows the whole address) and when there is nothing to say.
+    func show(_ security: ConnectionSecurity, editing: Bool) {
+        if security != self.security {
+            self.security = security
+            if let name = security.iconName { icon.setIconName(name) }
+            words.text = security.label ?? ""
+            words.isVisible = security.label != nil
+            button.setAccessibleLabel(security.summary)
+            button.tooltip = security.summary
+            if security == .notSecure || security.label != nil { button.addCSSClass("insecure") } else { button.removeCSSClass("insecure") }
+        }
+        let visible = security != .none && !editing
+        if button.isVisible != visible { button.isVisible = visible }
+        if !visible && popover.isOpen { popover.popdown() }
+    }
+
+    private func fillPopover() {
+        details.removeAll()
+        let heading = Label(security.summary)
+        heading.addCSSClass("heading")
+        heading.setXAlign(0)
+        details.append(heading)
+        let explanation = Label(security.explanation)
+        explanation.wraps = true
+        explanation.maxWidthChars = 40
+        explanation.setXAlign(0)
+        explanation.setAccessibleLabel(security.explanation)
+        details.append(explanation)
+        guard let certificate = readCertificate() else { return }
+        for (title, value) in certificate.lines() {
+            let line = Box(.vertical, spacing: 0)
+            let name = Label(title)
+            name.addCSSClass("caption-heading")
+            name.addCSSClass("dim-label")
+            name.setXAlign(0)
+            let text = Label(value)
+            text.wraps = true
+            text.maxWidthChars = 40
+            text.selectable = true
+            text.setXAlign(0)
+            text.setAccessibleLabel("\(title): \(value)")
+            line.append(name)
+            line.append(text)
+            details.append(line)
+        }
+    }
+}
+
+extension TabPage {
+    /// How private the connection to this tab's page is (nil web view: a suspended tab keeps none).
+    var connectionSecurity: ConnectionSecurity {
+        ConnectionSecurity.of(uri: webView?.uri ?? state.uri, certificate: webView?.certificate?.errorFlags)
+    }
+
+    var certificateSummary: CertificateSummary? {
+        guard let info = webView?.certificate else { return nil }
+        return CertificateSummary(subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validUntil: info.validUntil, flags: info.errorFlags)
+    }
+}
+
+extension AddressBarView {
+    /// Shows `page`'s connection security, read when the popover opens.
+    func showSecurity(of page: TabPage, editing: Bool) {
+        let wasShown = security.isShown
+        security.readCertificate = { [weak page] in page?.certificateSummary }
+        security.show(page.connectionSecurity, editing: editing)
+        if wasShown != security.isShown { canvas.queueAllocate() }
+    }
+}
+
+extension BrowserView {
+    /// Ctrl+I: the current tab's security popover, as a click on the indicator opens it.
+    func showConnectionSecurity() {
+        if editing.isEditing { endEditing(commit: false) }
+        guard let bar = bars[pager.tabs.current.id], let page = currentPage else { return }
+        bar.showSecurity(of: page, editing: false)
+        guard bar.security.isShown else { return }
+        bar.security.button.popup()
+    }
+
+    /// The current tab's security indicator (tests read what GTK presents of it).
+    public var securityIndicator: Widget? { bars[pager.tabs.current.id]?.security.root }
+    /// Whether its popover is open.
+    public var securityPopoverIsOpen: Bool { bars[pager.tabs.current.id]?.security.popover.isOpen ?? false }
+    /// The popover (tests read its lines from the accessibility tree).
+    public var securityPopover: Widget? { bars[pager.tabs.current.id]?.security.popover }
+}
