@@ -38,46 +38,72 @@ public enum StockContextAction: Sendable, CaseIterable {
     }
 }
 
+/// One line of a rewritten context menu.
+public enum ContextMenuEntry {
+    /// WebKit's own command, labelled `label`.
+    case stock(StockContextAction, label: String)
+    /// WebKit's own command as WebKit offered it (it knows whether it applies now: Back with no
+    /// history, Paste with nothing to paste), else a new one labelled `label`.
+    case webKit(StockContextAction, label: String)
+    /// A command of the browser's own; `name` is unique within the menu.
+    case custom(label: String, name: String, run: VoidHandler)
+    case separator
+}
+
 /// The menu WebKit is about to show for a right click, while "context-menu" runs: what it
 /// offered, and the browser's own items put in its place.
 @MainActor
 public final class ContextMenu {
     private let menu: OpaquePointer
-    /// The custom actions the menu's items activate: kept until the menu is gone.
-    private var actions: [Action] = []
 
     init(_ menu: OpaquePointer) { self.menu = menu }
 
-    /// The stock commands WebKit put in the menu (the ones Skiff knows), in order.
-    public var offered: [StockContextAction] {
-        var found: [StockContextAction] = []
+    private var items: [OpaquePointer] {
+        var found: [OpaquePointer] = []
         var node = webkit_context_menu_get_items(menu)
         while let current = node {
             node = current.pointee.next
-            guard let item = current.pointee.data else { continue }
-            if let action = StockContextAction(webkit_context_menu_item_get_stock_action(OpaquePointer(item))) { found.append(action) }
+            if let item = current.pointee.data { found.append(OpaquePointer(item)) }
         }
         return found
     }
 
-    public func removeAll() { webkit_context_menu_remove_all(menu) }
-
-    /// WebKit's own command, with WebKit's label unless `label` is given.
-    public func append(_ action: StockContextAction, label: String? = nil) {
-        let item = label.map { webkit_context_menu_item_new_from_stock_action_with_label(action.c, $0) }
-            ?? webkit_context_menu_item_new_from_stock_action(action.c)
-        webkit_context_menu_append(menu, item)
+    /// The stock commands WebKit put in the menu (the ones Skiff knows), in order.
+    public var offered: [StockContextAction] {
+        items.compactMap { StockContextAction(webkit_context_menu_item_get_stock_action($0)) }
     }
 
-    /// A command of the browser's own; `name` is unique within this menu.
-    public func append(_ label: String, name: String, _ body: @escaping VoidHandler) {
-        let action = Action(name: name, body)
-        actions.append(action)
-        let item = webkit_context_menu_item_new_from_gaction(OpaquePointer(action.raw), label, nil)
-        webkit_context_menu_append(menu, item)
+    /// Replaces the whole menu with `entries`.
+    public func replace(with entries: [ContextMenuEntry]) {
+        var webKitItems: [StockContextAction: OpaquePointer] = [:]
+        for item in items {
+            guard let action = StockContextAction(webkit_context_menu_item_get_stock_action(item)), webKitItems[action] == nil else { continue }
+            // Kept alive across remove_all, which drops the menu's reference.
+            g_object_ref(UnsafeMutableRawPointer(item))
+            webKitItems[action] = item
+        }
+        webkit_context_menu_remove_all(menu)
+        for entry in entries {
+            switch entry {
+            case .stock(let action, let label):
+                webkit_context_menu_append(menu, webkit_context_menu_item_new_from_stock_action_with_label(action.c, label))
+            case .webKit(let action, let label):
+                if let item = webKitItems.removeValue(forKey: action) {
+                    webkit_context_menu_append(menu, item)
+                    g_object_unref(UnsafeMutableRawPointer(item))
+                } else {
+                    webkit_context_menu_append(menu, webkit_context_menu_item_new_from_stock_action_with_label(action.c, label))
+                }
+            case .custom(let label, let name, let run):
+                // The item holds the action; the action holds `run` until the menu is gone.
+                let action = Action(name: name, run)
+                webkit_context_menu_append(menu, webkit_context_menu_item_new_from_gaction(OpaquePointer(action.raw), label, nil))
+            case .separator:
+                webkit_context_menu_append(menu, webkit_context_menu_item_new_separator())
+            }
+        }
+        for item in webKitItems.values { g_object_unref(UnsafeMutableRawPointer(item)) }
     }
-
-    public func appendSeparator() { webkit_context_menu_append(menu, webkit_context_menu_item_new_separator()) }
 }
 
 public typealias ContextMenuHandler = @MainActor (ContextMenu, HitTest) -> Void

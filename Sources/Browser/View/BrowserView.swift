@@ -193,6 +193,7 @@ public final class BrowserView: TabPageDelegate {
         barsArea.addChild(bar.canvas)
         connectBar(bar)
         bar.security.onPress = { [weak self] in self?.barDrag = nil }
+        connectContextMenu(of: page)
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.
         if page.webView == nil { bar.entry.isSensitive = false }

@@ -42,6 +42,8 @@ public final class TabPage {
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// The address of the link under the pointer (LinkStatusOverlay.swift).
     let linkStatus = LinkStatusOverlay()
+    /// The right-click menu (PageContextMenu.swift).
+    let contextMenu = PageContextMenu()
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
     /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
@@ -158,6 +160,7 @@ public final class TabPage {
 
     func connect(_ webView: WebView) {
         linkStatus.watch(webView)
+        contextMenu.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView else { return }
             switch event {

@@ -1,0 +1,76 @@
+import Browser
+import BrowserModel
+import CGtk
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// The page's right-click menu is a browser's (docs/where-am-i.md): a real right click on a link
+/// shows "Open Link in New Tab" and "Copy Link Address" on GTK's accessibility tree, and choosing
+/// the first opens the link in a second tab.
+final class PageContextMenuTests: XCTestCase {
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        server = try TestHTTPServer(routes: [
+            "/": .init(body: "<title>Menu</title><a href='/target' style='position:absolute; left:100px; top:100px; font-size:40px'>a link</a>"),
+            "/target": .init(body: "<title>Target Page</title><h1>Target</h1>"),
+        ])
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// The menu items on screen, by the text GTK presents for them.
+    @MainActor
+    private static func menuItems(_ main: MainWindow) -> [String: PresentedAccessible] {
+        var items: [String: PresentedAccessible] = [:]
+        var current: PresentedAccessible?
+        for node in main.window.presentedDescendants() {
+            if node.role == GTK_ACCESSIBLE_ROLE_MENU_ITEM { current = node }
+            // A label inside the item's box names it.
+            if let text = node.labelText, let item = current, item.width > 0,
+               node.x >= item.x, node.y >= item.y, node.x + node.width <= item.x + item.width + 0.5,
+               node.y + node.height <= item.y + item.height + 0.5 {
+                items[text] = item
+            }
+        }
+        return items
+    }
+
+    func testRightClickOnALinkOffersABrowsersMenuAndOpensItInANewTab() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Page Menu")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Menu"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["click", "3"])
+            var items: [String: PresentedAccessible] = [:]
+            XCTAssertTrue(MainLoop.run(until: {
+                items = Self.menuItems(main)
+                return items["Open Link in New Tab"] != nil && items["Copy Link Address"] != nil
+            }, timeout: 5), "the menu shows a browser's link items; it shows \(items.keys.sorted())")
+            for label in ["Open Link in New Window", "Download Linked File"] { XCTAssertNotNil(items[label], label) }
+            XCTAssertNil(items["Reload"], "a link's menu is about the link")
+
+            let open = try XCTUnwrap(items["Open Link in New Tab"])
+            XDoTool.click(window: id, x: open.surfaceCentre.x, y: open.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.tabTitles.contains("Target Page") }, timeout: 10),
+                          "the link opens in a second tab: \(main.browser.tabTitles)")
+            XCTAssertEqual(main.browser.currentTabIndex, 0, "in the background, as GNOME Web does")
+        }
+    }
+}
