@@ -40,6 +40,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
     case is HitTestHandler.Type: return { data, _ in release(data, HitTestHandler.self) }
     case is ContextMenuHandler.Type: return { data, _ in release(data, ContextMenuHandler.self) }
+    case is SelectionHandler.Type: return { data, _ in release(data, SelectionHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

@@ -44,7 +44,8 @@ final class PageMenuTests: XCTestCase {
         XCTAssertTrue(label.hasSuffix("…”"), label)
         XCTAssertLessThanOrEqual(label.count, "Search the Web for “”".count + PageMenu.quotedSelectionLength + 20)
         XCTAssertTrue(uri.hasPrefix("https://duckduckgo.com/?q=invoice"))
-        // A selection of only spaces offers no search.
-        XCTAssertEqual(PageMenu.items(for: .init(selection: "   "), searchEngine: engine, developerTools: false), [.back, .forward, .reload, .separator, .selectAll])
+        // A selection of only spaces, or one whose text is not known, offers no search.
+        XCTAssertEqual(PageMenu.items(for: .init(selection: "   "), searchEngine: engine, developerTools: false), [.copy])
+        XCTAssertEqual(PageMenu.items(for: .init(hasSelection: true), searchEngine: engine, developerTools: false), [.copy])
     }
 }

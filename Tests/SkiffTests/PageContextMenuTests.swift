@@ -21,6 +21,8 @@ final class PageContextMenuTests: XCTestCase {
         server = try TestHTTPServer(routes: [
             "/": .init(body: "<title>Menu</title><a href='/target' style='position:absolute; left:100px; top:100px; font-size:40px'>a link</a>"),
             "/target": .init(body: "<title>Target Page</title><h1>Target</h1>"),
+            "/words": .init(body: "<title>Words</title><p id=p style='position:absolute; left:100px; top:100px; font-size:40px'>quick brown fox</p>"),
+            "/find?q=quick": .init(body: "<title>Results for quick</title>results"),
         ])
     }
 
@@ -71,6 +73,37 @@ final class PageContextMenuTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.tabTitles.contains("Target Page") }, timeout: 10),
                           "the link opens in a second tab: \(main.browser.tabTitles)")
             XCTAssertEqual(main.browser.currentTabIndex, 0, "in the background, as GNOME Web does")
+        }
+    }
+
+    func testRightClickOnASelectionSearchesTheWebWithTheBrowsersEngine() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Page Menu Search")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            main.browser.searchEngine = try XCTUnwrap(SearchEngine(name: "Loopback", template: "\(base)/find?q=%s"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/words", title: "Words"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            // A double click selects the word "quick"; the right click is on it.
+            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 130)), String(Int(origin.y + 128))])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["click", "--repeat", "2", "--delay", "80", "1"])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["click", "3"])
+            var items: [String: PresentedAccessible] = [:]
+            let label = "Search the Web for “quick”"
+            XCTAssertTrue(MainLoop.run(until: {
+                items = Self.menuItems(main)
+                return items[label] != nil
+            }, timeout: 5), "the menu offers to search for the selection; it shows \(items.keys.sorted())")
+            XCTAssertNotNil(items["Copy"])
+            let search = try XCTUnwrap(items[label])
+            XDoTool.click(window: id, x: search.surfaceCentre.x, y: search.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.state.title == "Results for quick" }, timeout: 10),
+                          "the search opens in a new tab in front: \(main.browser.tabTitles), current \(main.browser.currentTabIndex)")
         }
     }
 }

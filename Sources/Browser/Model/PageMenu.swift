@@ -47,17 +47,20 @@ public enum PageMenu {
         public var linkURI: String?
         public var imageURI: String?
         public var isEditable = false
-        /// The selected text, when the click was on a selection (nil if unknown).
+        /// The click was on selected text.
+        public var hasSelection = false
+        /// The selected text (nil if unknown: then no search is offered).
         public var selection: String?
         public var isLoading = false
         public var canGoBack = false
         public var canGoForward = false
-        public init(linkURI: String? = nil, imageURI: String? = nil, isEditable: Bool = false, selection: String? = nil,
+        public init(linkURI: String? = nil, imageURI: String? = nil, isEditable: Bool = false, hasSelection: Bool? = nil, selection: String? = nil,
                     isLoading: Bool = false, canGoBack: Bool = false, canGoForward: Bool = false) {
             self.linkURI = linkURI
             self.imageURI = imageURI
             self.isEditable = isEditable
             self.selection = selection
+            self.hasSelection = hasSelection ?? (selection != nil)
             self.isLoading = isLoading
             self.canGoBack = canGoBack
             self.canGoForward = canGoForward
@@ -82,8 +85,10 @@ public enum PageMenu {
         if target.isEditable {
             groups.append([.cut, .copy, .paste, .delete])
             groups.append([.selectAll, .insertEmoji])
-        } else if let selection = target.selection, let search = searchItem(selection, engine: searchEngine) {
+        } else if target.hasSelection, let search = target.selection.flatMap({ searchItem($0, engine: searchEngine) }) {
             groups.append([.copy, search])
+        } else if target.hasSelection {
+            groups.append([.copy])
         } else if target.linkURI == nil && target.imageURI == nil {
             groups.append([.back, .forward, target.isLoading ? .stop : .reload])
             groups.append([.selectAll])

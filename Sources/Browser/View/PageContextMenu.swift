@@ -20,10 +20,11 @@ final class PageContextMenu {
     private(set) var lastItems: [PageMenu.Item] = []
 
     func watch(_ webView: WebView) {
+        webView.onSelectionAtContextMenu { [weak self] text in self?.selection = text.isEmpty ? nil : text }
         webView.onContextMenu { [weak self, weak webView] menu, hit in
             guard let self, let webView else { return }
             let target = PageMenu.Target(linkURI: hit.linkURI, imageURI: hit.imageURI, isEditable: hit.isEditable,
-                                         selection: hit.isSelection ? self.selection : nil, isLoading: webView.isLoading,
+                                         hasSelection: hit.isSelection, selection: hit.isSelection ? self.selection : nil, isLoading: webView.isLoading,
                                          canGoBack: webView.canGoBack, canGoForward: webView.canGoForward)
             let items = PageMenu.items(for: target, searchEngine: self.searchEngine(), developerTools: self.developerTools())
             self.lastItems = items
