@@ -53,6 +53,12 @@ public final class SkiffSettings {
         set { store.setString("search-engine", newValue ?? "") }
     }
 
+    /// Inspect Element in the page's menu (Preferences → Developer tools).
+    public var developerTools: Bool {
+        get { store.bool("developer-tools") }
+        set { store.setBool("developer-tools", newValue) }
+    }
+
     func sync() { GSettingsStore.sync() }
 
     /// Compiles the source tree's schema into the cache folder when it is newer than the compiled

@@ -106,4 +106,65 @@ final class PageContextMenuTests: XCTestCase {
                           "the search opens in a new tab in front: \(main.browser.tabTitles), current \(main.browser.currentTabIndex)")
         }
     }
+
+    /// Preferences → Developer tools (GSettings, remembered) adds Inspect Element to the page's menu.
+    func testDeveloperToolsFromPreferencesAddInspectElement() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open(), "the schema is found or compiled from data/")
+            settings.developerTools = false
+            defer { settings.developerTools = false }
+            let main = MainWindow(window: Window(), options: try Options.parse(["--window-size", "900x640", "--private"]),
+                                  sandbox: WebSandbox.probe(), settings: settings)
+            main.window.title = "Developer Tools"
+            main.window.present()
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            let id = try XCTUnwrap(XDoTool.window(named: "Developer Tools"))
+            XDoTool.run(["windowfocus", "--sync", id])
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Menu"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            let rightClickThePage: @MainActor () -> [String: PresentedAccessible] = {
+                XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 500)), String(Int(origin.y + 300))])
+                MainLoop.run(for: 0.2)
+                XDoTool.run(["click", "3"])
+                var items: [String: PresentedAccessible] = [:]
+                MainLoop.run(until: {
+                    items = Self.menuItems(main)
+                    return items["Reload"] != nil
+                }, timeout: 5)
+                return items
+            }
+            let before = rightClickThePage()
+            XCTAssertNotNil(before["Reload"], "the page's own menu: \(before.keys.sorted())")
+            XCTAssertNil(before["Inspect Element"], "no inspector unless asked for")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            var preferences: Window?
+            XCTAssertTrue(MainLoop.run(until: { preferences = main.preferencesWindowForTests; return preferences?.isMapped == true }, timeout: 5))
+            let prefsID = try XCTUnwrap(XDoTool.window(named: "Preferences"))
+            XCTAssertTrue(MainLoop.run(until: {
+                preferences?.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_CHECKBOX && $0.width > 0 } ?? false
+            }, timeout: 5), "Preferences has the Developer tools check box")
+            // From the keyboard: the search engine list has the focus; Tab goes to the check box.
+            XDoTool.run(["windowfocus", "--sync", prefsID])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Tab"])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["key", "space"])
+            XCTAssertTrue(MainLoop.run(until: { settings.developerTools }, timeout: 3), "the choice is written to GSettings")
+            main.preferencesWindowForTests?.destroy()
+            XDoTool.run(["windowfocus", "--sync", id])
+            MainLoop.run(for: 0.3)
+
+            let after = rightClickThePage()
+            XCTAssertNotNil(after["Inspect Element"], "the menu now offers the inspector: \(after.keys.sorted())")
+            XDoTool.run(["key", "Escape"])
+        }
+    }
 }

@@ -31,6 +31,8 @@ public final class BrowserView: TabPageDelegate {
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo
+    /// Inspect Element in the page's menu (PageContextMenu.swift).
+    public var developerTools = false { didSet { applyDeveloperTools() } }
 
     let sandbox: WebSandbox.Status
     let session: NetworkSession?

@@ -20,6 +20,7 @@ final class PageContextMenu {
     private(set) var lastItems: [PageMenu.Item] = []
 
     func watch(_ webView: WebView) {
+        webView.developerExtrasEnabled = developerTools()
         webView.onSelectionAtContextMenu { [weak self] text in self?.selection = text.isEmpty ? nil : text }
         webView.onContextMenu { [weak self, weak webView] menu, hit in
             guard let self, let webView else { return }
@@ -69,6 +70,12 @@ extension BrowserView {
             self.tabPage(page, wantsNewTabFor: uri, inBackground: inBackground)
         }
         page.contextMenu.searchEngine = { [weak self] in self?.searchEngine ?? .duckDuckGo }
+        page.contextMenu.developerTools = { [weak self] in self?.developerTools ?? false }
+    }
+
+    /// Preferences → Developer tools: every tab's web view, now and when made.
+    func applyDeveloperTools() {
+        for page in pages.values { page.webView?.developerExtrasEnabled = developerTools }
     }
 
     /// What the current tab's last context menu held, as labels (tests compare it with the screen).
