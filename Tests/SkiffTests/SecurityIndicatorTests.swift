@@ -51,6 +51,29 @@ final class SecurityIndicatorTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { !main.browser.securityPopoverIsOpen }, timeout: 5))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+i"])
             XCTAssertTrue(MainLoop.run(until: explained, timeout: 5), "Ctrl+I opens it from the keyboard")
+            // Left open on purpose: closing the window must close it, or later windows of the process
+            // get no clicks (seen as StarsWindowTests failing after this test).
+        }
+    }
+
+    /// A self-signed certificate on a loopback TLS server: the page is refused, and the bar never
+    /// shows a lock over what is shown instead.
+    func testAnUntrustedCertificateIsNeverShownAsSecure() throws {
+        let tls = try TestTLSServer()
+        defer { tls.stop() }
+        let base = tls.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Security Untrusted")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            main.browser.load("\(base)/")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.failure != nil }, timeout: 20), "the load was stopped")
+            XCTAssertTrue(MainLoop.run(until: {
+                main.window.presentedDescendants().contains { $0.hasLabel("Not Secure") && $0.width > 0 }
+            }, timeout: 5), "the bar says Not Secure over the refused page")
+            XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Secure connection") }, "never a lock")
         }
     }
 }

@@ -27,10 +27,16 @@ final class SecurityIndicator {
         button = MenuButton(child: row, popover: popover)
         button.addCSSClass("skiff-security")
         button.valign = .center
+        // Out of the Tab cycle (Tab from the page goes to the address, as before); Ctrl+I is the
+        // keyboard's way in, and a click must not take the focus from the page.
+        button.canFocus = false
         details.setMargins(top: 6, bottom: 6, start: 6, end: 6)
         details.setSizeRequest(width: 300, height: -1)
         popover.setChild(details)
         popover.onShow { [weak self] in self?.fillPopover() }
+        // An open popover outliving its window keeps X's pointer grab: every later window of the
+        // process stops getting clicks. It goes with the button.
+        button.onUnmap { [weak self] in self?.popover.popdown() }
         // Capture phase: after the bars' own capture gesture has seen the press, before it ends.
         let press = GestureClick()
         press.phase = .capture
