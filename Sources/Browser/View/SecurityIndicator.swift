@@ -97,15 +97,23 @@ final class SecurityIndicator {
     }
 }
 
-extension TabPage {
-    /// How private the connection to this tab's page is (nil web view: a suspended tab keeps none).
-    var connectionSecurity: ConnectionSecurity {
-        ConnectionSecurity.of(uri: webView?.uri ?? state.uri, certificate: webView?.certificate?.errorFlags)
-    }
+/// The security of the page a tab shows: decided when a page is committed (the page on screen
+/// until then is the old one, and so is its security), and kept while the tab is suspended.
+@MainActor
+final class PageSecurity {
+    private(set) var state = ConnectionSecurity.none
+    private(set) var certificate: CertificateSummary?
 
-    var certificateSummary: CertificateSummary? {
-        guard let info = webView?.certificate else { return nil }
-        return CertificateSummary(subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validUntil: info.validUntil, flags: info.errorFlags)
+    /// Connected before the tab's own handlers, so the bar rendered on commit already shows it.
+    func watch(_ webView: WebView) {
+        webView.onLoadChanged { [weak self, weak webView] event in
+            guard event == .committed, let self, let webView else { return }
+            let info = webView.certificate
+            self.state = ConnectionSecurity.of(uri: webView.uri, certificate: info?.errorFlags)
+            self.certificate = info.map {
+                CertificateSummary(subject: $0.subject, issuer: $0.issuer, validFrom: $0.validFrom, validUntil: $0.validUntil, flags: $0.errorFlags)
+            }
+        }
     }
 }
 
@@ -113,8 +121,8 @@ extension AddressBarView {
     /// Shows `page`'s connection security, read when the popover opens.
     func showSecurity(of page: TabPage, editing: Bool) {
         let wasShown = security.isShown
-        security.readCertificate = { [weak page] in page?.certificateSummary }
-        security.show(page.connectionSecurity, editing: editing)
+        security.readCertificate = { [weak page] in page?.security.certificate }
+        security.show(page.security.state, editing: editing)
         if wasShown != security.isShown { canvas.queueAllocate() }
     }
 }

@@ -44,6 +44,8 @@ public final class TabPage {
     let linkStatus = LinkStatusOverlay()
     /// The right-click menu (PageContextMenu.swift).
     let contextMenu = PageContextMenu()
+    /// The committed page's connection security (SecurityIndicator.swift).
+    let security = PageSecurity()
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
     /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
@@ -159,6 +161,7 @@ public final class TabPage {
     // MARK: Web view events → model
 
     func connect(_ webView: WebView) {
+        security.watch(webView)
         linkStatus.watch(webView)
         contextMenu.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
