@@ -97,17 +97,23 @@ final class SecurityIndicator {
     }
 }
 
-/// The security of the page a tab shows: decided when a page is committed (the page on screen
-/// until then is the old one, and so is its security), and kept while the tab is suspended.
+/// The security of the page a tab shows: nothing while a load has started and not yet committed
+/// (the bar already shows the new address, and WebKit still reports the old page's certificate),
+/// decided when the page is committed, and kept while the tab is suspended.
 @MainActor
 final class PageSecurity {
     private(set) var state = ConnectionSecurity.none
     private(set) var certificate: CertificateSummary?
 
-    /// Connected before the tab's own handlers, so the bar rendered on commit already shows it.
+    /// Connected before the tab's own handlers, so the bar rendered for the event already shows it.
     func watch(_ webView: WebView) {
         webView.onLoadChanged { [weak self, weak webView] event in
-            guard event == .committed, let self, let webView else { return }
+            guard let self, let webView else { return }
+            if event == .started {
+                self.state = .none
+                self.certificate = nil
+            }
+            guard event == .committed else { return }
             let info = webView.certificate
             self.state = ConnectionSecurity.of(uri: webView.uri, certificate: info?.errorFlags)
             self.certificate = info.map {
