@@ -17,7 +17,10 @@ final class SecurityIndicatorTests: XCTestCase {
         guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
             return XCTFail("xdotool is required (make test installs it)")
         }
-        server = try TestHTTPServer(routes: ["/": .init(body: "<title>Plain</title><h1>Plain HTTP</h1>")])
+        server = try TestHTTPServer(routes: [
+            "/": .init(body: "<title>Plain</title><h1>Plain HTTP</h1>"),
+            "/slow": .init(body: "<title>Slow</title>late", delay: 3),
+        ])
     }
 
     override func tearDown() {
@@ -74,6 +77,25 @@ final class SecurityIndicatorTests: XCTestCase {
                 main.window.presentedDescendants().contains { $0.hasLabel("Not Secure") && $0.width > 0 }
             }, timeout: 5), "the bar says Not Secure over the refused page")
             XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Secure connection") }, "never a lock")
+        }
+    }
+
+    /// While a load has started and not committed, the bar shows the new address but WebKit still
+    /// has the old page's certificate: the indicator says nothing until the new page commits.
+    func testNothingIsClaimedBetweenAStartAndItsCommit() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Security Pending")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Plain"))
+            let shown: @MainActor () -> Bool = { main.window.presentedDescendants().contains { $0.hasLabel("Not Secure") && $0.width > 0 } }
+            XCTAssertTrue(MainLoop.run(until: shown, timeout: 5))
+            main.browser.load("\(base)/slow")
+            XCTAssertTrue(MainLoop.run(until: { !shown() }, timeout: 2), "nothing said while the next page is pending")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Slow" && shown() }, timeout: 10), "said again once it commits")
         }
     }
 }
