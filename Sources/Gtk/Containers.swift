@@ -118,4 +118,8 @@ public final class Popover: Widget {
         gtk_popover_set_pointing_to(popover, &r)
     }
     public func popdown() { gtk_popover_popdown(popover) }
+    public var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+    /// Just before the popover appears: fill it with what is true now.
+    @discardableResult
+    public func onShow(_ body: @escaping VoidHandler) -> SignalHandlerID { on("show", body) }
 }

@@ -58,6 +58,11 @@ public final class WebView: Widget {
     public func stopLoading() { webkit_web_view_stop_loading(view) }
 
     public var uri: String? { webkit_web_view_get_uri(view).map { String(cString: $0) } }
+    /// WebKit's inspector and its Inspect Element (off unless the user turns developer tools on).
+    public var developerExtrasEnabled: Bool {
+        get { webkit_web_view_get_settings(view).map { webkit_settings_get_enable_developer_extras($0) != 0 } ?? false }
+        set { webkit_web_view_get_settings(view).map { webkit_settings_set_enable_developer_extras($0, newValue ? 1 : 0) } }
+    }
     public var title: String? { webkit_web_view_get_title(view).map { String(cString: $0) } }
     public var estimatedProgress: Double { webkit_web_view_get_estimated_load_progress(view) }
     public var isLoading: Bool { webkit_web_view_is_loading(view) != 0 }

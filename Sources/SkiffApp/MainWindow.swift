@@ -53,6 +53,7 @@ public final class MainWindow: BrowserViewDelegate {
         } else if let template = settings?.searchTemplate, let engine = PreferencesWindow.engine(template: template) {
             browser.searchEngine = engine
         }
+        browser.developerTools = settings?.developerTools ?? false
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         sections = LazySections(options: options, settings: settings)

@@ -19,6 +19,9 @@ extension BrowserView {
                 if self?.moveFocusedFavourite(by: 1) == false { self?.goForward() }
             },
             KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
+            KeyboardCommand("connection-security", "Connection security and certificate", ["<Control>i"]) { [weak self] in
+                self?.showConnectionSecurity()
+            },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
             KeyboardCommand("add-favourite", "Add the page to Favourites", ["<Control>d"]) { [weak self] in

@@ -51,6 +51,12 @@ public final class TabPage {
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Asks whether the page's site may use something (BrowserView's `PagePermissions` decides when).
     let permissionPrompt = PermissionPrompt()
+    /// The address of the link under the pointer (LinkStatusOverlay.swift).
+    let linkStatus = LinkStatusOverlay()
+    /// The right-click menu (PageContextMenu.swift).
+    let contextMenu = PageContextMenu()
+    /// The committed page's connection security (SecurityIndicator.swift).
+    let security = PageSecurity()
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
     /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
@@ -83,6 +89,7 @@ public final class TabPage {
         }
         content.addOverlay(crashBanner.revealer)
         content.addOverlay(permissionPrompt.revealer)
+        content.addOverlay(linkStatus.root)
         // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
         root.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         root.onAllocate { [weak root, weak content] w, h in
@@ -174,6 +181,9 @@ public final class TabPage {
     // MARK: Web view events → model
 
     func connect(_ webView: WebView) {
+        security.watch(webView)
+        linkStatus.watch(webView)
+        contextMenu.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView, self.isLive(webView) else { return }
             switch event {
