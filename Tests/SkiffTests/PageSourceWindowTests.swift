@@ -23,15 +23,6 @@ final class PageSourceWindowTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    @MainActor
-    private static func js(_ view: WebView?, _ script: String) -> String? {
-        guard let view else { return nil }
-        var result: String??
-        view.evaluate(script) { result = .some($0) }
-        MainLoop.run(until: { result != nil }, timeout: 10)
-        return result ?? nil
-    }
-
     func testCtrlUShowsThePageAsItWasLoadedInANewTab() throws {
         let base = server.base
         let server: TestHTTPServer = self.server
@@ -50,10 +41,10 @@ final class PageSourceWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 10),
                           "a tab titled “\(title)”: “\(main.browser.state.title ?? "")”")
             XCTAssertEqual(main.browser.tabCount, 2)
-            let text = Self.js(main.browser.webView, "document.body.innerText") ?? ""
+            let text = pageAnswer(main.browser.webView, "document.body.innerText") ?? ""
             XCTAssertTrue(text.contains("<p class=\"x\">first version &amp; more</p>"), "the served HTML, as text: \(text.prefix(300))")
             XCTAssertFalse(text.contains("second version"), "not fetched again")
-            XCTAssertEqual(Self.js(main.browser.webView, "document.querySelectorAll('script').length"), "0", "nothing of it runs")
+            XCTAssertEqual(pageAnswer(main.browser.webView, "document.querySelectorAll('script').length"), "0", "nothing of it runs")
         }
     }
 }

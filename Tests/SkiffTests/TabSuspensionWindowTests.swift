@@ -46,15 +46,6 @@ final class TabSuspensionWindowTests: XCTestCase {
         MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading && main.browser.webView?.isLoading == false }, timeout: 20)
     }
 
-    @MainActor
-    private static func js(_ view: WebView?, _ script: String) -> String? {
-        guard let view else { return nil }
-        var result: String??
-        view.evaluate(script) { result = .some($0) }
-        MainLoop.run(until: { result != nil }, timeout: 10)
-        return result ?? nil
-    }
-
     /// Process ids of the WebKit web processes under this (test) process, from /proc.
     static func webProcesses() -> Set<String> {
         var found = Set<String>()
@@ -80,8 +71,8 @@ final class TabSuspensionWindowTests: XCTestCase {
             let browser = main.browser
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
             XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
-            _ = Self.js(browser.webView, "window.scrollTo(0, 1234); 0")
-            XCTAssertEqual(Self.js(browser.webView, "window.scrollY"), "1234")
+            _ = pageAnswer(browser.webView, "window.scrollTo(0, 1234); 0")
+            XCTAssertEqual(pageAnswer(browser.webView, "window.scrollY"), "1234")
             // The user reads a moment before leaving: the scrolled page is painted by then.
             MainLoop.run(for: 0.5)
 
@@ -113,8 +104,8 @@ final class TabSuspensionWindowTests: XCTestCase {
             browser.selectTab(at: 0)
             XCTAssertFalse(browser.isTabSuspended(at: 0))
             XCTAssertTrue(Self.waitForPage(main, title: "Page B"), "title \(browser.state.title ?? "nil")")
-            XCTAssertTrue(MainLoop.run(until: { Self.js(browser.webView, "window.scrollY") == "1234" }, timeout: 10),
-                          "scrolled to \(Self.js(browser.webView, "window.scrollY") ?? "nil"), not 1234")
+            XCTAssertTrue(MainLoop.run(until: { pageAnswer(browser.webView, "window.scrollY") == "1234" }, timeout: 10),
+                          "scrolled to \(pageAnswer(browser.webView, "window.scrollY") ?? "nil"), not 1234")
             XCTAssertTrue(browser.backButton.isSensitive, "the back/forward list came back")
             browser.backButton.emit("clicked")
             XCTAssertTrue(Self.waitForPage(main, title: "Page A"), "Back went to \(browser.state.title ?? "nil")")
@@ -193,7 +184,7 @@ final class TabSuspensionWindowTests: XCTestCase {
             XCTAssertTrue(banner && browser.crashBannerIsShown, "the tab says so, with Reload")
             browser.selectTab(at: 0)
             XCTAssertTrue(Self.waitForPage(main, title: "Page A"))
-            XCTAssertEqual(Self.js(browser.webView, "document.title"), "Page A", "the other tab's page still runs")
+            XCTAssertEqual(pageAnswer(browser.webView, "document.title"), "Page A", "the other tab's page still runs")
         }
     }
 
@@ -245,13 +236,13 @@ final class TabSuspensionWindowTests: XCTestCase {
             browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
             // A text field the user typed into (the page's own script stands in for the typing).
-            _ = Self.js(browser.webView, "var f = document.createElement('textarea'); document.body.prepend(f); f.value = 'half a reply'; 0")
+            _ = pageAnswer(browser.webView, "var f = document.createElement('textarea'); document.body.prepend(f); f.value = 'half a reply'; 0")
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
             MainLoop.run(for: 2)
             XCTAssertFalse(browser.isTabSuspended(at: 0), "a tab with unsent input keeps its page")
             browser.selectTab(at: 0)
-            XCTAssertEqual(Self.js(browser.webView, "document.querySelector('textarea').value"), "half a reply", "the typed text is still there")
+            XCTAssertEqual(pageAnswer(browser.webView, "document.querySelector('textarea').value"), "half a reply", "the typed text is still there")
         }
     }
 }
