@@ -36,6 +36,8 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let loadFailed = SignalSignature(returns: .boolean, [.uint, .pointer, .pointer])
     static let tlsError = SignalSignature(returns: .boolean, [.pointer, .pointer, .uint])
     static let decidePolicy = SignalSignature(returns: .boolean, [.pointer, .uint])
+    /// A string in, a gboolean out (WebKitDownload's "decide-destination").
+    static let stringPredicate = SignalSignature(returns: .boolean, [.pointer])
 
     /// How GLib passes a value of `type` to a C handler.
     static func kind(of type: GType) -> Kind? {

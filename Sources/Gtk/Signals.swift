@@ -38,6 +38,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SourcedScrollHandler.Type: return { data, _ in release(data, SourcedScrollHandler.self) }
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
+    case is DecideDestinationHandler.Type: return { data, _ in release(data, DecideDestinationHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

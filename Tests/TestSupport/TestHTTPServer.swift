@@ -19,9 +19,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
         /// Sent instead of `body` when set: a binary body (an image).
         public var bytes: [UInt8]?
-        public init(contentType: String, bytes: [UInt8]) {
+        /// More header lines ("Content-Disposition: attachment; filename=x.bin").
+        public var headers: [String] = []
+        public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
             self.init(contentType: contentType, body: "")
             self.bytes = bytes
+            self.headers = headers
         }
     }
 
@@ -112,7 +115,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = response.bytes ?? Array(response.body.utf8)
         let length = response.sendsLength ? "Content-Length: \(body.count)\r\n" : ""
-        let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)Connection: close\r\n\r\n"
+        let extra = response.headers.map { $0 + "\r\n" }.joined()
+        let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)\(extra)Connection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {

@@ -9,15 +9,30 @@ public struct NoticeBoard: Equatable, Sendable {
         /// Saving is failing right now. Stays until a save works again; can't be dismissed, since
         /// every change made meanwhile is at stake.
         case saveFailing = 0
-        /// Something happened once (moved aside, read-only): stays until the user dismisses it.
+        /// Something happened once (moved aside, read-only, a download failed): stays until the
+        /// user dismisses it.
         case information = 1
+        /// A download finished: stays until dismissed or until the next one replaces it.
+        case downloaded = 2
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// A button on a notice, with what it does (the view performs it).
+    public struct Action: Equatable, Sendable {
+        public enum Effect: Equatable, Sendable {
+            case openFile(path: String)
+            case showInFolder(path: String)
+        }
+        public let label: String
+        public let effect: Effect
+        public init(_ label: String, _ effect: Effect) { self.label = label; self.effect = effect }
     }
 
     public struct Notice: Equatable, Sendable {
         public let kind: Kind
         public let text: String
+        public var actions: [Action] = []
         public var isDismissible: Bool { kind != .saveFailing }
     }
 
@@ -37,6 +52,12 @@ public struct NoticeBoard: Equatable, Sendable {
     public mutating func inform(_ text: String) {
         guard !notices.contains(Notice(kind: .information, text: text)) else { return }
         notices.append(Notice(kind: .information, text: text))
+    }
+
+    /// A finished download, with what can be done with it: replaces the previous download's notice.
+    public mutating func downloaded(_ text: String, actions: [Action]) {
+        notices.removeAll { $0.kind == .downloaded }
+        notices.append(Notice(kind: .downloaded, text: text, actions: actions))
     }
 
     /// Saving failed (`problem` set) or works again (nil). A new reason replaces the old one.

@@ -60,6 +60,8 @@ public final class BrowserView: TabPageDelegate {
     /// The browser's own notices (data moved aside, read-only, saving failing), apart from any page.
     var notices = NoticeBoard()
     lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
+    /// Files pages send to be saved (Downloads.swift).
+    lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     /// A pan on the bars, once it has moved far enough sideways to be a swipe.
     var barDrag: BarDrag?
     var horizontalScroll = 0.0
@@ -136,6 +138,12 @@ public final class BrowserView: TabPageDelegate {
         installScrollObservers()
         installEditing()
         watchTopHistory()
+        if let session {
+            downloads.watch(session, isShared: !ephemeral) { [weak self] download in
+                self?.pages.values.contains { $0.webView.map(download.belongs) ?? false } ?? false
+            }
+        }
+        noticeBanner.onAction = { [weak self] in self?.perform($0) }
 
         if !restoreSession() {
             let first = pager.tabs.current
@@ -379,6 +387,28 @@ public final class BrowserView: TabPageDelegate {
         notices.saving(failedBecause: problem)
         if let problem { logger.error("saving failed: \(problem)") } else { logger.notice("saving works again") }
         renderNotices()
+    }
+
+    func downloadReported(_ event: Downloads.Event) {
+        switch event {
+        case .finished(let text, let path):
+            notices.downloaded(text, actions: [.init("Open", .openFile(path: path)), .init("Show in Folder", .showInFolder(path: path))])
+            logger.notice("\(text)")
+            renderNotices()
+        case .failed(let text):
+            inform(text)
+        }
+    }
+
+    func perform(_ action: NoticeBoard.Action) {
+        switch action.effect {
+        case .openFile(let path):
+            if let problem = FileLauncher.open(path) { inform("“\((path as NSString).lastPathComponent)” could not be opened: \(problem).") }
+        case .showInFolder(let path):
+            FileLauncher.showInFolder(path) { [weak self] problem in
+                if let problem { self?.inform("The folder could not be shown: \(problem).") }
+            }
+        }
     }
 
     func dismissNotice() {

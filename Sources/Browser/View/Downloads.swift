@@ -1,0 +1,203 @@
+import BrowserModel
+import Foundation
+import Gtk
+import Logging
+
+/// The browser's downloads: every file a page sends to be saved goes to the Downloads folder
+/// under a safe, unused name, written as "name.part" and renamed when whole; a failure is told
+/// with its reason and leaves nothing behind (docs/downloads.md). Owns the WebKit downloads in
+/// flight; tells the browser what to say through `report`.
+@MainActor
+final class Downloads {
+    /// What the browser shows for a download event.
+    enum Event {
+        case finished(text: String, path: String)
+        case failed(text: String)
+    }
+
+    private final class Running {
+        let download: Download
+        let folder: String
+        var name: String?
+        var partialPath: String?
+        var failure: String?
+        var cancelled = false
+        /// Stopped by Skiff before a byte was written (the folder check): already told.
+        var refused = false
+        init(download: Download, folder: String) { self.download = download; self.folder = folder }
+    }
+
+    private var running: [ObjectIdentifier: Running] = [:]
+    private let report: @MainActor (Event) -> Void
+    private let logger = Logger(label: "skiff.browser.downloads")
+    /// The one connection to the process-wide session's "download-started" (it outlives every
+    /// window), handing each download to the browser whose page started it.
+    private static var sharedSessionWatched = false
+    private static var sharedOwners: [WeakDownloads] = []
+
+    init(report: @escaping @MainActor (Event) -> Void) { self.report = report }
+
+    var count: Int { running.count }
+
+    /// Watches `session`. A private window's session is its own: connected directly, gone with it.
+    /// The shared session is watched once for the process; `owns` says which browser a download is for.
+    func watch(_ session: NetworkSession, isShared: Bool, owns: @escaping @MainActor (Download) -> Bool) {
+        if !isShared {
+            session.onDownloadStarted { [weak self] in self?.start($0) }
+            return
+        }
+        ownership = owns
+        Self.sharedOwners.removeAll { $0.value == nil }
+        Self.sharedOwners.append(WeakDownloads(self))
+        guard !Self.sharedSessionWatched else { return }
+        Self.sharedSessionWatched = true
+        session.onDownloadStarted { download in
+            let owners = Downloads.sharedOwners.compactMap(\.value)
+            (owners.first { $0.ownership?(download) == true } ?? owners.first)?.start(download)
+        }
+    }
+    private var ownership: (@MainActor (Download) -> Bool)?
+
+    private final class WeakDownloads {
+        weak var value: Downloads?
+        init(_ value: Downloads) { self.value = value }
+    }
+
+    /// Cancels every download in flight (the window is closing): their partial files are removed.
+    func cancelAll() {
+        for item in running.values { item.download.cancel() }
+    }
+
+    func start(_ download: Download) {
+        let item = Running(download: download, folder: UserFolders.downloads)
+        let key = ObjectIdentifier(download)
+        running[key] = item
+        download.allowsOverwrite = false
+        download.onDecideDestination { [weak self, weak item] suggested in
+            guard let self, let item else { return false }
+            self.decideDestination(item, suggested: suggested)
+            return true
+        }
+        download.onFailed { [weak self, weak item] failure in
+            guard let self, let item else { return }
+            self.failed(item, failure)
+        }
+        download.onFinished { [weak self] in
+            guard let self, let item = self.running.removeValue(forKey: key) else { return }
+            self.finished(item)
+        }
+        logger.info("download started: \(download.uri ?? "?")")
+    }
+
+    private func decideDestination(_ item: Running, suggested: String) {
+        let folder = item.folder
+        if let problem = Self.prepare(folder: folder) {
+            item.refused = true
+            let name = DownloadNaming.safeName(suggested: suggested, uri: item.download.uri)
+            tell(.failed(text: DownloadReport.failed(name: name, reason: problem)))
+            // After this signal returns: WebKit is still inside it.
+            MainLoop.idle { item.download.cancel() }
+            return
+        }
+        let safe = DownloadNaming.safeName(suggested: suggested.isEmpty ? item.download.suggestedName : suggested, uri: item.download.uri)
+        let name = DownloadNaming.unique(safe) { Self.exists(folder, $0) || self.isReserved(folder, $0) }
+        item.name = name
+        let partial = (folder as NSString).appendingPathComponent(DownloadNaming.partialName(for: name))
+        item.partialPath = partial
+        item.download.setDestination(partial)
+    }
+
+    /// A name another download in flight will take when it finishes.
+    private func isReserved(_ folder: String, _ name: String) -> Bool {
+        running.values.contains { $0.folder == folder && $0.name == name }
+    }
+
+    private func failed(_ item: Running, _ failure: DownloadFailure) {
+        guard !item.refused else { return }
+        let kind: DownloadReport.FailureKind = switch failure.kind {
+        case .network: .network
+        case .cancelled: .cancelled
+        case .destination: .destination
+        case .other: .other
+        }
+        item.cancelled = failure.kind == .cancelled
+        item.failure = DownloadReport.reason(kind: kind, message: failure.message, folder: Self.display(item.folder))
+        logger.notice("download failed: \(item.download.uri ?? "?"): \(failure.message)")
+    }
+
+    private func finished(_ item: Running) {
+        if item.refused { return }
+        guard let name = item.name, let partial = item.partialPath else { return }
+        if let failure = item.failure {
+            Self.removePartial(partial)
+            // Cancelled by the user: they know. Anything else is told with its reason.
+            if !item.cancelled { tell(.failed(text: DownloadReport.failed(name: name, reason: failure))) }
+            return
+        }
+        // Renamed to a name free now: another file may have taken it while this one downloaded.
+        var final = name
+        var renamed = false
+        for _ in 0..<3 where !renamed {
+            final = DownloadNaming.unique(name) { Self.exists(item.folder, $0) && $0 != DownloadNaming.partialName(for: name) }
+            renamed = Self.renameNoReplace(partial, to: (item.folder as NSString).appendingPathComponent(final))
+        }
+        guard renamed else {
+            Self.removePartial(partial)
+            let reason = DownloadReport.reason(errno: errno, folder: Self.display(item.folder))
+            return tell(.failed(text: DownloadReport.failed(name: name, reason: reason)))
+        }
+        let path = (item.folder as NSString).appendingPathComponent(final)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64) ?? item.download.receivedLength
+        logger.info("downloaded \(path) (\(size) bytes)")
+        tell(.finished(text: DownloadReport.finished(name: final, folder: Self.display(item.folder), bytes: size), path: path))
+    }
+
+    private func tell(_ event: Event) { report(event) }
+
+    // MARK: The file system
+
+    /// Makes the folder if it is missing; nil when a file can be created in it, else why not.
+    static func prepare(folder: String) -> String? {
+        if let code = makeFolder(folder) { return DownloadReport.reason(errno: code, folder: display(folder)) }
+        // access(2) answers for this user, and EROFS even for root.
+        if access(folder, W_OK | X_OK) != 0 { return DownloadReport.reason(errno: errno, folder: display(folder)) }
+        return nil
+    }
+
+    /// mkdir -p, nil when `path` is a folder now, else the errno that stopped it.
+    private static func makeFolder(_ path: String) -> Int32? {
+        var info = stat()
+        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, let code = makeFolder(parent) { return code }
+        return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errno
+    }
+
+    static func exists(_ folder: String, _ name: String) -> Bool {
+        var info = stat()
+        return lstat((folder as NSString).appendingPathComponent(name), &info) == 0
+    }
+
+    /// rename(2) that never replaces a file: a hard link fails if the name is taken; a file
+    /// system without links (FAT) gets a checked rename.
+    static func renameNoReplace(_ from: String, to: String) -> Bool {
+        if link(from, to) == 0 { unlink(from); return true }
+        guard errno == EPERM || errno == EOPNOTSUPP || errno == EXDEV || errno == EMLINK else { return false }
+        var info = stat()
+        if lstat(to, &info) == 0 { errno = EEXIST; return false }
+        return rename(from, to) == 0
+    }
+
+    static func removePartial(_ path: String) {
+        unlink(path)
+        // What WebKit's network process may keep beside it while writing.
+        unlink(path + ".wkdownload")
+    }
+
+    /// "~/Downloads" for the user's home, else the path.
+    static func display(_ folder: String) -> String {
+        let home = NSHomeDirectory()
+        guard folder.hasPrefix(home + "/") else { return folder }
+        return "~" + folder.dropFirst(home.count)
+    }
+}

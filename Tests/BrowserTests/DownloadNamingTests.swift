@@ -1,0 +1,103 @@
+import BrowserModel
+import Foundation
+import XCTest
+
+/// The name a downloaded file gets on disk (docs/downloads.md): what a hostile or careless
+/// server's Content-Disposition can and cannot make Skiff write.
+final class DownloadNamingTests: XCTestCase {
+    private func safe(_ name: String) -> String { DownloadNaming.safeName(suggested: name, uri: nil) }
+
+    func testAnOrdinaryNameIsKept() {
+        XCTAssertEqual(safe("report 2024.pdf"), "report 2024.pdf")
+        XCTAssertEqual(safe("Übersicht – März.ods"), "Übersicht – März.ods")
+    }
+
+    func testPathSeparatorsCannotLeaveTheFolder() {
+        XCTAssertEqual(safe("../../.bashrc"), "_.._.bashrc")
+        XCTAssertEqual(safe("/etc/passwd"), "_etc_passwd")
+        XCTAssertEqual(safe("a\\b.txt"), "a_b.txt")
+        XCTAssertFalse(safe("../x").contains("/"))
+    }
+
+    func testNoHiddenFilesAndNoLeadingDash() {
+        XCTAssertEqual(safe(".profile"), "profile")
+        XCTAssertEqual(safe("...config.txt"), "config.txt")
+        XCTAssertEqual(safe("-rf.sh"), "rf.sh")
+        XCTAssertEqual(safe("name. . "), "name")
+    }
+
+    func testControlCharactersAndBidiOverridesGo() {
+        XCTAssertEqual(safe("a\u{0}b\u{7}c\n.txt"), "abc.txt")
+        // "invoice‮fdp.exe" shows as "invoiceexe.pdf" in a bidi-aware view: the override goes.
+        XCTAssertEqual(safe("invoice\u{202E}fdp.exe"), "invoicefdp.exe")
+        XCTAssertEqual(safe("a\u{2066}b\u{2069}\u{200F}\u{200B}.txt"), "ab.txt")
+        XCTAssertEqual(safe("a \t  b.txt"), "a b.txt", "a run of spaces is one space")
+    }
+
+    func testNothingUsableFallsBackToTheAddressThenToDownload() {
+        XCTAssertEqual(DownloadNaming.safeName(suggested: "...", uri: "http://h/files/My%20File.zip?x=1"), "My File.zip")
+        XCTAssertEqual(DownloadNaming.safeName(suggested: nil, uri: "http://h/"), "download")
+        XCTAssertEqual(DownloadNaming.safeName(suggested: "\u{202E}", uri: nil), "download")
+    }
+
+    func testALongNameIsCutAtACharacterKeepingItsExtension() {
+        let long = String(repeating: "é", count: 300) + ".tar.gz"
+        let name = safe(long)
+        XCTAssertLessThanOrEqual(name.utf8.count, DownloadNaming.maximumNameBytes)
+        XCTAssertTrue(name.hasSuffix(".tar.gz"), name)
+        XCTAssertTrue(name.hasPrefix("éé"))
+        XCTAssertLessThanOrEqual(DownloadNaming.partialName(for: name).utf8.count, 255, "the partial name fits NAME_MAX")
+        // A "extension" that is not one is cut like the rest.
+        let odd = safe(String(repeating: "x", count: 250) + ".not an extension")
+        XCTAssertLessThanOrEqual(odd.utf8.count, DownloadNaming.maximumNameBytes)
+    }
+
+    func testALauncherDoesNotKeepAnExtensionThatRunsIt() {
+        XCTAssertEqual(safe("game.desktop"), "game.desktop.txt")
+        XCTAssertEqual(safe("GAME.DESKTOP"), "GAME.DESKTOP.txt")
+    }
+
+    func testAnExistingFileIsNeverReusedTheNameIsNumbered() {
+        var taken: Set<String> = ["report.pdf", "report (1).pdf"]
+        XCTAssertEqual(DownloadNaming.unique("report.pdf") { taken.contains($0) }, "report (2).pdf")
+        XCTAssertEqual(DownloadNaming.unique("new.pdf") { taken.contains($0) }, "new.pdf")
+        taken = ["data.tar.gz", "README"]
+        XCTAssertEqual(DownloadNaming.unique("data.tar.gz") { taken.contains($0) }, "data (1).tar.gz")
+        XCTAssertEqual(DownloadNaming.unique("README") { taken.contains($0) }, "README (1)")
+        // A download in flight holds its name through its partial file.
+        taken = ["x.bin.part"]
+        XCTAssertEqual(DownloadNaming.unique("x.bin") { taken.contains($0) }, "x (1).bin")
+        // Numbering a name at the length limit keeps it within the limit.
+        let full = String(repeating: "a", count: DownloadNaming.maximumNameBytes - 4) + ".txt"
+        let numbered = DownloadNaming.unique(full) { $0 == full }
+        XCTAssertLessThanOrEqual(numbered.utf8.count, DownloadNaming.maximumNameBytes)
+        XCTAssertTrue(numbered.hasSuffix(" (1).txt"), numbered)
+    }
+
+    func testReasonsAreWordsNotCodes() {
+        XCTAssertEqual(DownloadReport.reason(kind: .destination, message: "Error writing to file: No space left on device", folder: "~/Downloads"),
+                       "the disk is full")
+        XCTAssertEqual(DownloadReport.reason(errno: EROFS, folder: "/media/x"), "the folder /media/x is read-only")
+        XCTAssertEqual(DownloadReport.reason(errno: EACCES, folder: "/x"), "the folder /x can’t be written to (permission denied)")
+        XCTAssertTrue(DownloadReport.reason(kind: .network, message: "Connection terminated unexpectedly", folder: "")
+            .hasPrefix("the server cut the connection"))
+        XCTAssertEqual(DownloadReport.failed(name: "a.bin", reason: "the disk is full"),
+                       "“a.bin” could not be downloaded: the disk is full. Nothing was saved.")
+        XCTAssertEqual(DownloadReport.size(999), "999 bytes")
+        XCTAssertEqual(DownloadReport.size(1_234_567), "1.2 MB")
+    }
+
+    func testADownloadNoticeReplacesThePreviousOneAndKeepsItsActions() {
+        var board = NoticeBoard()
+        let open = NoticeBoard.Action("Open", .openFile(path: "/d/a"))
+        board.downloaded("Downloaded a", actions: [open])
+        board.downloaded("Downloaded b", actions: [])
+        XCTAssertEqual(board.count, 1)
+        XCTAssertEqual(board.current?.text, "Downloaded b")
+        board.inform("“c” could not be downloaded: the disk is full. Nothing was saved.")
+        XCTAssertEqual(board.current?.kind, .information, "a failure comes before a success")
+        board.dismissCurrent()
+        board.downloaded("Downloaded d", actions: [open])
+        XCTAssertEqual(board.current?.actions, [open])
+    }
+}
