@@ -61,6 +61,7 @@ extension MainWindow {
         windows.append("History", action: "win.history")
         menu.appendSection(windows)
         let page = MenuModel()
+        page.append("Find…", action: "win.find")
         page.append("Add to Favourites", action: "win.add-favourite")
         menu.appendSection(page)
         let app = MenuModel()

@@ -7,7 +7,10 @@ extension BrowserView {
     /// accelerators, and the Keyboard Shortcuts window lists them from here.
     public var commands: CommandGroup {
         CommandGroup("Browser", [
-            KeyboardCommand("focus-location", "Edit the address", ["<Control>l"]) { [weak self] in self?.focusAddressBar() },
+            KeyboardCommand("focus-location", "Edit the address", ["<Control>l"]) { [weak self] in
+                self?.findBar.close()
+                self?.focusAddressBar()
+            },
             KeyboardCommand("toggle-focus", "Move between the page and the address bar", ["F6"]) { [weak self] in
                 _ = self?.toggleFocusBetweenPageAndChrome()
             },
@@ -21,6 +24,13 @@ extension BrowserView {
             KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
+            KeyboardCommand("find", "Find in page", ["<Control>f"]) { [weak self] in self?.findBar.open(on: self?.webView) },
+            KeyboardCommand("find-next", "Next match", ["F3", "<Control>g"]) { [weak self] in
+                self?.findBar.step(forward: true, on: self?.webView)
+            },
+            KeyboardCommand("find-previous", "Previous match", ["<Shift>F3", "<Control><Shift>g"]) { [weak self] in
+                self?.findBar.step(forward: false, on: self?.webView)
+            },
             KeyboardCommand("add-favourite", "Add the page to Favourites", ["<Control>d"]) { [weak self] in
                 self?.addCurrentPageToFavourites()
             },

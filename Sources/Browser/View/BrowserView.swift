@@ -60,6 +60,8 @@ public final class BrowserView: TabPageDelegate {
     /// The browser's own notices (data moved aside, read-only, saving failing), apart from any page.
     var notices = NoticeBoard()
     lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
+    /// Find in page, in the address bar's place while open (FindBar.swift).
+    let findBar = FindBar()
     /// Files pages send to be saved (Downloads.swift).
     lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     /// A pan on the bars, once it has moved far enough sideways to be a swipe.
@@ -105,6 +107,7 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.clipsContent = true
         root.addCSSClass("skiff-browser")
         for child in [pagesArea, noticeBanner.root, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
+        root.addChild(findBar.root)
         root.addChild(tabOverview.root)
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
@@ -113,7 +116,7 @@ public final class BrowserView: TabPageDelegate {
         // toolbar. Only the current tab's page and bar take part; the others are off to the side.
         root.setFocusOrder { [weak self] in
             guard let self else { return [] }
-            return [self.pagesArea, self.barsArea, self.suggestions.root, self.cancelButton, self.toolbar, self.tabOverview.root]
+            return [self.pagesArea, self.barsArea, self.findBar.root, self.suggestions.root, self.cancelButton, self.toolbar, self.tabOverview.root]
         }
         pagesArea.setFocusOrder { [weak self] in
             guard let self, let page = self.currentPage else { return [] }
@@ -144,6 +147,7 @@ public final class BrowserView: TabPageDelegate {
             }
         }
         noticeBanner.onAction = { [weak self] in self?.perform($0) }
+        findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
 
         if !restoreSession() {
             let first = pager.tabs.current
@@ -353,6 +357,7 @@ public final class BrowserView: TabPageDelegate {
         }
         delegate?.browserView(self, didChangeTitle: s.windowTitle)
         tabOverview.browserRendered()
+        findBar.pageChanged(to: webView)
     }
 
     /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.
@@ -398,6 +403,13 @@ public final class BrowserView: TabPageDelegate {
         case .failed(let text):
             inform(text)
         }
+    }
+
+    /// The find bar opened or closed: it takes the bars' strip, so the toolbar must be out.
+    func findBarChanged() {
+        if findBar.isOpen, collapse.isCollapsed { collapse.expand(now: now); animate() }
+        root.queueAllocate()
+        root.queueDraw()
     }
 
     func perform(_ action: NoticeBoard.Action) {
