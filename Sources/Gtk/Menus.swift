@@ -7,6 +7,11 @@ public final class MenuModel: Object {
     public convenience init() { self.init(adopting: UnsafeMutableRawPointer(g_menu_new())) }
     /// An item named `label` that activates `action` ("group.name(3)" for a parameter).
     public func append(_ label: String, action: String) { g_menu_append(OpaquePointer(raw), label, action) }
+    /// Puts `label` in place of the item at `index` (a GMenu item cannot be changed, only replaced).
+    public func replace(at index: Int, with label: String, action: String) {
+        g_menu_remove(OpaquePointer(raw), Int32(index))
+        g_menu_insert(OpaquePointer(raw), Int32(index), label, action)
+    }
     /// A section: items separated from the rest by a line.
     public func appendSection(_ section: MenuModel) { g_menu_append_section(OpaquePointer(raw), nil, section.model) }
     var model: UnsafeMutablePointer<GMenuModel> { raw.assumingMemoryBound(to: GMenuModel.self) }

@@ -64,6 +64,14 @@ extension MainWindow {
         page.append("Find…", action: "win.find")
         page.append("Add to Favourites", action: "win.add-favourite")
         menu.appendSection(page)
+        // The level is the middle item's label, replaced when it changes; choosing it resets.
+        let zoom = MenuModel()
+        zoom.append("Zoom Out", action: "win.zoom-out")
+        zoom.append("Zoom \(browser.zoom.label) (Reset)", action: "win.zoom-reset")
+        zoom.append("Zoom In", action: "win.zoom-in")
+        menu.appendSection(zoom)
+        // Strong: this wrapper is the only one of the section's GMenu; nothing refers back to the window.
+        browser.zoom.onChange = { level in zoom.replace(at: 1, with: "Zoom \(level) (Reset)", action: "win.zoom-reset") }
         let app = MenuModel()
         app.append("Preferences", action: "win.preferences")
         app.append("Keyboard Shortcuts", action: "win.show-shortcuts")

@@ -24,6 +24,13 @@ extension BrowserView {
             KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
+            KeyboardCommand("zoom-in", "Zoom in", ["<Control>equal", "<Control>plus"]) { [weak self] in
+                self?.zoom.zoomIn(self?.webView)
+            },
+            KeyboardCommand("zoom-out", "Zoom out", ["<Control>minus"]) { [weak self] in
+                self?.zoom.zoomOut(self?.webView)
+            },
+            KeyboardCommand("zoom-reset", "Actual size", ["<Control>0"]) { [weak self] in self?.zoom.reset(self?.webView) },
             KeyboardCommand("find", "Find in page", ["<Control>f"]) { [weak self] in self?.findBar.open(on: self?.webView) },
             KeyboardCommand("find-next", "Next match", ["F3", "<Control>g"]) { [weak self] in
                 self?.findBar.step(forward: true, on: self?.webView)

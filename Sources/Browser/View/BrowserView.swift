@@ -62,6 +62,8 @@ public final class BrowserView: TabPageDelegate {
     lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
     /// Find in page, in the address bar's place while open (FindBar.swift).
     let findBar = FindBar()
+    /// The current page's zoom (PageZoomer.swift); the window shows its level in the main menu.
+    public let zoom = PageZoomer()
     /// Files pages send to be saved (Downloads.swift).
     lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     /// A pan on the bars, once it has moved far enough sideways to be a swipe.
@@ -358,6 +360,7 @@ public final class BrowserView: TabPageDelegate {
         delegate?.browserView(self, didChangeTitle: s.windowTitle)
         tabOverview.browserRendered()
         findBar.pageChanged(to: webView)
+        zoom.pageChanged(to: webView)
     }
 
     /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.

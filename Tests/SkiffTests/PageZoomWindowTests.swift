@@ -1,0 +1,58 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// Zoom with real keys, measured in the page's pixels on screen.
+final class PageZoomWindowTests: XCTestCase {
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        server = try TestHTTPServer(routes: [
+            "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div>"),
+        ])
+    }
+
+    override func tearDown() { server?.stop() }
+
+    func testCtrlPlusMinusAndZeroScaleThePage() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Zoom Keys")
+            defer { main.window.destroy() }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/box", title: "Box"))
+            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+            let page = try XCTUnwrap(main.browser.webView?.originInSurface())
+            // A 300×300 square at the page's corner: the black box's share of it is its area.
+            let region = "300x300+\(Int(page.x))+\(Int(page.y))"
+            @MainActor func boxArea() throws -> Double {
+                let shot = try Screenshot.capture(window: window, settling: 0.6)
+                defer { shot.remove() }
+                return try XCTUnwrap(shot.darkFraction(in: region)) * 90_000
+            }
+            let normal = try boxArea()
+            XCTAssertEqual(normal, 10_000, accuracy: 400, "100×100 at 100 %")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+equal"])
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"])
+            XCTAssertEqual(try boxArea(), 14_400, accuracy: 600, "120×120 after two steps (110 %, 120 %)")
+            XCTAssertEqual(main.browser.zoom.label, "120 %")
+            // The main menu shows the level.
+            XDoTool.run(["key", "F10"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel("Zoom 120 % (Reset)") } }, timeout: 3),
+                          "the menu says 120 %")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+            for _ in 0..<4 { XDoTool.run(["key", "--clearmodifiers", "ctrl+minus"]) }
+            XCTAssertEqual(try boxArea(), 6_400, accuracy: 400, "80×80 four steps down (80 %)")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+0"])
+            XCTAssertEqual(try boxArea(), normal, accuracy: 200, "Ctrl+0: actual size again")
+        }
+    }
+}
