@@ -39,6 +39,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
     case is DecideDestinationHandler.Type: return { data, _ in release(data, DecideDestinationHandler.self) }
+    case is NavigationActionHandler.Type: return { data, _ in release(data, NavigationActionHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

@@ -121,3 +121,24 @@ private let decideDestinationTrampoline: @convention(c) (UnsafeMutableRawPointer
     let text = name.map { String(cString: $0) } ?? ""
     return MainActor.assumeIsolated { body(text) ? 1 : 0 }
 }
+
+public typealias NavigationActionHandler = @MainActor (_ byUser: Bool) -> Void
+
+extension WebView {
+    /// Every navigation the page starts (a link, a script, a form), before WebKit decides on it:
+    /// whether the user caused it (a click, a key). WebKit's decision is left alone. A download is
+    /// always preceded by the navigation that led to it, so this tells whether anyone asked for it.
+    @discardableResult
+    public func onNavigationAction(_ body: @escaping NavigationActionHandler) -> SignalHandlerID {
+        connectBoxed("decide-policy", unsafeBitCast(navigationActionTrampoline, to: UnsafeRawPointer.self), body, signature: .decidePolicy)
+    }
+}
+
+private let navigationActionTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, decision, type, data in
+    guard let decision, let body = ClosureBox<NavigationActionHandler>.from(data),
+          type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue,
+          let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision)) else { return 0 }
+    let byUser = webkit_navigation_action_is_user_gesture(action) != 0 || webkit_navigation_action_get_mouse_button(action) != 0
+    MainActor.assumeIsolated { body(byUser) }
+    return 0
+}

@@ -100,4 +100,16 @@ final class DownloadNamingTests: XCTestCase {
         board.downloaded("Downloaded d", actions: [open])
         XCTAssertEqual(board.current?.actions, [open])
     }
+
+    func testAQuestionComesBeforeInformationCannotBeDismissedAndGoesWhenAnswered() {
+        var board = NoticeBoard()
+        board.inform("Your browsing data was moved aside.")
+        let save = NoticeBoard.Action("Save", .saveDownload(id: "1"))
+        let refuse = NoticeBoard.Action("Cancel", .refuseDownload(id: "1"))
+        board.ask("example.org wants to download “a.bin” without a click. Save it?", actions: [save, refuse])
+        XCTAssertEqual(board.current?.kind, .question, "what holds a download up comes first")
+        XCTAssertFalse(board.dismissCurrent(), "answered, not dismissed")
+        board.answered(refuse)
+        XCTAssertEqual(board.current?.text, "Your browsing data was moved aside.")
+    }
 }

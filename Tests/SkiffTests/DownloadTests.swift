@@ -25,6 +25,10 @@ final class DownloadTests: XCTestCase {
         server = try TestHTTPServer(routes: [
             "/page": .init(body: link),
             "/big-page": .init(body: link.replacingOccurrences(of: "/file", with: "/big")),
+            "/redirect-page": .init(body: link.replacingOccurrences(of: "/file", with: "/redirect")),
+            "/redirect": { var r = TestHTTPServer.Response(status: "302 Found", body: ""); r.headers = ["Location: /file"]; return r }(),
+            // A page that downloads a file by itself, with no click.
+            "/unasked": .init(body: "<title>Files</title><p>nothing to click</p><script>setTimeout(function(){ location.href = '/file' }, 300)</script>"),
             "/file": .init(contentType: "application/octet-stream", bytes: Self.served,
                            headers: ["Content-Disposition: attachment; filename=\"report.bin\""]),
             "/big": .init(contentType: "application/octet-stream", bytes: Self.big,
@@ -111,5 +115,60 @@ final class DownloadTests: XCTestCase {
         try clickAndExpectNotice("Downloads Read-only", page: "/page", "“report.bin” could not be downloaded: \(reason). Nothing was saved.")
         XCTAssertFalse(FileManager.default.fileExists(atPath: target))
         XCTAssertEqual(files(in: disk.url), [], "nothing written")
+    }
+
+    /// Clicks the notice's button labelled `label` for real; false when there is none on screen.
+    @MainActor
+    private static func clickNoticeButton(_ main: MainWindow, _ window: String, _ label: String) -> Bool {
+        guard let button = main.browser.noticeButton(label), button.isMapped, let origin = button.origin(in: main.window) else { return false }
+        XDoTool.run(["windowfocus", "--sync", window])
+        XDoTool.click(window: window, x: origin.x + Double(button.width) / 2, y: origin.y + Double(button.height) / 2)
+        return true
+    }
+
+    func testADownloadNobodyClickedForAsksFirstAndCancelLeavesNothing() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Unasked")
+            defer { main.window.destroy() }
+            main.browser.load("\(base)/unasked")
+            let question = "127.0.0.1 wants to download “report.bin” (300.0 kB) without a click. Save it?"
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 15),
+                          "asked: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []), [], "nothing written while it waits")
+            XCTAssertFalse(main.browser.noticeIsDismissible, "answered with Save or Cancel, not dismissed")
+            MainLoop.run(until: { main.browser.noticeButton("Cancel")?.isMapped == true }, timeout: 3)
+            MainLoop.run(for: 0.2)
+            XCTAssertTrue(Self.clickNoticeButton(main, window, "Cancel"))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText == nil }, timeout: 5), "the question goes: \(main.browser.noticeText ?? "")")
+            MainLoop.run(for: 1)
+        }
+        XCTAssertEqual(files(in: folder), [], "Cancel: nothing saved")
+    }
+
+    func testSaveAfterTheQuestionAndAClickThroughARedirectSaveTheFile() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Save")
+            defer { main.window.destroy() }
+            main.browser.load("\(base)/unasked")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeButton("Save")?.isMapped == true }, timeout: 15), "asked")
+            MainLoop.run(for: 0.2)
+            XCTAssertTrue(Self.clickNoticeButton(main, window, "Save"))
+            let saved = "Downloaded “report.bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 15),
+                          "saved after Save: \(main.browser.noticeText ?? "no notice")")
+            // A click on a link that the server redirects to the file is still a click: no question.
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/redirect-page", title: "Files"))
+            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+            try Self.clickLink(main, window)
+            let second = "Downloaded “report (1).bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(second) } }, timeout: 15),
+                          "saved at once: \(main.browser.noticeText ?? "no notice")")
+        }
+        XCTAssertEqual(files(in: folder), ["report (1).bin", "report.bin"])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("report.bin")), Data(Self.served))
     }
 }

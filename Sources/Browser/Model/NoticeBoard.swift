@@ -9,11 +9,14 @@ public struct NoticeBoard: Equatable, Sendable {
         /// Saving is failing right now. Stays until a save works again; can't be dismissed, since
         /// every change made meanwhile is at stake.
         case saveFailing = 0
+        /// A question that holds something up (a download nobody clicked for): answered with its
+        /// own buttons, never merely dismissed.
+        case question = 1
         /// Something happened once (moved aside, read-only, a download failed): stays until the
         /// user dismisses it.
-        case information = 1
+        case information = 2
         /// A download finished: stays until dismissed or until the next one replaces it.
-        case downloaded = 2
+        case downloaded = 3
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
@@ -23,6 +26,9 @@ public struct NoticeBoard: Equatable, Sendable {
         public enum Effect: Equatable, Sendable {
             case openFile(path: String)
             case showInFolder(path: String)
+            /// The answer to "a site wants to download a file": save it, or not.
+            case saveDownload(id: String)
+            case refuseDownload(id: String)
         }
         public let label: String
         public let effect: Effect
@@ -33,7 +39,7 @@ public struct NoticeBoard: Equatable, Sendable {
         public let kind: Kind
         public let text: String
         public var actions: [Action] = []
-        public var isDismissible: Bool { kind != .saveFailing }
+        public var isDismissible: Bool { kind != .saveFailing && kind != .question }
     }
 
     private var notices: [Notice] = []
@@ -52,6 +58,16 @@ public struct NoticeBoard: Equatable, Sendable {
     public mutating func inform(_ text: String) {
         guard !notices.contains(Notice(kind: .information, text: text)) else { return }
         notices.append(Notice(kind: .information, text: text))
+    }
+
+    /// A question answered by one of `actions`; it stays until `answered` removes it.
+    public mutating func ask(_ text: String, actions: [Action]) {
+        notices.append(Notice(kind: .question, text: text, actions: actions))
+    }
+
+    /// Removes the question (or any notice) that offered `action`.
+    public mutating func answered(_ action: Action) {
+        notices.removeAll { $0.actions.contains(action) }
     }
 
     /// A finished download, with what can be done with it: replaces the previous download's notice.

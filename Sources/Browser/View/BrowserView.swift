@@ -145,7 +145,8 @@ public final class BrowserView: TabPageDelegate {
         watchTopHistory()
         if let session {
             downloads.watch(session, isShared: !ephemeral) { [weak self] download in
-                self?.pages.values.contains { $0.webView.map(download.belongs) ?? false } ?? false
+                guard let page = self?.pages.values.first(where: { $0.webView.map(download.belongs) ?? false }) else { return nil }
+                return Downloads.Origin(byUser: page.lastNavigationByUser, site: URL(string: page.state.uri ?? "")?.host ?? "This page")
             }
         }
         noticeBanner.onAction = { [weak self] in self?.perform($0) }
@@ -405,6 +406,12 @@ public final class BrowserView: TabPageDelegate {
             renderNotices()
         case .failed(let text):
             inform(text)
+        case .ask(let text, let id):
+            notices.ask(text, actions: [.init("Save", .saveDownload(id: id)), .init("Cancel", .refuseDownload(id: id))])
+            renderNotices()
+        case .withdrawn(let id):
+            notices.answered(.init("Cancel", .refuseDownload(id: id)))
+            renderNotices()
         }
     }
 
@@ -417,6 +424,10 @@ public final class BrowserView: TabPageDelegate {
 
     func perform(_ action: NoticeBoard.Action) {
         switch action.effect {
+        case .saveDownload(let id), .refuseDownload(let id):
+            notices.answered(action)
+            renderNotices()
+            if case .saveDownload = action.effect { downloads.answer(id: id, save: true) } else { downloads.answer(id: id, save: false) }
         case .openFile(let path):
             if let problem = FileLauncher.open(path) { inform("“\((path as NSString).lastPathComponent)” could not be opened: \(problem).") }
         case .showInFolder(let path):
@@ -444,4 +455,6 @@ public final class BrowserView: TabPageDelegate {
     public var noticeIsDismissible: Bool { noticeBanner.dismissButton.isVisible && noticeBanner.dismissButton.isMapped }
     /// The notice's Dismiss button (tests aim real clicks at it).
     public var noticeDismissButton: Widget { noticeBanner.dismissButton }
+    /// The notice's own button labelled `label` (Open, Save…), for tests that click it.
+    public func noticeButton(_ label: String) -> Widget? { noticeBanner.actionButtons.first { $0.label == label } }
 }

@@ -13,6 +13,18 @@ final class Downloads {
     enum Event {
         case finished(text: String, path: String)
         case failed(text: String)
+        /// A download nobody clicked for waits for an answer (`answer(id:save:)`).
+        case ask(text: String, id: String)
+        /// The question about `id` is moot (the download ended meanwhile).
+        case withdrawn(id: String)
+    }
+
+    /// Where a download came from, as the browser that owns the page knows it.
+    struct Origin {
+        /// The navigation that led to it was a click or a key, not a script on its own.
+        let byUser: Bool
+        /// The page's host, to name in a question.
+        let site: String
     }
 
     private final class Running {
@@ -24,6 +36,9 @@ final class Downloads {
         var cancelled = false
         /// Stopped by Skiff before a byte was written (the folder check): already told.
         var refused = false
+        /// Waiting for the user to say Save or Cancel, with the name the server suggested.
+        var awaiting: String?
+        let id = UUID().uuidString
         init(download: Download, folder: String) { self.download = download; self.folder = folder }
     }
 
@@ -41,22 +56,22 @@ final class Downloads {
 
     /// Watches `session`. A private window's session is its own: connected directly, gone with it.
     /// The shared session is watched once for the process; `owns` says which browser a download is for.
-    func watch(_ session: NetworkSession, isShared: Bool, owns: @escaping @MainActor (Download) -> Bool) {
+    func watch(_ session: NetworkSession, isShared: Bool, origin: @escaping @MainActor (Download) -> Origin?) {
+        self.origin = origin
         if !isShared {
             session.onDownloadStarted { [weak self] in self?.start($0) }
             return
         }
-        ownership = owns
         Self.sharedOwners.removeAll { $0.value == nil }
         Self.sharedOwners.append(WeakDownloads(self))
         guard !Self.sharedSessionWatched else { return }
         Self.sharedSessionWatched = true
         session.onDownloadStarted { download in
             let owners = Downloads.sharedOwners.compactMap(\.value)
-            (owners.first { $0.ownership?(download) == true } ?? owners.first)?.start(download)
+            (owners.first { $0.origin?(download) != nil } ?? owners.first)?.start(download)
         }
     }
-    private var ownership: (@MainActor (Download) -> Bool)?
+    private var origin: (@MainActor (Download) -> Origin?)?
 
     private final class WeakDownloads {
         weak var value: Downloads?
@@ -75,6 +90,14 @@ final class Downloads {
         download.allowsOverwrite = false
         download.onDecideDestination { [weak self, weak item] suggested in
             guard let self, let item else { return false }
+            // No click led here (a script, a redirect on its own): the user says first.
+            if let origin = self.origin?(download), !origin.byUser {
+                item.awaiting = suggested
+                let name = DownloadNaming.safeName(suggested: suggested, uri: download.uri)
+                let size = download.expectedLength.map { " (\(DownloadReport.size($0)))" } ?? ""
+                self.tell(.ask(text: "\(origin.site) wants to download “\(name)”\(size) without a click. Save it?", id: item.id))
+                return true
+            }
             self.decideDestination(item, suggested: suggested)
             return true
         }
@@ -84,9 +107,22 @@ final class Downloads {
         }
         download.onFinished { [weak self] in
             guard let self, let item = self.running.removeValue(forKey: key) else { return }
+            if item.awaiting != nil { self.tell(.withdrawn(id: item.id)) }
             self.finished(item)
         }
         logger.info("download started: \(download.uri ?? "?")")
+    }
+
+    /// The answer to `.ask`: Save goes on as for a click; Cancel stops it, nothing written.
+    func answer(id: String, save: Bool) {
+        guard let item = running.values.first(where: { $0.id == id }), let suggested = item.awaiting else { return }
+        item.awaiting = nil
+        if save {
+            decideDestination(item, suggested: suggested)
+        } else {
+            item.refused = true
+            item.download.cancel()
+        }
     }
 
     private func decideDestination(_ item: Running, suggested: String) {

@@ -39,6 +39,9 @@ public final class TabPage {
     weak var delegate: TabPageDelegate?
     private var pendingFallback: (https: String, http: String)?
     private var visits = VisitCounter()
+    /// Whether the page's last navigation came from a click or a key (a download that follows one
+    /// that did not is asked about: Downloads.swift).
+    private(set) var lastNavigationByUser = false
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
@@ -185,6 +188,7 @@ public final class TabPage {
             }
         }
         webView.onNotify("uri") { [weak self, weak webView] in self?.apply(.uriChanged(webView?.uri)) }
+        webView.onNavigationAction { [weak self] byUser in self?.lastNavigationByUser = byUser }
         webView.onNewWindowRequest { [weak self] request in
             guard let self else { return }
             self.delegate?.tabPage(self, wantsNewTabFor: request.uri, inBackground: request.inBackground)
