@@ -116,4 +116,6 @@ public final class Popover: Widget {
         gtk_popover_set_pointing_to(popover, &r)
     }
     public func popdown() { gtk_popover_popdown(popover) }
+    /// Opens above what it points at (for a button at the bottom of the window).
+    public func opensUpward() { gtk_popover_set_position(popover, GTK_POS_TOP) }
 }

@@ -112,6 +112,14 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }
+    /// An icon button that opens `popover` (a list of its own, not a menu).
+    public convenience init(iconName: String, accessibleLabel: String, popover: Popover) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_icon_name(OpaquePointer(raw), iconName)
+        gtk_menu_button_set_popover(OpaquePointer(raw), popover.widget)
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
     public var isOpen: Bool {
         guard let popover = gtk_menu_button_get_popover(OpaquePointer(raw)) else { return false }
         return gtk_widget_get_visible(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != 0
@@ -122,4 +130,12 @@ public final class MenuButton: Widget {
 
 extension MenuButton {
     public func setLabel(_ label: String) { gtk_menu_button_set_label(OpaquePointer(raw), label) }
+}
+
+extension MenuButton {
+    /// false: a flat button, as the toolbar's others.
+    public var hasFrame: Bool {
+        get { gtk_menu_button_get_has_frame(OpaquePointer(raw)) != 0 }
+        set { gtk_menu_button_set_has_frame(OpaquePointer(raw), newValue ? 1 : 0) }
+    }
 }

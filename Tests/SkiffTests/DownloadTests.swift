@@ -2,6 +2,7 @@ import Browser
 import BrowserModel
 import BrowserStore
 import Foundation
+import CGtk
 import Gtk
 import SkiffApp
 import TestSupport
@@ -27,6 +28,11 @@ final class DownloadTests: XCTestCase {
             "/big-page": .init(body: link.replacingOccurrences(of: "/file", with: "/big")),
             "/redirect-page": .init(body: link.replacingOccurrences(of: "/file", with: "/redirect")),
             "/redirect": { var r = TestHTTPServer.Response(status: "302 Found", body: ""); r.headers = ["Location: /file"]; return r }(),
+            "/slow-page": .init(body: link.replacingOccurrences(of: "/file", with: "/slow")),
+            "/slow": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                       headers: ["Content-Disposition: attachment; filename=\"slow.bin\""])
+                       r.pace = (bytes: 16 << 10, every: 0.1)
+                       return r }(),
             // A page that downloads a file by itself, with no click.
             "/unasked": .init(body: "<title>Files</title><p>nothing to click</p><script>setTimeout(function(){ location.href = '/file' }, 300)</script>"),
             "/file": .init(contentType: "application/octet-stream", bytes: Self.served,
@@ -170,5 +176,39 @@ final class DownloadTests: XCTestCase {
         }
         XCTAssertEqual(files(in: folder), ["report (1).bin", "report.bin"])
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("report.bin")), Data(Self.served))
+    }
+
+    /// The toolbar's Downloads button appears with the first download; its list shows the download
+    /// running, and its Cancel stops it and leaves no partial file.
+    func testTheDownloadsListShowsProgressAndCancelStopsTheDownload() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads List")
+            defer { main.window.destroy() }
+            @MainActor func presented(_ label: String) -> PresentedAccessible? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/slow-page", title: "Files"))
+            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+            XCTAssertNil(presented("Downloads"), "no Downloads button before the first download")
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { presented("Downloads") != nil }, timeout: 10), "the button appears")
+            MainLoop.run(for: 0.3)
+            let button = try XCTUnwrap(presented("Downloads"))
+            XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { presented("Cancel download of slow.bin") != nil }, timeout: 5), "the list shows it running")
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && $0.width > 0 } }, timeout: 5),
+                          "with a progress bar")
+            MainLoop.run(for: 0.3)
+            let cancel = try XCTUnwrap(presented("Cancel download of slow.bin"))
+            XDoTool.click(window: window, x: cancel.surfaceCentre.x, y: cancel.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { presented("Cancelled") != nil }, timeout: 5), "the row says Cancelled")
+            XCTAssertNil(main.browser.noticeText, "a download the user cancelled is not reported as a failure")
+            // Closed as a user would: an open popover's grab would otherwise outlive the window.
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.5)
+        }
+        XCTAssertEqual(files(in: folder), [], "no partial file left")
     }
 }

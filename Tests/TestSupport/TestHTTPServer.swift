@@ -21,6 +21,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var bytes: [UInt8]?
         /// More header lines ("Content-Disposition: attachment; filename=x.bin").
         public var headers: [String] = []
+        /// Sent `bytes` at a time with `every` seconds between (a slow server), instead of at once.
+        public var pace: (bytes: Int, every: TimeInterval)?
         public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
             self.init(contentType: contentType, body: "")
             self.bytes = bytes
@@ -120,8 +122,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
+            if let pace = response.pace, sent > head.utf8.count { Thread.sleep(forTimeInterval: pace.every) }
+            let end = response.pace.map { min(bytes.count, max(sent, head.utf8.count) + $0.bytes) } ?? bytes.count
             // MSG_NOSIGNAL: a client that hung up (a test that timed out) must not SIGPIPE the tests.
-            let n = bytes[sent...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent..<end].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n <= 0 { return }
             sent += n
         }

@@ -141,6 +141,11 @@ extension BrowserView {
             button.halign = .center
             toolbar.append(button)
         }
+        // Hidden until this window's first download (DownloadsPanel.swift).
+        downloads.panel.button.hasFrame = false
+        downloads.panel.button.valign = .center
+        downloads.panel.button.halign = .center
+        toolbar.append(downloads.panel.button)
         backButton.onClicked { [weak self] in self?.goBack() }
         forwardButton.onClicked { [weak self] in self?.goForward() }
         reloadButton.onClicked { [weak self] in

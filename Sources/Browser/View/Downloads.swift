@@ -50,9 +50,46 @@ final class Downloads {
     private static var sharedSessionWatched = false
     private static var sharedOwners: [WeakDownloads] = []
 
-    init(report: @escaping @MainActor (Event) -> Void) { self.report = report }
+    /// What the toolbar's list shows (DownloadsPanel.swift).
+    private(set) var list = DownloadList()
+    let panel = DownloadsPanel()
+    private var renderScheduled = false
 
-    var count: Int { running.count }
+    init(report: @escaping @MainActor (Event) -> Void) {
+        self.report = report
+        panel.onCancel = { [weak self] id in self?.cancel(id: id) }
+        panel.onOpen = { [weak self] path in
+            if let problem = FileLauncher.open(path) {
+                self?.report(.failed(text: "“\((path as NSString).lastPathComponent)” could not be opened: \(problem)."))
+            }
+        }
+        panel.onShowInFolder = { [weak self] path in
+            FileLauncher.showInFolder(path) { problem in
+                if let problem { self?.report(.failed(text: "The folder could not be shown: \(problem).")) }
+            }
+        }
+    }
+
+    /// The list changed: shown now, or (for progress, which comes with every chunk) at most every
+    /// 100 ms.
+    private func show(_ id: String, name: String? = nil, _ state: DownloadList.State, now: Bool = true) {
+        list.update(id: id, name: name, state: state)
+        if now { return panel.render(list) }
+        guard !renderScheduled else { return }
+        renderScheduled = true
+        MainLoop.after(milliseconds: 100) { [weak self] in
+            guard let self else { return }
+            self.renderScheduled = false
+            self.panel.render(self.list)
+        }
+    }
+
+    /// The list's Cancel: a running download stops (its partial file goes); a question is refused.
+    func cancel(id: String) {
+        guard let item = running.values.first(where: { $0.id == id }) else { return }
+        if item.awaiting != nil { return answer(id: id, save: false) }
+        item.download.cancel()
+    }
 
     /// Watches `session`. A private window's session is its own: connected directly, gone with it.
     /// The shared session is watched once for the process; `owns` says which browser a download is for.
@@ -87,6 +124,12 @@ final class Downloads {
         let item = Running(download: download, folder: UserFolders.downloads)
         let key = ObjectIdentifier(download)
         running[key] = item
+        list.add(id: item.id, name: DownloadNaming.safeName(suggested: nil, uri: download.uri), state: .running(received: 0, total: nil))
+        panel.render(list)
+        download.onProgress { [weak self, weak item] in
+            guard let self, let item, item.name != nil, !item.refused else { return }
+            self.show(item.id, .running(received: item.download.receivedLength, total: item.download.expectedLength), now: false)
+        }
         download.allowsOverwrite = false
         download.onDecideDestination { [weak self, weak item] suggested in
             guard let self, let item else { return false }
@@ -94,6 +137,7 @@ final class Downloads {
             if let origin = self.origin?(download), !origin.byUser {
                 item.awaiting = suggested
                 let name = DownloadNaming.safeName(suggested: suggested, uri: download.uri)
+                self.show(item.id, name: name, .asking)
                 let size = download.expectedLength.map { " (\(DownloadReport.size($0)))" } ?? ""
                 self.tell(.ask(text: "\(origin.site) wants to download “\(name)”\(size) without a click. Save it?", id: item.id))
                 return true
@@ -121,6 +165,7 @@ final class Downloads {
             decideDestination(item, suggested: suggested)
         } else {
             item.refused = true
+            show(item.id, .cancelled)
             item.download.cancel()
         }
     }
@@ -130,6 +175,7 @@ final class Downloads {
         if let problem = Self.prepare(folder: folder) {
             item.refused = true
             let name = DownloadNaming.safeName(suggested: suggested, uri: item.download.uri)
+            show(item.id, name: name, .failed(reason: problem))
             tell(.failed(text: DownloadReport.failed(name: name, reason: problem)))
             // After this signal returns: WebKit is still inside it.
             MainLoop.idle { item.download.cancel() }
@@ -140,6 +186,7 @@ final class Downloads {
         item.name = name
         let partial = (folder as NSString).appendingPathComponent(DownloadNaming.partialName(for: name))
         item.partialPath = partial
+        show(item.id, name: name, .running(received: 0, total: item.download.expectedLength))
         item.download.setDestination(partial)
     }
 
@@ -167,6 +214,7 @@ final class Downloads {
         if let failure = item.failure {
             Self.removePartial(partial)
             // Cancelled by the user: they know. Anything else is told with its reason.
+            show(item.id, item.cancelled ? .cancelled : .failed(reason: failure))
             if !item.cancelled { tell(.failed(text: DownloadReport.failed(name: name, reason: failure))) }
             return
         }
@@ -180,11 +228,13 @@ final class Downloads {
         guard renamed else {
             Self.removePartial(partial)
             let reason = DownloadReport.reason(errno: errno, folder: Self.display(item.folder))
+            show(item.id, .failed(reason: reason))
             return tell(.failed(text: DownloadReport.failed(name: name, reason: reason)))
         }
         let path = (item.folder as NSString).appendingPathComponent(final)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64) ?? item.download.receivedLength
         logger.info("downloaded \(path) (\(size) bytes)")
+        show(item.id, name: final, .done(path: path, size: size))
         tell(.finished(text: DownloadReport.finished(name: final, folder: Self.display(item.folder), bytes: size), path: path))
     }
 
