@@ -16,7 +16,7 @@ final class PageZoomWindowTests: XCTestCase {
             return XCTFail("xdotool is required (make test installs it)")
         }
         server = try TestHTTPServer(routes: [
-            "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div>"),
+            "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div><div style='height:3000px'></div>"),
         ])
     }
 
@@ -53,6 +53,18 @@ final class PageZoomWindowTests: XCTestCase {
             XCTAssertEqual(try boxArea(), 6_400, accuracy: 400, "80×80 four steps down (80 %)")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+0"])
             XCTAssertEqual(try boxArea(), normal, accuracy: 200, "Ctrl+0: actual size again")
+            // Ctrl+wheel up, two notches over the page: two steps in, and the page did not scroll.
+            XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 400)), String(Int(page.y + 200))])
+            XDoTool.run(["keydown", "ctrl"])
+            for _ in 0..<2 { XDoTool.run(["click", "4"]); MainLoop.run(for: 0.1) }
+            XDoTool.run(["keyup", "ctrl"])
+            XCTAssertEqual(try boxArea(), 14_400, accuracy: 600, "Ctrl+wheel: 120 %")
+            XCTAssertEqual(main.browser.zoom.label, "120 %")
+            // And down: two steps out, the page still at its top (a scroll would move the box away).
+            XDoTool.run(["keydown", "ctrl"])
+            for _ in 0..<2 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.1) }
+            XDoTool.run(["keyup", "ctrl"])
+            XCTAssertEqual(try boxArea(), normal, accuracy: 200, "Ctrl+wheel down: 100 % and not scrolled")
         }
     }
 }

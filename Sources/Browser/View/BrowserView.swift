@@ -151,6 +151,7 @@ public final class BrowserView: TabPageDelegate {
         }
         noticeBanner.onAction = { [weak self] in self?.perform($0) }
         findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
+        zoom.installWheel(on: pagesArea) { [weak self] in self?.webView }
 
         if !restoreSession() {
             let first = pager.tabs.current

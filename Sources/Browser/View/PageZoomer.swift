@@ -14,6 +14,24 @@ public final class PageZoomer {
     func zoomOut(_ view: WebView?) { set(view) { PageZoom.zoomOut(from: $0) } }
     func reset(_ view: WebView?) { set(view) { _ in PageZoom.normal } }
 
+    /// Ctrl+wheel over the pages zooms the page under it, one step per wheel notch (a touchpad's
+    /// smooth scrolling: one step per unit of travel); the page does not scroll meanwhile.
+    func installWheel(on pages: Widget, page: @escaping @MainActor () -> WebView?) {
+        let scroll = EventControllerScroll([.vertical])
+        scroll.phase = .capture
+        var travel = 0.0
+        scroll.onScroll { [weak self] _, dy, source in
+            guard let self, source.modifiers.contains(.control) else { travel = 0; return false }
+            travel += dy
+            while abs(travel) >= 1 {
+                if travel < 0 { self.zoomIn(page()) } else { self.zoomOut(page()) }
+                travel -= travel < 0 ? -1 : 1
+            }
+            return true
+        }
+        pages.addController(scroll)
+    }
+
     /// The level of the page on screen, as the menu shows it.
     public var label: String { PageZoom.percent(shown?.zoomLevel ?? PageZoom.normal) }
 
