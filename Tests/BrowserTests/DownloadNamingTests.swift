@@ -112,4 +112,21 @@ final class DownloadNamingTests: XCTestCase {
         board.answered(refuse)
         XCTAssertEqual(board.current?.text, "Your browsing data was moved aside.")
     }
+
+    func testADownloadMustLeaveTheReserveFree() {
+        let gb: UInt64 = 1_000_000_000
+        XCTAssertNil(DownloadReport.spaceProblem(length: 5 * gb, received: 0, free: 10 * gb, diskSize: 100 * gb))
+        XCTAssertEqual(DownloadReport.spaceProblem(length: 5 * gb, received: 0, free: 5_500_000_000, diskSize: 100 * gb),
+                       "it needs 5.0 GB more and the disk has 5.5 GB free (1.0 GB must stay free)")
+        XCTAssertNotNil(DownloadReport.spaceProblem(length: 5 * gb, received: 0, free: 4 * gb, diskSize: 100 * gb), "more than is free")
+        XCTAssertNil(DownloadReport.spaceProblem(length: 5 * gb, received: 4 * gb, free: 3 * gb, diskSize: 100 * gb),
+                     "what is written already counts")
+        // A size not given: stopped once the reserve is reached.
+        XCTAssertNil(DownloadReport.spaceProblem(length: nil, received: 0, free: 2 * gb, diskSize: 100 * gb))
+        XCTAssertEqual(DownloadReport.spaceProblem(length: nil, received: 0, free: 900_000_000, diskSize: 100 * gb),
+                       "the disk is nearly full (900.0 MB left)")
+        // A small disk keeps a twentieth free, not 1 GB.
+        XCTAssertEqual(DownloadReport.reserve(forDiskOf: 8 * gb), 400_000_000)
+        XCTAssertNil(DownloadReport.spaceProblem(length: 1_000_000, received: 0, free: 2_000_000, diskSize: 4_000_000))
+    }
 }

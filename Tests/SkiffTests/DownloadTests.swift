@@ -33,12 +33,24 @@ final class DownloadTests: XCTestCase {
                                                        headers: ["Content-Disposition: attachment; filename=\"slow.bin\""])
                        r.pace = (bytes: 16 << 10, every: 0.1)
                        return r }(),
+            "/growing-page": .init(body: link.replacingOccurrences(of: "/file", with: "/growing")),
+            "/growing": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: [UInt8](repeating: 7, count: 6 << 20),
+                                                          headers: ["Content-Disposition: attachment; filename=\"growing.bin\""])
+                          r.sendsLength = false
+                          r.pace = (bytes: 64 << 10, every: 0.01)
+                          return r }(),
             // A page that downloads a file by itself, with no click.
             "/unasked": .init(body: "<title>Files</title><p>nothing to click</p><script>setTimeout(function(){ location.href = '/file' }, 300)</script>"),
             "/file": .init(contentType: "application/octet-stream", bytes: Self.served,
                            headers: ["Content-Disposition: attachment; filename=\"report.bin\""]),
             "/big": .init(contentType: "application/octet-stream", bytes: Self.big,
                           headers: ["Content-Disposition: attachment; filename=\"big.bin\""]),
+            // The same file without a Content-Length: its size is known only once it has all come.
+            "/unsized-page": .init(body: link.replacingOccurrences(of: "/file", with: "/unsized")),
+            "/unsized": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                          headers: ["Content-Disposition: attachment; filename=\"big.bin\""])
+                          r.sendsLength = false
+                          return r }(),
         ])
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-downloads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -107,8 +119,19 @@ final class DownloadTests: XCTestCase {
         defer { disk.remove() }
         XCTAssertTrue(disk.isRealFilesystem, "a full disk needs a tmpfs, which needs root (CI runs as root)")
         setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
-        try clickAndExpectNotice("Downloads Full", page: "/big-page", "“big.bin” could not be downloaded: the disk is full. Nothing was saved.")
-        XCTAssertEqual(files(in: disk.url), [], "no partial file left behind")
+        disk.fill()
+        try clickAndExpectNotice("Downloads Full", page: "/unsized-page", "“big.bin” could not be downloaded: the disk is full. Nothing was saved.")
+        XCTAssertEqual(files(in: disk.url), ["filler"], "no partial file left behind")
+    }
+
+    func testADownloadThatWouldFillTheDiskIsRefusedBeforeAByteIsWritten() throws {
+        let disk = try SmallFilesystem(size: 256 << 10)
+        defer { disk.remove() }
+        XCTAssertTrue(disk.isRealFilesystem, "a small disk needs a tmpfs, which needs root (CI runs as root)")
+        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
+        try clickAndExpectNotice("Downloads Too Big", page: "/big-page",
+                                 "“big.bin” could not be downloaded: it needs 2.1 MB more and the disk has 262.1 kB free (13.1 kB must stay free). Nothing was saved.")
+        XCTAssertEqual(files(in: disk.url), [], "nothing written")
     }
 
     func testAFolderThatCannotBeWrittenIsNamedInTheNoticeAndNothingIsWritten() throws {
@@ -200,15 +223,43 @@ final class DownloadTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { presented("Cancel download of slow.bin") != nil }, timeout: 5), "the list shows it running")
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && $0.width > 0 } }, timeout: 5),
                           "with a progress bar")
-            MainLoop.run(for: 0.3)
-            let cancel = try XCTUnwrap(presented("Cancel download of slow.bin"))
-            XDoTool.click(window: window, x: cancel.surfaceCentre.x, y: cancel.surfaceCentre.y)
-            XCTAssertTrue(MainLoop.run(until: { presented("Cancelled") != nil }, timeout: 5), "the row says Cancelled")
+            // The list grows as its rows fill in: the button is found again for each try (a loaded
+            // machine may still be laying the popover out when the first click lands).
+            var cancelled = false
+            for _ in 0..<3 where !cancelled {
+                MainLoop.run(for: 0.3)
+                let cancel = try XCTUnwrap(presented("Cancel download of slow.bin"))
+                XDoTool.click(window: window, x: cancel.surfaceCentre.x, y: cancel.surfaceCentre.y)
+                cancelled = MainLoop.run(until: { presented("Cancelled") != nil }, timeout: 2)
+            }
+            XCTAssertTrue(cancelled, "the row says Cancelled")
             XCTAssertNil(main.browser.noticeText, "a download the user cancelled is not reported as a failure")
             // Closed as a user would: an open popover's grab would otherwise outlive the window.
             XDoTool.run(["key", "Escape"])
             MainLoop.run(for: 0.5)
+            // WebKit's network process lets go of the file a moment after the cancel is reported.
+            MainLoop.run(until: { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty }, timeout: 5)
         }
         XCTAssertEqual(files(in: folder), [], "no partial file left")
+    }
+
+    /// A download of unknown size is stopped when the disk reaches its reserve, before it is full.
+    func testADownloadOfUnknownSizeStopsAtTheReserve() throws {
+        let disk = try SmallFilesystem(size: 4 << 20)
+        defer { disk.remove() }
+        XCTAssertTrue(disk.isRealFilesystem, "a small disk needs a tmpfs, which needs root (CI runs as root)")
+        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Reserve")
+            defer { main.window.destroy() }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/growing-page", title: "Files"))
+            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 20))
+            let text = main.browser.noticeText ?? ""
+            XCTAssertTrue(text.hasPrefix("“growing.bin” could not be downloaded: the disk is nearly full ("), text)
+        }
+        XCTAssertEqual(files(in: disk.url), [], "no partial file left behind")
     }
 }

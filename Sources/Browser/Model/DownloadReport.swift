@@ -43,6 +43,27 @@ public enum DownloadReport {
         }
     }
 
+    /// The free space a download must leave on its disk: 1 GB, or a twentieth of a disk smaller than
+    /// 20 GB (a USB stick, a small tmpfs), so a download never fills the disk the system runs on.
+    public static let reserveBytes: UInt64 = 1_000_000_000
+
+    public static func reserve(forDiskOf size: UInt64) -> UInt64 { min(reserveBytes, size / 20) }
+
+    /// Why a download of `length` bytes (nil: not said) with `received` written so far must not go
+    /// on, given the disk's `free` bytes and `size`; nil when it may.
+    public static func spaceProblem(length: UInt64?, received: UInt64, free: UInt64, diskSize: UInt64) -> String? {
+        let reserve = reserve(forDiskOf: diskSize)
+        if let length, length > received {
+            let needed = length - received
+            if needed > free || free - needed < reserve {
+                return "it needs \(size(needed)) more and the disk has \(size(free)) free (\(size(reserve)) must stay free)"
+            }
+            return nil
+        }
+        if free == 0 { return "the disk is full" }
+        return free < reserve ? "the disk is nearly full (\(size(free)) left)" : nil
+    }
+
     public static func failed(name: String, reason: String) -> String {
         "“\(name)” could not be downloaded: \(reason). Nothing was saved."
     }

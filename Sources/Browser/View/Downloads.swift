@@ -34,6 +34,10 @@ final class Downloads {
         var partialPath: String?
         var failure: String?
         var cancelled = false
+        var spaceCheckedAt: UInt64 = 0
+        var spaceCheckInterval: UInt64 = 4 << 20
+        /// Stopped by the free-space check: told as a failure with this reason, not as a cancel.
+        var spaceRefusal: String?
         /// Stopped by Skiff before a byte was written (the folder check): already told.
         var refused = false
         /// Waiting for the user to say Save or Cancel, with the name the server suggested.
@@ -127,8 +131,9 @@ final class Downloads {
         list.add(id: item.id, name: DownloadNaming.safeName(suggested: nil, uri: download.uri), state: .running(received: 0, total: nil))
         panel.render(list)
         download.onProgress { [weak self, weak item] in
-            guard let self, let item, item.name != nil, !item.refused else { return }
+            guard let self, let item, item.name != nil, !item.refused, item.failure == nil else { return }
             self.show(item.id, .running(received: item.download.receivedLength, total: item.download.expectedLength), now: false)
+            self.checkSpace(item)
         }
         download.allowsOverwrite = false
         download.onDecideDestination { [weak self, weak item] suggested in
@@ -172,7 +177,7 @@ final class Downloads {
 
     private func decideDestination(_ item: Running, suggested: String) {
         let folder = item.folder
-        if let problem = Self.prepare(folder: folder) {
+        if let problem = Self.prepare(folder: folder) ?? Self.spaceProblem(item, folder: folder) {
             item.refused = true
             let name = DownloadNaming.safeName(suggested: suggested, uri: item.download.uri)
             show(item.id, name: name, .failed(reason: problem))
@@ -190,6 +195,19 @@ final class Downloads {
         item.download.setDestination(partial)
     }
 
+    /// A download whose size was not said is stopped when the disk reaches its reserve; checked
+    /// every 4 MB written, or every half reserve on a small disk, so the check comes before the disk
+    /// is full.
+    private func checkSpace(_ item: Running) {
+        let received = item.download.receivedLength
+        guard item.download.expectedLength == nil, item.spaceCheckedAt == 0 || received >= item.spaceCheckedAt + item.spaceCheckInterval else { return }
+        if item.spaceCheckedAt == 0 { item.spaceCheckInterval = Self.checkInterval(folder: item.folder) }
+        item.spaceCheckedAt = max(1, received)
+        guard let problem = Self.spaceProblem(item, folder: item.folder) else { return }
+        item.spaceRefusal = problem
+        item.download.cancel()
+    }
+
     /// A name another download in flight will take when it finishes.
     private func isReserved(_ folder: String, _ name: String) -> Bool {
         running.values.contains { $0.folder == folder && $0.name == name }
@@ -203,8 +221,8 @@ final class Downloads {
         case .destination: .destination
         case .other: .other
         }
-        item.cancelled = failure.kind == .cancelled
-        item.failure = DownloadReport.reason(kind: kind, message: failure.message, folder: Self.display(item.folder))
+        item.cancelled = failure.kind == .cancelled && item.spaceRefusal == nil
+        item.failure = item.spaceRefusal ?? DownloadReport.reason(kind: kind, message: failure.message, folder: Self.display(item.folder))
         logger.notice("download failed: \(item.download.uri ?? "?"): \(failure.message)")
     }
 
@@ -257,6 +275,20 @@ final class Downloads {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path, let code = makeFolder(parent) { return code }
         return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errno
+    }
+
+    /// Whether the download would eat into the disk's reserve (DownloadReport.spaceProblem).
+    private static func spaceProblem(_ item: Running, folder: String) -> String? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        let free = UInt64(info.f_bavail) * UInt64(info.f_frsize), size = UInt64(info.f_blocks) * UInt64(info.f_frsize)
+        return DownloadReport.spaceProblem(length: item.download.expectedLength, received: item.download.receivedLength, free: free, diskSize: size)
+    }
+
+    private static func checkInterval(folder: String) -> UInt64 {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return 4 << 20 }
+        return max(1, min(4 << 20, DownloadReport.reserve(forDiskOf: UInt64(info.f_blocks) * UInt64(info.f_frsize)) / 2))
     }
 
     static func exists(_ folder: String, _ name: String) -> Bool {
