@@ -84,10 +84,8 @@ final class DownloadTests: XCTestCase {
             // A main window: its pages are in the shared session, whose downloads every window hears of.
             let persistence = BrowserPersistence.open(locations: DataLocations(dataDirectory: data.appendingPathComponent("data"),
                                                                                stateDirectory: data.appendingPathComponent("state")))
-            let (main, window) = try BrowserTestWindow.open("Downloads Click", persistence: persistence)
+            let (main, window) = try BrowserTestWindow.open("Downloads Click", showing: "\(base)/page", pageTitle: "Files", persistence: persistence)
             defer { main.window.destroy() }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/page", title: "Files"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
             try Self.clickLink(main, window)
             let expected = "Downloaded “report (1).bin” (300.0 kB) to \(folder.path)."
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(expected) } }, timeout: 15),
@@ -104,10 +102,8 @@ final class DownloadTests: XCTestCase {
     private func clickAndExpectNotice(_ title: String, page: String, _ expected: String) throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open(title)
+            let (main, window) = try BrowserTestWindow.open(title, showing: "\(base)\(page)", pageTitle: "Files")
             defer { main.window.destroy() }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)\(page)", title: "Files"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(expected) } }, timeout: 15),
                           "told: \(main.browser.noticeText ?? "no notice")")
@@ -149,6 +145,9 @@ final class DownloadTests: XCTestCase {
     /// Clicks the notice's button labelled `label` for real; false when there is none on screen.
     @MainActor
     private static func clickNoticeButton(_ main: MainWindow, _ window: String, _ label: String) -> Bool {
+        // Laid out first: the band's buttons come a frame after its text.
+        MainLoop.run(until: { main.browser.noticeButton(label)?.isMapped == true }, timeout: 15)
+        MainLoop.run(for: 0.2)
         guard let button = main.browser.noticeButton(label), button.isMapped, let origin = button.origin(in: main.window) else { return false }
         XDoTool.run(["windowfocus", "--sync", window])
         XDoTool.click(window: window, x: origin.x + Double(button.width) / 2, y: origin.y + Double(button.height) / 2)
@@ -167,8 +166,6 @@ final class DownloadTests: XCTestCase {
                           "asked: \(main.browser.noticeText ?? "no notice")")
             XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []), [], "nothing written while it waits")
             XCTAssertFalse(main.browser.noticeIsDismissible, "answered with Save or Cancel, not dismissed")
-            MainLoop.run(until: { main.browser.noticeButton("Cancel")?.isMapped == true }, timeout: 3)
-            MainLoop.run(for: 0.2)
             XCTAssertTrue(Self.clickNoticeButton(main, window, "Cancel"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText == nil }, timeout: 5), "the question goes: \(main.browser.noticeText ?? "")")
             MainLoop.run(for: 1)
@@ -183,9 +180,7 @@ final class DownloadTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Downloads Save")
             defer { main.window.destroy() }
             main.browser.load("\(base)/unasked")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeButton("Save")?.isMapped == true }, timeout: 15), "asked")
-            MainLoop.run(for: 0.2)
-            XCTAssertTrue(Self.clickNoticeButton(main, window, "Save"))
+            XCTAssertTrue(Self.clickNoticeButton(main, window, "Save"), "asked, with Save")
             let saved = "Downloaded “report.bin” (300.0 kB) to \(folder.path)."
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 15),
                           "saved after Save: \(main.browser.noticeText ?? "no notice")")
@@ -207,13 +202,11 @@ final class DownloadTests: XCTestCase {
         setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
         let base = server.base, folder = self.folder!
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open("Downloads List")
+            let (main, window) = try BrowserTestWindow.open("Downloads List", showing: "\(base)/slow-page", pageTitle: "Files")
             defer { main.window.destroy() }
             @MainActor func presented(_ label: String) -> PresentedAccessible? {
                 main.window.presentedDescendants().first { $0.hasLabel(label) }
             }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/slow-page", title: "Files"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
             XCTAssertNil(presented("Downloads"), "no Downloads button before the first download")
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { presented("Downloads") != nil }, timeout: 10), "the button appears")
@@ -251,10 +244,8 @@ final class DownloadTests: XCTestCase {
         setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open("Downloads Reserve")
+            let (main, window) = try BrowserTestWindow.open("Downloads Reserve", showing: "\(base)/growing-page", pageTitle: "Files")
             defer { main.window.destroy() }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/growing-page", title: "Files"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 20))
             let text = main.browser.noticeText ?? ""

@@ -119,11 +119,6 @@ final class Downloads {
         init(_ value: Downloads) { self.value = value }
     }
 
-    /// Cancels every download in flight (the window is closing): their partial files are removed.
-    func cancelAll() {
-        for item in running.values { item.download.cancel() }
-    }
-
     func start(_ download: Download) {
         let item = Running(download: download, folder: UserFolders.downloads)
         let key = ObjectIdentifier(download)

@@ -6,8 +6,10 @@ import SkiffApp
 import TestSupport
 import XCTest
 
-/// Zoom with real keys, measured in the page's pixels on screen.
-final class PageZoomWindowTests: XCTestCase {
+/// Find in page and zoom in a real window, driven by real keys: the count a screen reader reads,
+/// the focus back on the page after Escape, and the page's pixels before and after zoom
+/// (docs/find-and-zoom.md).
+final class PageToolsWindowTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
@@ -16,19 +18,48 @@ final class PageZoomWindowTests: XCTestCase {
             return XCTFail("xdotool is required (make test installs it)")
         }
         server = try TestHTTPServer(routes: [
+            "/fruit": .init(body: "<title>Fruit</title><p>Apple pie, apple tart.</p><p>An APPLE a day; apple juice; crab apple.</p><p>Pear.</p>"),
             "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div><div style='height:3000px'></div>"),
         ])
     }
 
     override func tearDown() { server?.stop() }
 
+    @MainActor
+    private static func presents(_ main: MainWindow, _ label: String) -> Bool {
+        MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(label) } }, timeout: 5)
+    }
+
+    func testCtrlFCountsMatchesStepsThroughThemAndEscapeGivesThePageBackTheFocus() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Find Keys", showing: "\(base)/fruit", pageTitle: "Fruit")
+            defer { main.window.destroy() }
+            XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }, "no find bar before Ctrl+F")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            XCTAssertTrue(Self.presents(main, "Find in page"), "Ctrl+F shows the find field")
+            XDoTool.run(["type", "--delay", "30", "apple"])
+            XCTAssertTrue(Self.presents(main, "1 of 5"), "five matches, any case")
+            XDoTool.run(["key", "F3"])
+            XCTAssertTrue(Self.presents(main, "2 of 5"), "F3: the next")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(Self.presents(main, "3 of 5"), "Enter: the next")
+            for _ in 0..<3 { XDoTool.run(["key", "shift+Return"]); MainLoop.run(for: 0.1) }
+            XCTAssertTrue(Self.presents(main, "5 of 5"), "Shift+Enter goes back and wraps")
+            XDoTool.run(["key", "--delay", "30", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "q", "q"])
+            XCTAssertTrue(Self.presents(main, "No matches"))
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.containsFocus == true }, timeout: 3), "Escape gives the page the focus")
+            XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }, "and the bar is gone")
+            XCTAssertTrue(main.window.presentedDescendants().contains { $0.hasLabel("Address") }, "the address bar is back in its place")
+        }
+    }
+
     func testCtrlPlusMinusAndZeroScaleThePage() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open("Zoom Keys")
+            let (main, window) = try BrowserTestWindow.open("Zoom Keys", showing: "\(base)/box", pageTitle: "Box")
             defer { main.window.destroy() }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/box", title: "Box"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
             let page = try XCTUnwrap(main.browser.webView?.originInSurface())
             // A 300×300 square at the page's corner: the black box's share of it is its area.
             let region = "300x300+\(Int(page.x))+\(Int(page.y))"
