@@ -24,7 +24,18 @@ public struct DownloadList: Equatable, Sendable {
         public let id: String
         public var name: String
         public var state: State
+        /// Bytes per second, smoothed; nil until a second of data has come.
+        public var rate: Double?
+        var sample: (time: Double, received: UInt64)?
+
+        public static func == (a: Entry, b: Entry) -> Bool {
+            a.id == b.id && a.name == b.name && a.state == b.state && a.rate == b.rate
+        }
     }
+
+    /// How often the rate is measured, in seconds, and how much a new measure weighs.
+    static let rateWindow = 1.0
+    static let rateWeight = 0.5
 
     public private(set) var entries: [Entry] = []
 
@@ -37,10 +48,22 @@ public struct DownloadList: Equatable, Sendable {
         }
     }
 
-    public mutating func update(id: String, name: String? = nil, state: State) {
+    /// `now` (seconds, any clock) measures the speed of a running download.
+    public mutating func update(id: String, name: String? = nil, state: State, now: Double? = nil) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         if let name { entries[index].name = name }
         entries[index].state = state
+        guard case .running(let received, _) = state else { entries[index].rate = nil; return }
+        guard let now else { return }
+        guard let sample = entries[index].sample, received >= sample.received else {
+            entries[index].sample = (now, received)
+            return
+        }
+        let elapsed = now - sample.time
+        guard elapsed >= Self.rateWindow else { return }
+        let measured = Double(received - sample.received) / elapsed
+        entries[index].rate = entries[index].rate.map { $0 + Self.rateWeight * (measured - $0) } ?? measured
+        entries[index].sample = (now, received)
     }
 
     public var isEmpty: Bool { entries.isEmpty }
@@ -67,12 +90,29 @@ public struct DownloadList: Equatable, Sendable {
     public static func status(of entry: Entry) -> String {
         switch entry.state {
         case .asking: "Waiting for your answer"
-        case .running(let received, let total?): "\(DownloadReport.size(received)) of \(DownloadReport.size(total))"
-        case .running(let received, nil): DownloadReport.size(received)
+        case .running(let received, let total?): "\(DownloadReport.size(received)) of \(DownloadReport.size(total))" + speed(entry, left: total - min(received, total))
+        case .running(let received, nil): DownloadReport.size(received) + speed(entry, left: nil)
         case .done(_, let size): "Done — \(DownloadReport.size(size))"
         case .failed(let reason): "Failed: \(reason)"
         case .cancelled: "Cancelled"
         }
+    }
+
+    /// " — 1.2 MB/s, 5 s left" (the time only when the size is known; nothing before a rate).
+    static func speed(_ entry: Entry, left: UInt64?) -> String {
+        guard let rate = entry.rate, rate > 0 else { return "" }
+        let perSecond = "\(DownloadReport.size(UInt64(rate)))/s"
+        guard let left else { return " — \(perSecond)" }
+        return " — \(perSecond), \(duration(Double(left) / rate)) left"
+    }
+
+    /// "5 s", "3 min", "2 h 10 min": rounded up, coarser as it grows.
+    public static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.up))
+        if s < 60 { return "\(max(1, s)) s" }
+        let minutes = (s + 59) / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// The entry's progress bar fraction, nil when it shows none.

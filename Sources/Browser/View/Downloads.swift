@@ -77,7 +77,7 @@ final class Downloads {
     /// The list changed: shown now, or (for progress, which comes with every chunk) at most every
     /// 100 ms.
     private func show(_ id: String, name: String? = nil, _ state: DownloadList.State, now: Bool = true) {
-        list.update(id: id, name: name, state: state)
+        list.update(id: id, name: name, state: state, now: ProcessInfo.processInfo.systemUptime)
         if now { return panel.render(list) }
         guard !renderScheduled else { return }
         renderScheduled = true
