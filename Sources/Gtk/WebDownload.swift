@@ -104,6 +104,16 @@ public final class Download: Object {
     }
 }
 
+extension WebView {
+    /// Downloads `uri` as if this page had asked for it (Retry): the session's "download-started"
+    /// tells of it like any other.
+    public func download(uri: String) {
+        let download = webkit_web_view_download_uri(raw.assumingMemoryBound(to: WebKitWebView.self), uri)
+        // The session's handler holds its own reference; WebKit keeps one while it runs.
+        if let download { g_object_unref(UnsafeMutableRawPointer(download)) }
+    }
+}
+
 extension NetworkSession {
     /// A download began in a view of this session (a link to an attachment, a file the page
     /// cannot show). Unless a handler sets a destination, WebKit picks one itself.

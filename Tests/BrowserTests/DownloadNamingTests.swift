@@ -83,6 +83,7 @@ final class DownloadNamingTests: XCTestCase {
             .hasPrefix("the server cut the connection"))
         XCTAssertEqual(DownloadReport.failed(name: "a.bin", reason: "the disk is full"),
                        "“a.bin” could not be downloaded: the disk is full. Nothing was saved.")
+        XCTAssertEqual(DownloadReport.truncated(received: 1000, expected: 300_000), "the server cut the connection (1.0 kB of 300.0 kB came)")
         XCTAssertEqual(DownloadReport.size(999), "999 bytes")
         XCTAssertEqual(DownloadReport.size(1_234_567), "1.2 MB")
     }
@@ -111,6 +112,9 @@ final class DownloadNamingTests: XCTestCase {
         XCTAssertFalse(board.dismissCurrent(), "answered, not dismissed")
         board.answered(refuse)
         XCTAssertEqual(board.current?.text, "Your browsing data was moved aside.")
+        board.inform("“b” could not be downloaded: the server cut the connection. Nothing was saved.")
+        board.withdraw("“b” could not be downloaded: the server cut the connection. Nothing was saved.")
+        XCTAssertEqual(board.count, 1, "a failure tried again is taken back")
     }
 
     func testADownloadMustLeaveTheReserveFree() {

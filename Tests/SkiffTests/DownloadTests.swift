@@ -39,6 +39,12 @@ final class DownloadTests: XCTestCase {
                           r.sendsLength = false
                           r.pace = (bytes: 64 << 10, every: 0.01)
                           return r }(),
+            "/cut-page": .init(body: link.replacingOccurrences(of: "/file", with: "/cut")),
+            // Promises 300,000 bytes, sends 1,000 and closes: the connection is cut.
+            "/cut": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Array(Self.served[0..<1000]),
+                                                      headers: ["Content-Disposition: attachment; filename=\"cut.bin\""])
+                      r.declaredLength = Self.served.count
+                      return r }(),
             // A page that downloads a file by itself, with no click.
             "/unasked": .init(body: "<title>Files</title><p>nothing to click</p><script>setTimeout(function(){ location.href = '/file' }, 300)</script>"),
             "/file": .init(contentType: "application/octet-stream", bytes: Self.served,
@@ -252,5 +258,42 @@ final class DownloadTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix("“growing.bin” could not be downloaded: the disk is nearly full ("), text)
         }
         XCTAssertEqual(files(in: disk.url), [], "no partial file left behind")
+    }
+
+    /// A download the server cuts short is told with that reason, leaves nothing, and its Retry in
+    /// the list downloads it again, whole this time, without asking.
+    func testACutConnectionIsToldAndRetryDownloadsTheFileWhole() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!, server = self.server!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Retry", showing: "\(base)/cut-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func presented(_ label: String) -> PresentedAccessible? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }
+            }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 15))
+            let text = main.browser.noticeText ?? ""
+            XCTAssertTrue(text.hasPrefix("“cut.bin” could not be downloaded: the server cut the connection ("), text)
+            XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []), [], "nothing kept of it")
+            // The server works again; Retry in the list.
+            var whole = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.served,
+                                                headers: ["Content-Disposition: attachment; filename=\"cut.bin\""])
+            whole.sendsLength = true
+            server.setResponse(whole, for: "/cut")
+            let button = try XCTUnwrap(presented("Downloads"))
+            XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { presented("Retry download of cut.bin") != nil }, timeout: 5), "Retry is offered")
+            MainLoop.run(for: 0.3)
+            let retry = try XCTUnwrap(presented("Retry download of cut.bin"))
+            XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
+            let saved = "Downloaded “cut.bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
+                          "downloaded again, with no question: \(main.browser.noticeText ?? "no notice")")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+        }
+        XCTAssertEqual(files(in: folder), ["cut.bin"])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
     }
 }

@@ -21,6 +21,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var bytes: [UInt8]?
         /// More header lines ("Content-Disposition: attachment; filename=x.bin").
         public var headers: [String] = []
+        /// Announced as the Content-Length instead of the body's real length (a server that promises
+        /// more than it sends, then closes: a cut connection).
+        public var declaredLength: Int?
         /// Sent `bytes` at a time with `every` seconds between (a slow server), instead of at once.
         public var pace: (bytes: Int, every: TimeInterval)?
         public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
@@ -116,7 +119,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         let response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = response.bytes ?? Array(response.body.utf8)
-        let length = response.sendsLength ? "Content-Length: \(body.count)\r\n" : ""
+        let length = response.sendsLength ? "Content-Length: \(response.declaredLength ?? body.count)\r\n" : ""
         let extra = response.headers.map { $0 + "\r\n" }.joined()
         let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)\(extra)Connection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body

@@ -24,12 +24,16 @@ public struct DownloadList: Equatable, Sendable {
         public let id: String
         public var name: String
         public var state: State
+        /// Where it came from, for Retry.
+        public var uri: String?
+        /// A failed download can be tried again (not one refused for its folder or its size).
+        public var canRetry = false
         /// Bytes per second, smoothed; nil until a second of data has come.
         public var rate: Double?
         var sample: (time: Double, received: UInt64)?
 
         public static func == (a: Entry, b: Entry) -> Bool {
-            a.id == b.id && a.name == b.name && a.state == b.state && a.rate == b.rate
+            a.id == b.id && a.name == b.name && a.state == b.state && a.rate == b.rate && a.uri == b.uri && a.canRetry == b.canRetry
         }
     }
 
@@ -41,18 +45,20 @@ public struct DownloadList: Equatable, Sendable {
 
     public init() {}
 
-    public mutating func add(id: String, name: String, state: State) {
-        entries.insert(Entry(id: id, name: name, state: state), at: 0)
+    public mutating func add(id: String, name: String, state: State, uri: String? = nil) {
+        entries.insert(Entry(id: id, name: name, state: state, uri: uri), at: 0)
         while entries.count > Self.maximumEntries, let old = entries.lastIndex(where: { !$0.state.isActive }) {
             entries.remove(at: old)
         }
     }
 
-    /// `now` (seconds, any clock) measures the speed of a running download.
-    public mutating func update(id: String, name: String? = nil, state: State, now: Double? = nil) {
+    /// `now` (seconds, any clock) measures the speed of a running download. `retryable`: a failure
+    /// the network caused (the server cut the connection), worth trying again.
+    public mutating func update(id: String, name: String? = nil, state: State, now: Double? = nil, retryable: Bool = false) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         if let name { entries[index].name = name }
         entries[index].state = state
+        if case .failed = state { entries[index].canRetry = retryable && entries[index].uri != nil } else { entries[index].canRetry = false }
         guard case .running(let received, _) = state else { entries[index].rate = nil; return }
         guard let now else { return }
         guard let sample = entries[index].sample, received >= sample.received else {
@@ -65,6 +71,9 @@ public struct DownloadList: Equatable, Sendable {
         entries[index].rate = entries[index].rate.map { $0 + Self.rateWeight * (measured - $0) } ?? measured
         entries[index].sample = (now, received)
     }
+
+    /// Retry replaces a failed entry with the new download's.
+    public mutating func remove(id: String) { entries.removeAll { $0.id == id } }
 
     public var isEmpty: Bool { entries.isEmpty }
     public var activeCount: Int { entries.filter(\.state.isActive).count }

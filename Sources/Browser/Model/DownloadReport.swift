@@ -64,6 +64,11 @@ public enum DownloadReport {
         return free < reserve ? "the disk is nearly full (\(size(free)) left)" : nil
     }
 
+    /// A body shorter than the server announced.
+    public static func truncated(received: UInt64, expected: UInt64) -> String {
+        "the server cut the connection (\(size(received)) of \(size(expected)) came)"
+    }
+
     public static func failed(name: String, reason: String) -> String {
         "“\(name)” could not be downloaded: \(reason). Nothing was saved."
     }

@@ -65,6 +65,11 @@ public struct NoticeBoard: Equatable, Sendable {
         notices.append(Notice(kind: .question, text: text, actions: actions))
     }
 
+    /// Takes back a notice that no longer holds (a failed download being tried again).
+    public mutating func withdraw(_ text: String) {
+        notices.removeAll { $0.text == text && $0.kind != .saveFailing }
+    }
+
     /// Removes the question (or any notice) that offered `action`.
     public mutating func answered(_ action: Action) {
         notices.removeAll { $0.actions.contains(action) }

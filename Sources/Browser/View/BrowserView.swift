@@ -150,6 +150,7 @@ public final class BrowserView: TabPageDelegate {
             }
         }
         noticeBanner.onAction = { [weak self] in self?.perform($0) }
+        downloads.retryView = { [weak self] in self?.webView }
         findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
         zoom.installWheel(on: pagesArea) { [weak self] in self?.webView }
 
@@ -412,6 +413,9 @@ public final class BrowserView: TabPageDelegate {
             renderNotices()
         case .withdrawn(let id):
             notices.answered(.init("Cancel", .refuseDownload(id: id)))
+            renderNotices()
+        case .resolved(let text):
+            notices.withdraw(text)
             renderNotices()
         }
     }

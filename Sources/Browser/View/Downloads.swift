@@ -17,6 +17,8 @@ final class Downloads {
         case ask(text: String, id: String)
         /// The question about `id` is moot (the download ended meanwhile).
         case withdrawn(id: String)
+        /// A failure told earlier no longer holds (the download is being tried again).
+        case resolved(text: String)
     }
 
     /// Where a download came from, as the browser that owns the page knows it.
@@ -34,6 +36,10 @@ final class Downloads {
         var partialPath: String?
         var failure: String?
         var cancelled = false
+        /// The network failed it (the server cut the connection): Retry is offered.
+        var retryable = false
+        /// Started by Retry (a click in the list): never asked about.
+        var byUser = false
         var spaceCheckedAt: UInt64 = 0
         var spaceCheckInterval: UInt64 = 4 << 20
         /// Stopped by the free-space check: told as a failure with this reason, not as a cancel.
@@ -62,6 +68,7 @@ final class Downloads {
     init(report: @escaping @MainActor (Event) -> Void) {
         self.report = report
         panel.onCancel = { [weak self] id in self?.cancel(id: id) }
+        panel.onRetry = { [weak self] id in self?.retry(id: id) }
         panel.onOpen = { [weak self] path in
             if let problem = FileLauncher.open(path) {
                 self?.report(.failed(text: "“\((path as NSString).lastPathComponent)” could not be opened: \(problem)."))
@@ -76,8 +83,8 @@ final class Downloads {
 
     /// The list changed: shown now, or (for progress, which comes with every chunk) at most every
     /// 100 ms.
-    private func show(_ id: String, name: String? = nil, _ state: DownloadList.State, now: Bool = true) {
-        list.update(id: id, name: name, state: state, now: ProcessInfo.processInfo.systemUptime)
+    private func show(_ id: String, name: String? = nil, _ state: DownloadList.State, now: Bool = true, retryable: Bool = false) {
+        list.update(id: id, name: name, state: state, now: ProcessInfo.processInfo.systemUptime, retryable: retryable)
         if now { return panel.render(list) }
         guard !renderScheduled else { return }
         renderScheduled = true
@@ -86,6 +93,22 @@ final class Downloads {
             self.renderScheduled = false
             self.panel.render(self.list)
         }
+    }
+
+    /// Addresses the list's Retry started, and the page that downloads them again.
+    private var retrying: Set<String> = []
+    /// The failure notice told for each failed download, taken back by its Retry.
+    private var failureTexts: [String: String] = [:]
+    var retryView: (@MainActor () -> WebView?)?
+
+    /// The list's Retry: the failed entry goes and the address is downloaded again, as a click.
+    func retry(id: String) {
+        guard let entry = list.entries.first(where: { $0.id == id }), entry.canRetry, let uri = entry.uri, let view = retryView?() else { return }
+        list.remove(id: id)
+        if let text = failureTexts.removeValue(forKey: id) { tell(.resolved(text: text)) }
+        retrying.insert(uri)
+        view.download(uri: uri)
+        panel.render(list)
     }
 
     /// The list's Cancel: a running download stops (its partial file goes); a question is refused.
@@ -123,7 +146,8 @@ final class Downloads {
         let item = Running(download: download, folder: UserFolders.downloads)
         let key = ObjectIdentifier(download)
         running[key] = item
-        list.add(id: item.id, name: DownloadNaming.safeName(suggested: nil, uri: download.uri), state: .running(received: 0, total: nil))
+        if let uri = download.uri, retrying.remove(uri) != nil { item.byUser = true }
+        list.add(id: item.id, name: DownloadNaming.safeName(suggested: nil, uri: download.uri), state: .running(received: 0, total: nil), uri: download.uri)
         panel.render(list)
         download.onProgress { [weak self, weak item] in
             guard let self, let item, item.name != nil, !item.refused, item.failure == nil else { return }
@@ -134,7 +158,7 @@ final class Downloads {
         download.onDecideDestination { [weak self, weak item] suggested in
             guard let self, let item else { return false }
             // No click led here (a script, a redirect on its own): the user says first.
-            if let origin = self.origin?(download), !origin.byUser {
+            if !item.byUser, let origin = self.origin?(download), !origin.byUser {
                 item.awaiting = suggested
                 let name = DownloadNaming.safeName(suggested: suggested, uri: download.uri)
                 self.show(item.id, name: name, .asking)
@@ -217,6 +241,7 @@ final class Downloads {
         case .other: .other
         }
         item.cancelled = failure.kind == .cancelled && item.spaceRefusal == nil
+        item.retryable = failure.kind == .network
         item.failure = item.spaceRefusal ?? DownloadReport.reason(kind: kind, message: failure.message, folder: Self.display(item.folder))
         logger.notice("download failed: \(item.download.uri ?? "?"): \(failure.message)")
     }
@@ -224,11 +249,21 @@ final class Downloads {
     private func finished(_ item: Running) {
         if item.refused { return }
         guard let name = item.name, let partial = item.partialPath else { return }
+        // WebKit 2.50 reports a body the server cut short (fewer bytes than its Content-Length, then
+        // the connection closed) as finished: the size on disk says otherwise.
+        if item.failure == nil, let expected = item.download.expectedLength, Self.size(of: partial) < expected {
+            item.failure = DownloadReport.truncated(received: Self.size(of: partial), expected: expected)
+            item.retryable = true
+        }
         if let failure = item.failure {
             Self.removePartial(partial)
             // Cancelled by the user: they know. Anything else is told with its reason.
-            show(item.id, item.cancelled ? .cancelled : .failed(reason: failure))
-            if !item.cancelled { tell(.failed(text: DownloadReport.failed(name: name, reason: failure))) }
+            show(item.id, item.cancelled ? .cancelled : .failed(reason: failure), retryable: item.retryable)
+            if !item.cancelled {
+                let text = DownloadReport.failed(name: name, reason: failure)
+                if item.retryable { failureTexts[item.id] = text }
+                tell(.failed(text: text))
+            }
             return
         }
         // Renamed to a name free now: another file may have taken it while this one downloaded.
@@ -284,6 +319,11 @@ final class Downloads {
         var info = statvfs()
         guard statvfs(folder, &info) == 0 else { return 4 << 20 }
         return max(1, min(4 << 20, DownloadReport.reserve(forDiskOf: UInt64(info.f_blocks) * UInt64(info.f_frsize)) / 2))
+    }
+
+    static func size(of path: String) -> UInt64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_size) : 0
     }
 
     static func exists(_ folder: String, _ name: String) -> Bool {

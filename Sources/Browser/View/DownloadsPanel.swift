@@ -12,6 +12,7 @@ final class DownloadsPanel {
     private let list = Box(.vertical, spacing: 12)
     private var rows: [String: Row] = [:]
     var onCancel: (@MainActor (String) -> Void)?
+    var onRetry: (@MainActor (String) -> Void)?
     var onOpen: (@MainActor (String) -> Void)?
     var onShowInFolder: (@MainActor (String) -> Void)?
 
@@ -23,6 +24,7 @@ final class DownloadsPanel {
         let bar = ProgressBar()
         let actions = Box(.horizontal, spacing: 6)
         let cancel = Button(label: "Cancel")
+        let retry = Button(label: "Retry")
         let open = Button(label: "Open")
         let show = Button(label: "Show in Folder")
         var path: String?
@@ -35,7 +37,7 @@ final class DownloadsPanel {
             status.addCSSClass("dim-label")
             status.wraps = true
             status.maxWidthChars = 40
-            for button in [cancel, open, show] { actions.append(button) }
+            for button in [cancel, retry, open, show] { actions.append(button) }
             for widget in [name, status, bar, actions] as [Widget] { root.append(widget) }
         }
     }
@@ -64,6 +66,7 @@ final class DownloadsPanel {
             if row.name.text != entry.name {
                 row.name.text = entry.name
                 row.cancel.setAccessibleLabel("Cancel download of \(entry.name)")
+                row.retry.setAccessibleLabel("Retry download of \(entry.name)")
                 row.open.setAccessibleLabel("Open \(entry.name)")
                 row.show.setAccessibleLabel("Show \(entry.name) in Folder")
             }
@@ -76,9 +79,10 @@ final class DownloadsPanel {
             var done = false
             if case .done(let path, _) = entry.state { row.path = path; done = true }
             row.cancel.isVisible = entry.state.isActive
+            row.retry.isVisible = entry.canRetry
             row.open.isVisible = done
             row.show.isVisible = done
-            row.actions.isVisible = entry.state.isActive || done
+            row.actions.isVisible = entry.state.isActive || done || entry.canRetry
         }
     }
 
@@ -86,6 +90,7 @@ final class DownloadsPanel {
     private func makeRow(id: String) -> Row {
         let row = Row()
         row.cancel.onClicked { [weak self] in self?.onCancel?(id) }
+        row.retry.onClicked { [weak self] in self?.onRetry?(id) }
         row.open.onClicked { [weak self, weak row] in if let path = row?.path { self?.onOpen?(path) } }
         row.show.onClicked { [weak self, weak row] in if let path = row?.path { self?.onShowInFolder?(path) } }
         list.prepend(row.root)
