@@ -196,7 +196,7 @@ final class Downloads {
 
     private func decideDestination(_ item: Running, suggested: String) {
         let folder = item.folder
-        if let problem = Self.prepare(folder: folder) ?? Self.spaceProblem(item, folder: folder) {
+        if let problem = DownloadFiles.prepare(folder: folder) ?? Self.spaceProblem(item, folder: folder) {
             item.refused = true
             let name = DownloadNaming.safeName(suggested: suggested, uri: item.download.uri)
             show(item.id, name: name, .failed(reason: problem))
@@ -206,7 +206,7 @@ final class Downloads {
             return
         }
         let safe = DownloadNaming.safeName(suggested: suggested.isEmpty ? item.download.suggestedName : suggested, uri: item.download.uri)
-        let name = DownloadNaming.unique(safe) { Self.exists(folder, $0) || self.isReserved(folder, $0) }
+        let name = DownloadNaming.unique(safe) { DownloadFiles.exists(folder, $0) || self.isReserved(folder, $0) }
         item.name = name
         let partial = (folder as NSString).appendingPathComponent(DownloadNaming.partialName(for: name))
         item.partialPath = partial
@@ -242,7 +242,7 @@ final class Downloads {
         }
         item.cancelled = failure.kind == .cancelled && item.spaceRefusal == nil
         item.retryable = failure.kind == .network
-        item.failure = item.spaceRefusal ?? DownloadReport.reason(kind: kind, message: failure.message, folder: Self.display(item.folder))
+        item.failure = item.spaceRefusal ?? DownloadReport.reason(kind: kind, message: failure.message, folder: DownloadFiles.display(item.folder))
         logger.notice("download failed: \(item.download.uri ?? "?"): \(failure.message)")
     }
 
@@ -251,12 +251,12 @@ final class Downloads {
         guard let name = item.name, let partial = item.partialPath else { return }
         // WebKit 2.50 reports a body the server cut short (fewer bytes than its Content-Length, then
         // the connection closed) as finished: the size on disk says otherwise.
-        if item.failure == nil, let expected = item.download.expectedLength, Self.size(of: partial) < expected {
-            item.failure = DownloadReport.truncated(received: Self.size(of: partial), expected: expected)
+        if item.failure == nil, let expected = item.download.expectedLength, DownloadFiles.size(of: partial) < expected {
+            item.failure = DownloadReport.truncated(received: DownloadFiles.size(of: partial), expected: expected)
             item.retryable = true
         }
         if let failure = item.failure {
-            Self.removePartial(partial)
+            DownloadFiles.removePartial(partial)
             // Cancelled by the user: they know. Anything else is told with its reason.
             show(item.id, item.cancelled ? .cancelled : .failed(reason: failure), retryable: item.retryable)
             if !item.cancelled {
@@ -270,12 +270,12 @@ final class Downloads {
         var final = name
         var renamed = false
         for _ in 0..<3 where !renamed {
-            final = DownloadNaming.unique(name) { Self.exists(item.folder, $0) && $0 != DownloadNaming.partialName(for: name) }
-            renamed = Self.renameNoReplace(partial, to: (item.folder as NSString).appendingPathComponent(final))
+            final = DownloadNaming.unique(name) { DownloadFiles.exists(item.folder, $0) && $0 != DownloadNaming.partialName(for: name) }
+            renamed = DownloadFiles.renameNoReplace(partial, to: (item.folder as NSString).appendingPathComponent(final))
         }
         guard renamed else {
-            Self.removePartial(partial)
-            let reason = DownloadReport.reason(errno: errno, folder: Self.display(item.folder))
+            DownloadFiles.removePartial(partial)
+            let reason = DownloadReport.reason(errno: errno, folder: DownloadFiles.display(item.folder))
             show(item.id, .failed(reason: reason))
             return tell(.failed(text: DownloadReport.failed(name: name, reason: reason)))
         }
@@ -283,74 +283,20 @@ final class Downloads {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64) ?? item.download.receivedLength
         logger.info("downloaded \(path) (\(size) bytes)")
         show(item.id, name: final, .done(path: path, size: size))
-        tell(.finished(text: DownloadReport.finished(name: final, folder: Self.display(item.folder), bytes: size), path: path))
+        tell(.finished(text: DownloadReport.finished(name: final, folder: DownloadFiles.display(item.folder), bytes: size), path: path))
     }
 
     private func tell(_ event: Event) { report(event) }
 
-    // MARK: The file system
-
-    /// Makes the folder if it is missing; nil when a file can be created in it, else why not.
-    static func prepare(folder: String) -> String? {
-        if let code = makeFolder(folder) { return DownloadReport.reason(errno: code, folder: display(folder)) }
-        // access(2) answers for this user, and EROFS even for root.
-        if access(folder, W_OK | X_OK) != 0 { return DownloadReport.reason(errno: errno, folder: display(folder)) }
-        return nil
-    }
-
-    /// mkdir -p, nil when `path` is a folder now, else the errno that stopped it.
-    private static func makeFolder(_ path: String) -> Int32? {
-        var info = stat()
-        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path, let code = makeFolder(parent) { return code }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errno
-    }
-
     /// Whether the download would eat into the disk's reserve (DownloadReport.spaceProblem).
     private static func spaceProblem(_ item: Running, folder: String) -> String? {
-        var info = statvfs()
-        guard statvfs(folder, &info) == 0 else { return nil }
-        let free = UInt64(info.f_bavail) * UInt64(info.f_frsize), size = UInt64(info.f_blocks) * UInt64(info.f_frsize)
-        return DownloadReport.spaceProblem(length: item.download.expectedLength, received: item.download.receivedLength, free: free, diskSize: size)
+        guard let space = DownloadFiles.space(under: folder) else { return nil }
+        return DownloadReport.spaceProblem(length: item.download.expectedLength, received: item.download.receivedLength,
+                                           free: space.free, diskSize: space.size)
     }
 
     private static func checkInterval(folder: String) -> UInt64 {
-        var info = statvfs()
-        guard statvfs(folder, &info) == 0 else { return 4 << 20 }
-        return max(1, min(4 << 20, DownloadReport.reserve(forDiskOf: UInt64(info.f_blocks) * UInt64(info.f_frsize)) / 2))
-    }
-
-    static func size(of path: String) -> UInt64 {
-        var info = stat()
-        return stat(path, &info) == 0 ? UInt64(info.st_size) : 0
-    }
-
-    static func exists(_ folder: String, _ name: String) -> Bool {
-        var info = stat()
-        return lstat((folder as NSString).appendingPathComponent(name), &info) == 0
-    }
-
-    /// rename(2) that never replaces a file: a hard link fails if the name is taken; a file
-    /// system without links (FAT) gets a checked rename.
-    static func renameNoReplace(_ from: String, to: String) -> Bool {
-        if link(from, to) == 0 { unlink(from); return true }
-        guard errno == EPERM || errno == EOPNOTSUPP || errno == EXDEV || errno == EMLINK else { return false }
-        var info = stat()
-        if lstat(to, &info) == 0 { errno = EEXIST; return false }
-        return rename(from, to) == 0
-    }
-
-    static func removePartial(_ path: String) {
-        unlink(path)
-        // What WebKit's network process may keep beside it while writing.
-        unlink(path + ".wkdownload")
-    }
-
-    /// "~/Downloads" for the user's home, else the path.
-    static func display(_ folder: String) -> String {
-        let home = NSHomeDirectory()
-        guard folder.hasPrefix(home + "/") else { return folder }
-        return "~" + folder.dropFirst(home.count)
+        guard let space = DownloadFiles.space(under: folder) else { return 4 << 20 }
+        return max(1, min(4 << 20, DownloadReport.reserve(forDiskOf: space.size) / 2))
     }
 }
