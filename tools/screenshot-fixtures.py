@@ -84,6 +84,25 @@ def site(root):
                              for n in range(1, 120))
         f.write("<!doctype html><html><head><meta charset=utf-8><title>Long Page</title></head>"
                 f"<body style='font:20px/1.2 sans-serif;margin:0 32px;background:#fdf6e3;color:#222'>{paragraphs}</body></html>")
+    # Find in page and downloads: release notes that link to two files (served as attachments by the
+    # script's server, the installer slowly, so that its progress shows).
+    with open(os.path.join(root, 'release.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Release notes</title></head>"
+                "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:46em'><h1>Release notes</h1>"
+                "<p><a href='/files/debian-12.iso' style='display:block'>Download the installer image</a>"
+                "<a href='/files/notes.pdf' style='display:block'>Download these notes (PDF)</a></p>"
+                "<p>This release brings a new kernel, a new desktop and a new installer. The kernel supports more "
+                "hardware; the desktop is faster; the installer asks fewer questions. Read the kernel notes before "
+                "you upgrade.</p><p>Upgrading from the previous release keeps your files. The kernel is replaced at "
+                "the next restart, and the old kernel stays installed until you remove it.</p></body></html>")
+    # Where am I: links to hover and right-click, a picture, text to select.
+    with open(os.path.join(root, 'links.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>A page with links</title></head>"
+                "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:46em'><h1>A page with links</h1>"
+                "<p>Read the <a href='/guide/ch03.html#network-configuration'>Debian Reference, chapter 3</a>, "
+                "or see the <a href='/files/notes.pdf'>release notes</a>.</p>"
+                "<p><img src='/debian.png' width=96 height=96 alt='A red circle'></p>"
+                "<p>Some text to select: the quick brown fox jumps over the lazy dog.</p></body></html>")
     with open(os.path.join(root, 'notes.html'), 'w') as f:
         f.write("<!doctype html><html><head><meta charset=utf-8><title>Notes</title></head>"
                 "<body style='font:20px sans-serif'><h1>Notes</h1><p>A page.</p></body></html>")

@@ -39,10 +39,14 @@ profile_dir() { # name of the copy, profile ("-" for none)
   local dir=$work/run/$1
   rm -rf "$dir"; mkdir -p "$dir"
   if [ "$2" != - ]; then cp -a "$work/profiles/$2/." "$dir/"; fi
-  mkdir -p "$dir"/{data,state,config/gtk-4.0,cache,runtime}
+  mkdir -p "$dir"/{data,state,config/gtk-4.0,cache,runtime,downloads}
   chmod 700 "$dir/runtime"
   # A blinking caret would make two runs differ.
   printf '[Settings]\ngtk-cursor-blink=false\n' > "$dir/config/gtk-4.0/settings.ini"
+  # Xvfb has no compositor: a pop-up's shadow and rounded corners, drawn on a surface without alpha,
+  # would come out as a black frame. Square pop-ups without a shadow instead (the shots only).
+  printf 'popover > contents, popover > arrow { box-shadow: none; }\npopover > contents { border-radius: 0; }\n' \
+    > "$dir/config/gtk-4.0/gtk.css"
   echo "$dir"
 }
 
@@ -53,7 +57,7 @@ launch() { # dir scheme WxH args...
   local dir=$1 scheme=$2 size=$3; shift 3
   park # the previous shot may have left the pointer over a button
   XDG_DATA_HOME=$dir/data XDG_STATE_HOME=$dir/state XDG_CONFIG_HOME=$dir/config XDG_CACHE_HOME=$dir/cache \
-    XDG_RUNTIME_DIR=$dir/runtime SKIFF_COLOR_SCHEME=$scheme \
+    XDG_RUNTIME_DIR=$dir/runtime SKIFF_COLOR_SCHEME=$scheme SKIFF_DOWNLOAD_DIR=$dir/downloads \
     "$skiff" --window-size "$size" "$@" >"$log" 2>&1 &
   app=$!
   wait_for --class skiff || { echo "no Skiff window appeared"; return 1; }
@@ -139,13 +143,34 @@ python3 tools/screenshot-fixtures.py site "$work/site"
 python3 tools/screenshot-fixtures.py hostile-feed "$work/hostile"
 # The sites on a free port of 127.0.0.1, for as long as the run lasts.
 python3 - "$work/site" "$work/port" >/dev/null 2>&1 <<'PY' &
-import functools, http.server, sys
-handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+import functools, http.server, os, sys, time
+class Handler(http.server.SimpleHTTPRequestHandler):
+    # /files/NAME: an attachment (a download); the .iso comes slowly, so that its progress shows.
+    def do_GET(self):
+        if not self.path.startswith('/files/'):
+            return super().do_GET()
+        name = self.path[len('/files/'):]
+        size = 3 << 20 if name.endswith('.iso') else 180_000
+        self.send_response(200)
+        self.send_header('Content-Type', 'application/octet-stream')
+        self.send_header('Content-Disposition', 'attachment; filename="%s"' % name)
+        self.send_header('Content-Length', str(size))
+        self.end_headers()
+        sent = 0
+        try:
+            while sent < size:
+                n = min(32768, size - sent); self.wfile.write(b'x' * n); sent += n
+                if name.endswith('.iso'): time.sleep(0.2)
+        except OSError:
+            pass
+    def log_message(self, *args): pass
+handler = functools.partial(Handler, directory=sys.argv[1])
 # A fixed port keeps the addresses the pictures show the same from run to run; any free one if it is taken.
 try: server = http.server.ThreadingHTTPServer(('127.0.0.1', 18765), handler)
 except OSError: server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), handler)
+server.daemon_threads = True
 with open(sys.argv[2] + '.tmp', 'w') as f: f.write(str(server.server_address[1]))
-import os; os.rename(sys.argv[2] + '.tmp', sys.argv[2])
+os.rename(sys.argv[2] + '.tmp', sys.argv[2])
 server.serve_forever()
 PY
 server=$!
