@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 SETUP = tools/setup.sh
 # The app as shipped and measured: the Swift runtime and Foundation linked in, which saves resolving
-# their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; NOTES.md).
+# their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; docs/performance.md).
 # SWIFTPM_FLAGS: debian/rules adds --disable-automatic-resolution (the pinned Package.resolved only).
 RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS)
 
@@ -54,6 +54,7 @@ bench:
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
 	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"
+	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer default
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl --shader-cache warm

@@ -18,6 +18,9 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0",
                        providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // GTK 4's print dialog (gtk4-unix-print: its own include path).
+        .systemLibrary(name: "CGtkUnixPrint", path: "Sources/CGtkUnixPrint", pkgConfig: "gtk4-unix-print",
+                       providers: [.apt(["libgtk-4-dev"])]),
         // HTTP for Home's history (libsoup 3: the GLib main loop's own HTTP client).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
                        providers: [.apt(["libsoup-3.0-dev"])]),
@@ -27,7 +30,7 @@ let package = Package(
 
         // Typed, @MainActor Swift layer over the GLib/GTK/WebKit we use.
         .target(name: "Gtk", dependencies: [
-            "CGtk", "CWebKit", "CSoup", "Motion",
+            "CGtk", "CWebKit", "CSoup", "CGtkUnixPrint", "Motion",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -8,6 +8,22 @@ static inline WebKitWebView * _Nonnull skiff_web_view_new_with_network_session(W
     return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, NULL));
 }
 
+/// A web context whose web processes are held to `limit_mb`: checked every `poll_seconds`, and
+/// ended when they pass the limit (kill threshold 1.0) instead of growing without bound.
+static inline WebKitWebContext * _Nonnull skiff_web_context_new_with_memory_limit(guint limit_mb, gdouble poll_seconds) {
+    WebKitMemoryPressureSettings *settings = webkit_memory_pressure_settings_new();
+    webkit_memory_pressure_settings_set_memory_limit(settings, limit_mb);
+    webkit_memory_pressure_settings_set_kill_threshold(settings, 1.0);
+    webkit_memory_pressure_settings_set_poll_interval(settings, poll_seconds);
+    WebKitWebContext *context = WEBKIT_WEB_CONTEXT(g_object_new(WEBKIT_TYPE_WEB_CONTEXT, "memory-pressure-settings", settings, NULL));
+    webkit_memory_pressure_settings_free(settings);
+    return context;
+}
+
+static inline WebKitWebView * _Nonnull skiff_web_view_new_in_context(WebKitWebContext *context, WebKitNetworkSession *session) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "network-session", session, NULL));
+}
+
 /// A view sharing `related`'s web process, network session and settings: a page it opened, so
 /// `window.opener` works.
 static inline WebKitWebView * _Nonnull skiff_web_view_new_related(WebKitWebView *related) {

@@ -20,6 +20,11 @@ public struct PresentedAccessible {
     public func state(_ state: AccessibleBoolState, is value: Bool) -> Bool {
         skiff_accessible_bool_state_is(pointer, state.c, value ? 1 : 0) != 0
     }
+    /// A label's text, which GTK gives as its accessible name (menu items are named by theirs).
+    public var labelText: String? {
+        guard skiff_is_a(UnsafeMutableRawPointer(pointer), gtk_label_get_type()) != 0 else { return nil }
+        return String(cString: gtk_label_get_text(OpaquePointer(pointer)))
+    }
 }
 
 extension Widget {
@@ -41,7 +46,8 @@ extension Widget {
                     if let native = gtk_widget_get_native(current) { gtk_native_get_surface_transform(native, &dx, &dy) }
                     found.append(PresentedAccessible(pointer: current, role: role, x: Double(out.x), y: Double(out.y),
                                                      width: width, height: height,
-                                                     surfaceCentre: (Double(out.x) + dx + width / 2, Double(out.y) + dy + height / 2)))
+                                                     surfaceCentre: popupCentre(current, width: width, height: height)
+                                                        ?? (Double(out.x) + dx + width / 2, Double(out.y) + dy + height / 2)))
                 }
                 walk(current)
             }
@@ -49,6 +55,22 @@ extension Widget {
         walk(widget)
         return found
     }
+}
+
+/// For a widget in a pop-up (a popover, a context menu: a surface of its own, placed relative to
+/// the window's), where a click lands on it in the window's surface coordinates; nil otherwise.
+@MainActor
+private func popupCentre(_ widget: UnsafeMutablePointer<GtkWidget>, width: Double, height: Double) -> (x: Double, y: Double)? {
+    guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
+          skiff_is_a(UnsafeMutableRawPointer(surface), gdk_popup_get_type()) != 0 else { return nil }
+    let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+    var origin = graphene_point_t(x: 0, y: 0), inNative = graphene_point_t(x: 0, y: 0)
+    guard gtk_widget_compute_point(widget, nativeWidget, &origin, &inNative) != 0 else { return nil }
+    var dx = 0.0, dy = 0.0
+    gtk_native_get_surface_transform(native, &dx, &dy)
+    let popup = surface
+    return (Double(gdk_popup_get_position_x(popup)) + dx + Double(inNative.x) + width / 2,
+            Double(gdk_popup_get_position_y(popup)) + dy + Double(inNative.y) + height / 2)
 }
 
 extension Widget {
@@ -77,18 +99,24 @@ extension Widget {
     /// only those on screen (a hidden stack page's labels are left out).
     public func labelTexts(mappedOnly: Bool = true) -> [String] {
         var texts: [String] = []
-        func walk(_ parent: UnsafeMutablePointer<GtkWidget>) {
+        func children(of parent: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+            var found: [UnsafeMutablePointer<GtkWidget>] = []
             var child = gtk_widget_get_first_child(parent)
             while let current = child {
                 child = gtk_widget_get_next_sibling(current)
-                guard !mappedOnly || gtk_widget_get_mapped(current) != 0 else { continue }
-                if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
-                    texts.append(String(cString: text))
-                }
-                walk(current)
+                if !mappedOnly || gtk_widget_get_mapped(current) != 0 { found.append(current) }
             }
+            return found
         }
-        walk(widget)
+        // Depth first, each widget before its children, without recursion through a nested
+        // function (the release build's region checks refuse one here).
+        var stack = Array(children(of: widget).reversed())
+        while let current = stack.popLast() {
+            if skiff_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
+                texts.append(String(cString: text))
+            }
+            stack.append(contentsOf: children(of: current).reversed())
+        }
         return texts
     }
 }

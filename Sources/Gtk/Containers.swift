@@ -49,6 +49,8 @@ public final class Revealer: Widget {
     }
     private var revealer: OpaquePointer { OpaquePointer(raw) }
     public func setChild(_ child: Widget?) { gtk_revealer_set_child(revealer, child?.widget) }
+    /// Whether the child is fully shown (false again once a hiding transition has ended).
+    public var childRevealed: Bool { gtk_revealer_get_child_revealed(revealer) != 0 }
     public var revealsChild: Bool {
         get { gtk_revealer_get_reveal_child(revealer) != 0 }
         set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
@@ -116,4 +118,8 @@ public final class Popover: Widget {
         gtk_popover_set_pointing_to(popover, &r)
     }
     public func popdown() { gtk_popover_popdown(popover) }
+    public var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+    /// Just before the popover appears: fill it with what is true now.
+    @discardableResult
+    public func onShow(_ body: @escaping VoidHandler) -> SignalHandlerID { on("show", body) }
 }

@@ -18,6 +18,8 @@ public final class Label: Widget {
         set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
     public func setXAlign(_ x: Float) { gtk_label_set_xalign(label, x) }
+    /// Text too long for the label loses its middle ("…"), so both ends stay readable (an address).
+    public func ellipsizeMiddle() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_MIDDLE) }
     /// Caps the natural width of wrapped text, for readable line lengths on wide windows.
     public var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(label)) }

@@ -135,4 +135,11 @@ public final class MenuButton: Widget {
 
 extension MenuButton {
     public func setLabel(_ label: String) { gtk_menu_button_set_label(OpaquePointer(raw), label) }
+    /// A frameless button showing `child` that opens `popover` (a click, Enter or Space).
+    public convenience init(child: Widget, popover: Popover) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_child(OpaquePointer(raw), child.widget)
+        gtk_menu_button_set_popover(OpaquePointer(raw), popover.widget)
+        gtk_menu_button_set_has_frame(OpaquePointer(raw), 0)
+    }
 }

@@ -161,7 +161,7 @@ public struct OffscreenPainter {
 /// map its painters lay text out with (Pango's objects are for one thread at a time: this map is
 /// only touched on this queue). Pictures of a few hundred thousand pixels paint in a few
 /// milliseconds of CPU there, where recording the same look with GTK's GL renderer on llvmpipe takes
-/// the main thread 8–9 ms between frames (NOTES.md, issue 16).
+/// the main thread 8–9 ms between frames (docs/performance.md, issue 16).
 public final class OffscreenPaintingQueue: @unchecked Sendable {
     // @unchecked: `fontMap` is used only by jobs on `queue`, which runs one at a time.
     private let queue: DispatchQueue

@@ -28,6 +28,7 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let bool = SignalSignature(returns: .boolean)
     static let pointer = SignalSignature([.pointer])
     static let uint = SignalSignature([.uint])
+    static let int = SignalSignature([.int])
     static let point = SignalSignature([.double, .double])
     static let press = SignalSignature([.int, .double, .double])
     static let scroll = SignalSignature(returns: .boolean, [.double, .double])
@@ -37,6 +38,7 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let tlsError = SignalSignature(returns: .boolean, [.pointer, .pointer, .uint])
     static let decidePolicy = SignalSignature(returns: .boolean, [.pointer, .uint])
     static let create = SignalSignature(returns: .pointer, [.pointer])
+    static let permission = SignalSignature(returns: .boolean, [.pointer])
 
     /// How GLib passes a value of `type` to a C handler.
     static func kind(of type: GType) -> Kind? {

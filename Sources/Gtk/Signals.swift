@@ -29,6 +29,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is BoolHandler.Type: return { data, _ in release(data, BoolHandler.self) }
     case is PointerHandler.Type: return { data, _ in release(data, PointerHandler.self) }
     case is UIntHandler.Type: return { data, _ in release(data, UIntHandler.self) }
+    case is IntHandler.Type: return { data, _ in release(data, IntHandler.self) }
     case is LoadFailedHandler.Type: return { data, _ in release(data, LoadFailedHandler.self) }
     case is PointHandler.Type: return { data, _ in release(data, PointHandler.self) }
     case is PressHandler.Type: return { data, _ in release(data, PressHandler.self) }
@@ -39,6 +40,10 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
     case is CreateHandler.Type: return { data, _ in release(data, CreateHandler.self) }
+    case is PermissionHandler.Type: return { data, _ in release(data, PermissionHandler.self) }
+    case is HitTestHandler.Type: return { data, _ in release(data, HitTestHandler.self) }
+    case is ContextMenuHandler.Type: return { data, _ in release(data, ContextMenuHandler.self) }
+    case is SelectionHandler.Type: return { data, _ in release(data, SelectionHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }
@@ -63,6 +68,7 @@ public typealias VoidHandler = @MainActor () -> Void
 public typealias BoolHandler = @MainActor () -> Bool
 public typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 public typealias UIntHandler = @MainActor (UInt32) -> Void
+public typealias IntHandler = @MainActor (Int32) -> Void
 public typealias PointHandler = @MainActor (Double, Double) -> Void
 public typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
@@ -86,6 +92,10 @@ private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeM
 }
 private let uintTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     guard let body = ClosureBox<UIntHandler>.from(data) else { return }
+    MainActor.assumeIsolated { body(arg) }
+}
+private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+    guard let body = ClosureBox<IntHandler>.from(data) else { return }
     MainActor.assumeIsolated { body(arg) }
 }
 private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
@@ -152,6 +162,12 @@ extension Object {
     @discardableResult
     func onUInt(_ signal: String, _ body: @escaping UIntHandler) -> SignalHandlerID {
         connectBoxed(signal, Self.cPointer(uintTrampoline), body, signature: .uint)
+    }
+
+    /// A signal with one int argument (a dialog's "response").
+    @discardableResult
+    func onInt(_ signal: String, _ body: @escaping IntHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(intTrampoline), body, signature: .int)
     }
 
     /// A signal with two doubles (drag-begin/update/end offsets, motion).

@@ -28,7 +28,7 @@ public final class WebView: Widget {
     /// A view in `session`: tabs of one window share one, so a private window's tabs share cookies
     /// with each other and with nothing else.
     public convenience init(session: NetworkSession) {
-        self.init(retaining: UnsafeMutableRawPointer(skiff_web_view_new_with_network_session(session.session)))
+        self.init(retaining: UnsafeMutableRawPointer(skiff_web_view_new_in_context(WebProcessLimits.context, session.session)))
     }
 
     /// A view in a throw-away session (nothing written to disk) or the default persistent one.
@@ -58,6 +58,11 @@ public final class WebView: Widget {
     public func stopLoading() { webkit_web_view_stop_loading(view) }
 
     public var uri: String? { webkit_web_view_get_uri(view).map { String(cString: $0) } }
+    /// WebKit's inspector and its Inspect Element (off unless the user turns developer tools on).
+    public var developerExtrasEnabled: Bool {
+        get { webkit_web_view_get_settings(view).map { webkit_settings_get_enable_developer_extras($0) != 0 } ?? false }
+        set { webkit_web_view_get_settings(view).map { webkit_settings_set_enable_developer_extras($0, newValue ? 1 : 0) } }
+    }
     public var title: String? { webkit_web_view_get_title(view).map { String(cString: $0) } }
     public var estimatedProgress: Double { webkit_web_view_get_estimated_load_progress(view) }
     public var isLoading: Bool { webkit_web_view_is_loading(view) != 0 }
@@ -149,6 +154,14 @@ public final class WebView: Widget {
         webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, jsTrampoline, box.retainedPointer())
     }
 
+    /// The bytes the page was loaded from (its main resource, as WebKit received it: nothing is
+    /// fetched again), or nil when there is none.
+    public func mainResourceData(_ completion: @escaping @MainActor (Data?) -> Void) {
+        guard let resource = webkit_web_view_get_main_resource(view) else { return completion(nil) }
+        let box = ClosureBox<DataCompletion>(completion)
+        webkit_web_resource_get_data(resource, nil, resourceDataTrampoline, box.retainedPointer())
+    }
+
     /// `evaluate` for async code.
     public func evaluate(_ script: String) async -> String? {
         await withCheckedContinuation { continuation in
@@ -158,6 +171,27 @@ public final class WebView: Widget {
 }
 
 public typealias JSCompletion = @MainActor (String?) -> Void
+public typealias DataCompletion = @MainActor (Data?) -> Void
+
+private let resourceDataTrampoline: GAsyncReadyCallback = { source, result, data in
+    guard let data else { return }
+    // One-shot: this callback owns the box and releases it here.
+    let box = Unmanaged<ClosureBox<DataCompletion>>.fromOpaque(data).takeRetainedValue()
+    var bytes: Data?
+    if let source, let result {
+        var length: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        let resource = OpaquePointer(source)
+        if let pointer = webkit_web_resource_get_data_finish(resource, result, &length, &error) {
+            bytes = Data(bytes: pointer, count: Int(length))
+            g_free(pointer)
+        }
+        if let error { g_error_free(error) }
+    }
+    let body = box.body
+    let sendable = bytes
+    MainActor.assumeIsolated { body(sendable) }
+}
 
 /// A link that wants a page of its own.
 public struct NewWindowRequest: Sendable, Equatable {
@@ -212,6 +246,26 @@ private let tlsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePoint
     if flags & G_TLS_CERTIFICATE_INSECURE.rawValue != 0 { problems.append("its algorithm is insecure") }
     if problems.isEmpty { problems.append("it could not be verified") }
     return MainActor.assumeIsolated { body(text, problems) ? 1 : 0 }
+}
+
+/// The web processes' memory limit: a page that allocates without end has its process ended (its
+/// tab says so, with Reload) instead of taking the machine (docs/browser.md, "A page cannot take
+/// the machine"). One web context for every view, so the limit holds for all of them.
+@MainActor
+public enum WebProcessLimits {
+    /// A quarter of the machine's memory, between 1 and 4 GB; `SKIFF_WEB_MEMORY_LIMIT_MB` overrides
+    /// it (tests).
+    public static func memoryLimitMB(physicalBytes: UInt64 = ProcessInfo.processInfo.physicalMemory,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt32 {
+        if let text = environment["SKIFF_WEB_MEMORY_LIMIT_MB"], let value = UInt32(text), value >= 100 { return value }
+        let quarter = physicalBytes / 4 / 1_048_576
+        return UInt32(min(max(quarter, 1_024), 4_096))
+    }
+    /// How often a web process checks its memory (seconds): a page allocating 300 MB a second
+    /// passes the limit by at most that much before it is stopped.
+    public static let pollSeconds = 1.0
+
+    static let context: OpaquePointer = skiff_web_context_new_with_memory_limit(memoryLimitMB(), pollSeconds)
 }
 
 /// Cookies, cache and credentials for a set of web views.

@@ -118,6 +118,9 @@ open class Widget: Object {
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+    /// The widget is leaving the screen (its window closing, a parent hidden).
+    @discardableResult
+    public func onUnmap(_ body: @escaping VoidHandler) -> SignalHandlerID { on("unmap", body) }
     public func queueResize() { gtk_widget_queue_resize(widget) }
 
     /// The accessible name screen readers (and our external tests) find this widget by.

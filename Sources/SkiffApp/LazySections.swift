@@ -6,7 +6,7 @@ import Today
 
 /// Today, Home and Stars, each made the first time it is shown or asked for. Until then the stack
 /// holds an empty slot for it, so the switcher lists all four while start-up pays for the browser
-/// alone (building Home and Stars took 15–30 ms before the first frame; see NOTES.md).
+/// alone (building Home and Stars took 15–30 ms before the first frame; see docs/performance.md).
 @MainActor
 final class LazySections {
     private let options: Options

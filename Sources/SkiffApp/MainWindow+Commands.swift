@@ -71,6 +71,8 @@ extension MainWindow {
         menu.appendSection(windows)
         let page = MenuModel()
         page.append("Add to Favourites", action: "win.add-favourite")
+        page.append("Print…", action: "win.print")
+        page.append("Page Source", action: "win.view-source")
         menu.appendSection(page)
         let app = MenuModel()
         app.append("Preferences", action: "win.preferences")

@@ -14,7 +14,7 @@ public final class MainWindow: BrowserViewDelegate {
     public let stack = Stack()
     public let browser: BrowserView
     /// Today, Home and Stars are built the first time they are shown (or asked for): the first
-    /// frame waits for nothing but the browser. See "Start-up" in NOTES.md.
+    /// frame waits for nothing but the browser. See "Start-up" in docs/performance.md.
     public var today: TodayView { sections.today }
     public var home: HomeView { sections.home }
     public var stars: StarsView { sections.stars }
@@ -53,6 +53,7 @@ public final class MainWindow: BrowserViewDelegate {
         } else if let template = settings?.searchTemplate, let engine = PreferencesWindow.engine(template: template) {
             browser.searchEngine = engine
         }
+        browser.developerTools = settings?.developerTools ?? false
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         sections = LazySections(options: options, settings: settings)

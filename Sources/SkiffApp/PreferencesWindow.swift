@@ -19,6 +19,7 @@ final class PreferencesWindow {
     private let status = Label()
     /// Kept here: the selection handler reads it, and GTK alone would hold only the widget.
     private var engines: DropDown?
+    private var developerTools: CheckButton?
     private(set) var clearDialog: ClearHistoryDialog?
 
     /// The engine a remembered template names (one of the list, or the user's own).
@@ -60,6 +61,16 @@ final class PreferencesWindow {
         engineRow.append(engineLabel)
         engineRow.append(engines)
         column.append(engineRow)
+
+        let developerTools = CheckButton(label: "Developer tools: Inspect Element in the page’s menu")
+        developerTools.isActive = browser.developerTools
+        self.developerTools = developerTools
+        developerTools.onToggled { [weak self, weak browser, weak settings] in
+            guard let browser, let developerTools = self?.developerTools else { return }
+            browser.developerTools = developerTools.isActive
+            settings?.developerTools = developerTools.isActive
+        }
+        column.append(developerTools)
 
         let historyRow = Box(.horizontal, spacing: 12)
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")

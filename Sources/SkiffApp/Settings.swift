@@ -6,9 +6,10 @@ import Logging
 /// What Skiff remembers between launches, in GSettings (data/io.github.skiff.Skiff.gschema.xml).
 ///
 /// Installed, the schema is compiled by `make install` into the system's schema folder. Run from
-/// the build tree it is not installed, so Skiff compiles `data/` with glib-compile-schemas into its
-/// cache folder (`$XDG_CACHE_HOME/skiff/schemas`) and reads it from there: the values still live
-/// in the user's real settings backend (dconf), so they survive the switch to an installed Skiff.
+/// the build tree, Skiff compiles `data/` with glib-compile-schemas into its cache folder
+/// (`$XDG_CACHE_HOME/skiff/schemas-<hash of the schema>`) and reads it from there, even when an
+/// older one is installed: the values still live in the user's real settings backend (dconf), so
+/// they survive the switch to an installed Skiff. A key the schema lacks reads as unset.
 @MainActor
 public final class SkiffSettings {
     private let store: GSettingsStore
@@ -18,12 +19,14 @@ public final class SkiffSettings {
 
     /// The app's settings, or nil (logged) when no schema can be found or compiled.
     public static func open() -> SkiffSettings? {
-        if let store = GSettingsStore.open(schemaID: SkiffApplication.id) { return SkiffSettings(store: store) }
-        guard let cache = compileFromDataDirectory() else {
+        // Run from a build tree, its own schema wins over an installed one, which may be older
+        // and lack keys this build reads.
+        let directories = compileFromDataDirectory().map { [$0] } ?? []
+        guard let store = GSettingsStore.open(schemaID: SkiffApplication.id, directories: directories) else {
             logger.warning("settings schema \(SkiffApplication.id) is not installed: the window size and Home tab are not remembered")
             return nil
         }
-        return GSettingsStore.open(schemaID: SkiffApplication.id, directories: [cache]).map(SkiffSettings.init)
+        return SkiffSettings(store: store)
     }
 
     var windowSize: WindowSize {
@@ -53,6 +56,12 @@ public final class SkiffSettings {
         set { store.setString("search-engine", newValue ?? "") }
     }
 
+    /// Inspect Element in the page's menu (Preferences → Developer tools).
+    public var developerTools: Bool {
+        get { store.bool("developer-tools") }
+        set { store.setBool("developer-tools", newValue) }
+    }
+
     func sync() { GSettingsStore.sync() }
 
     /// Compiles the source tree's schema into the cache folder when it is newer than the compiled
@@ -64,11 +73,13 @@ public final class SkiffSettings {
         guard fm.fileExists(atPath: xml.path) else { return nil }
         let base = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? fm.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        let target = base.appendingPathComponent("skiff/schemas")
-        let compiled = target.appendingPathComponent("gschemas.compiled")
-        let sourceDate = (try? fm.attributesOfItem(atPath: xml.path)[.modificationDate] as? Date) ?? .distantFuture
-        let compiledDate = (try? fm.attributesOfItem(atPath: compiled.path)[.modificationDate] as? Date) ?? .distantPast
-        if compiledDate >= sourceDate { return target.path }
+        // One folder per version of the schema (FNV-1a of its text): two build trees with
+        // different keys never overwrite each other's compiled schema, which GLib would then
+        // be asked for keys it does not have.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (try? Data(contentsOf: xml)) ?? Data() { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let target = base.appendingPathComponent("skiff/schemas-\(String(hash, radix: 16))")
+        if fm.fileExists(atPath: target.appendingPathComponent("gschemas.compiled").path) { return target.path }
         let tool = ["/usr/bin/glib-compile-schemas", "/usr/local/bin/glib-compile-schemas"].first { fm.isExecutableFile(atPath: $0) }
         guard let tool else { return nil }
         do {

@@ -55,4 +55,13 @@ final class AddressEditingDisplayTests: XCTestCase {
         XCTAssertEqual(AddressEditing.displayText(uri: uri, isEditing: false), "example.com")
         XCTAssertEqual(AddressEditing.displayText(uri: nil, isEditing: false), "")
     }
+
+    /// What the bar shows is never spoofed: a file name's right-to-left override is escaped, and a
+    /// host that mixes scripts is shown as punycode.
+    func testTheBarShowsOverridesEscapedAndMixedScriptHostsAsPunycode() {
+        XCTAssertEqual(AddressEditing.displayDomain(uri: "file:///home/u/invoice%E2%80%AEfdp.html"), "invoice%E2%80%AEfdp.html")
+        let mixed = AddressEditing.displayDomain(uri: "https://\u{0430}pple.com/")
+        XCTAssertTrue(mixed.hasPrefix("xn--"), mixed)
+        XCTAssertEqual(AddressEditing.displayDomain(uri: "https://münchen.example/"), "münchen.example", "one script stays readable")
+    }
 }

@@ -1,4 +1,5 @@
 import BrowserModel
+import TestClock
 import XCTest
 
 /// Thousands of random interleavings of key presses and history answers (a fake worker that
@@ -71,17 +72,6 @@ final class AddressFieldPropertyTests: XCTestCase {
         }
     }
 
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let history = [
         "http://127.0.0.1:8080/index.html", "http://127.0.0.1:8080/ch01.en.html", "http://127.0.0.1:8080/ch02.en.html",
         "https://www.debian.org/doc/manuals/", "https://debian.org/", "https://deb.example/", "http://127.0.0.2/",
@@ -89,7 +79,7 @@ final class AddressFieldPropertyTests: XCTestCase {
     static let targets = ["127.0.0.1:8080/ch03.en.html", "127.0.0.1:8080/index.html", "debian.org/doc", "deb", "127.0.0.2/x"]
 
     func testTheFieldAlwaysHoldsWhatWasTypedPlusAtMostOneSelectedCompletion() {
-        var random = SeededRandom(state: 0x5EED)
+        var random = SplitMix(seed: 0x5EED)
         var steps = 0
         for run in 0..<3000 {
             var view = View()

@@ -1,20 +1,13 @@
 import Foundation
+import TestClock
 import XCTest
 @testable import BrowserModel
 
-/// SplitMix64: a tiny seeded generator, so every run checks the same cases and a failure names
-/// its seed and case number and can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Every run checks the same cases (TestClock's SplitMix), and a failure names its seed and case
+/// number and can be replayed.
+typealias SeededGenerator = SplitMix
 
+extension SplitMix {
     mutating func string(_ length: ClosedRange<Int>, from alphabet: [Character]) -> String {
         String((0..<Int.random(in: length, using: &self)).map { _ in alphabet.randomElement(using: &self) ?? "a" })
     }

@@ -375,27 +375,9 @@ final class BrowserContainerTests: XCTestCase {
 
     /// A real TLS server on 127.0.0.1 with a self-signed certificate (openssl s_server).
     func testAnUntrustedCertificateShowsAnInterstitialNotThePage() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        func openssl(_ args: [String]) throws -> Process {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            p.arguments = args
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            p.currentDirectoryURL = dir
-            try p.run()
-            return p
-        }
-        let make = try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out", "cert.pem",
-                                "-days", "1", "-subj", "/CN=127.0.0.1"])
-        make.waitUntilExit()
-        XCTAssertEqual(make.terminationStatus, 0, "openssl made a certificate")
-        let port = TestHTTPServer.closedPort()
-        let server = try openssl(["s_server", "-accept", "127.0.0.1:\(port)", "-cert", "cert.pem", "-key", "key.pem", "-www", "-quiet"])
-        defer { server.terminate(); server.waitUntilExit() }
-        Thread.sleep(forTimeInterval: 0.5)
+        let server = try TestTLSServer()
+        defer { server.stop() }
+        let port = server.port
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Container TLS")
             defer { main.window.destroy() }

@@ -38,15 +38,6 @@ final class BrowserWindowTests: XCTestCase {
         MainLoop.run(until: { main.window.title == title && !main.browser.state.isLoading }, timeout: timeout)
     }
 
-    @MainActor
-    private static func js(_ view: WebView?, _ script: String) -> String? {
-        guard let view else { return nil }
-        var result: String??
-        view.evaluate(script) { result = .some($0) }
-        MainLoop.run(until: { result != nil }, timeout: 10)
-        return result ?? nil
-    }
-
     /// The address as the user sees it on Ctrl+L: the full URL (the bar shows only the domain).
     @MainActor
     private static func editedAddress(_ main: MainWindow) -> String {
@@ -59,7 +50,7 @@ final class BrowserWindowTests: XCTestCase {
     /// Waits until the web view shows Skiff's error page (it loads after the failure is known).
     @MainActor
     private static func waitForErrorPage(_ main: MainWindow) -> Bool {
-        MainLoop.run(until: { js(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
+        MainLoop.run(until: { pageAnswer(main.browser.webView, "document.getElementById('skiff-error') !== null") == "true" }, timeout: 10)
     }
 
     func testLoadsAPageAndShowsItsTitleInTheWindow() throws {
@@ -69,7 +60,7 @@ final class BrowserWindowTests: XCTestCase {
             defer { main.window.destroy() }
             main.browser.load("\(server.base)/")
             XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"), "window title was \(main.window.title)")
-            XCTAssertEqual(Self.js(main.browser.webView, "document.getElementById('h').textContent"), "One")
+            XCTAssertEqual(pageAnswer(main.browser.webView, "document.getElementById('h').textContent"), "One")
             XCTAssertEqual(Self.editedAddress(main), "\(server.base)/")
             XCTAssertFalse(main.browser.backButton.isSensitive, "nothing to go back to yet")
             XCTAssertEqual(main.browser.state.progress, 1)
@@ -106,7 +97,7 @@ final class BrowserWindowTests: XCTestCase {
             XCTAssertTrue(Self.waitForTitle(main, "Can’t Open Page — Skiff (Private)"), "title was \(main.window.title)")
             XCTAssertEqual(main.browser.state.failure?.uri, dead)
             XCTAssertTrue(Self.waitForErrorPage(main), "the error page is what the web view shows")
-            let message = Self.js(main.browser.webView, "document.getElementById('skiff-error-message').textContent") ?? ""
+            let message = pageAnswer(main.browser.webView, "document.getElementById('skiff-error-message').textContent") ?? ""
             XCTAssertFalse(message.isEmpty, "the error says why")
             XCTAssertEqual(Self.editedAddress(main), dead, "the typed address is not lost")
             // The app is still alive and browsing works afterwards.
@@ -144,7 +135,7 @@ final class BrowserWindowTests: XCTestCase {
             main.browser.reload()
             let recovered = MainLoop.run(until: {
                 main.browser.state.crash == nil && !main.browser.state.isLoading
-                    && Self.js(main.browser.webView, "document.getElementById('h').textContent") == "Two"
+                    && pageAnswer(main.browser.webView, "document.getElementById('h').textContent") == "Two"
             }, timeout: 20)
             XCTAssertTrue(recovered, "a new web process shows the page again")
             XCTAssertEqual(main.window.title, "Page Two — Skiff (Private)")

@@ -39,10 +39,7 @@ final class ReopenClosedTabTests: XCTestCase {
 
     @MainActor
     private static func scrollY(of main: MainWindow) -> Double {
-        var answer: String?
-        main.browser.currentPage?.webView?.evaluate("String(window.scrollY)") { answer = $0 }
-        MainLoop.run(until: { answer != nil }, timeout: 5)
-        return Double(answer ?? "") ?? -1
+        Double(pageAnswer(main.browser.currentPage?.webView, "String(window.scrollY)") ?? "") ?? -1
     }
 
     func testCtrlShiftTBringsTheTabBackWhereItWasWithItsHistoryAndScroll() throws {

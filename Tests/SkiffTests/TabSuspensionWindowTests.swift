@@ -20,6 +20,8 @@ final class TabSuspensionWindowTests: XCTestCase {
         // Black, so its picture cannot be mistaken for the (light) window behind an empty tab.
         "/b": page("Page B", background: "#000000", color: "#404040"),
         "/c": page("Page C", background: "#ffffff", color: "#000000"),
+        "/hog": .init(body: "<title>Hog</title><script>const kept = []; setInterval(() => { if (kept.length < 48) kept.push(new Uint8Array(64 << 20).fill(7)) }, 40)</script>"),
+        "/busy": .init(body: "<title>Busy</title><script>setTimeout(() => { while (true) {} }, 300)</script>"),
     ]
     var server: TestHTTPServer!
 
@@ -42,15 +44,6 @@ final class TabSuspensionWindowTests: XCTestCase {
     @MainActor
     private static func waitForPage(_ main: MainWindow, title: String) -> Bool {
         MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading && main.browser.webView?.isLoading == false }, timeout: 20)
-    }
-
-    @MainActor
-    private static func js(_ view: WebView?, _ script: String) -> String? {
-        guard let view else { return nil }
-        var result: String??
-        view.evaluate(script) { result = .some($0) }
-        MainLoop.run(until: { result != nil }, timeout: 10)
-        return result ?? nil
     }
 
     /// Process ids of the WebKit web processes under this (test) process, from /proc.
@@ -78,8 +71,8 @@ final class TabSuspensionWindowTests: XCTestCase {
             let browser = main.browser
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
             XCTAssertTrue(Self.load(main, "\(base)/b", title: "Page B"))
-            _ = Self.js(browser.webView, "window.scrollTo(0, 1234); 0")
-            XCTAssertEqual(Self.js(browser.webView, "window.scrollY"), "1234")
+            _ = pageAnswer(browser.webView, "window.scrollTo(0, 1234); 0")
+            XCTAssertEqual(pageAnswer(browser.webView, "window.scrollY"), "1234")
             // The user reads a moment before leaving: the scrolled page is painted by then.
             MainLoop.run(for: 0.5)
 
@@ -111,8 +104,8 @@ final class TabSuspensionWindowTests: XCTestCase {
             browser.selectTab(at: 0)
             XCTAssertFalse(browser.isTabSuspended(at: 0))
             XCTAssertTrue(Self.waitForPage(main, title: "Page B"), "title \(browser.state.title ?? "nil")")
-            XCTAssertTrue(MainLoop.run(until: { Self.js(browser.webView, "window.scrollY") == "1234" }, timeout: 10),
-                          "scrolled to \(Self.js(browser.webView, "window.scrollY") ?? "nil"), not 1234")
+            XCTAssertTrue(MainLoop.run(until: { pageAnswer(browser.webView, "window.scrollY") == "1234" }, timeout: 10),
+                          "scrolled to \(pageAnswer(browser.webView, "window.scrollY") ?? "nil"), not 1234")
             XCTAssertTrue(browser.backButton.isSensitive, "the back/forward list came back")
             browser.backButton.emit("clicked")
             XCTAssertTrue(Self.waitForPage(main, title: "Page A"), "Back went to \(browser.state.title ?? "nil")")
@@ -150,6 +143,48 @@ final class TabSuspensionWindowTests: XCTestCase {
             let port = base.split(separator: ":").last.map(String.init) ?? ""
             XCTAssertEqual(browser.addressBarTexts, ["\(host):\(port) — Page A", "\(host):\(port) — Page B", "\(host):\(port) — Page C"],
                            "tabs on one site show their titles in the pager")
+        }
+    }
+
+    /// Closing a tab ends its web process at once, even when its page is stuck in a loop (it used to
+    /// keep a core busy for 10–15 s after its tab had gone).
+    func testClosingATabEndsItsWebProcessEvenWhenThePageIsBusy() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Close Ends Process", focus: false)
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            browser.newTab()
+            XCTAssertTrue(Self.load(main, "\(base)/busy", title: "Busy"))
+            MainLoop.run(for: 1)
+            let withBoth = Self.webProcesses().count
+            browser.closeTab()
+            XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().count < withBoth }, timeout: 5),
+                          "the busy page's process ended (\(withBoth) before, \(Self.webProcesses().count) now)")
+            XCTAssertEqual(browser.state.title, "Page A")
+        }
+    }
+
+    /// A page that allocates without end has its web process ended at the memory limit, and its tab
+    /// says so with Reload; the other tab is untouched.
+    func testAPageThatTakesAllTheMemoryIsStoppedAndOtherTabsAreUntouched() throws {
+        XCTAssertEqual(ProcessInfo.processInfo.environment["SKIFF_WEB_MEMORY_LIMIT_MB"], "1024", "tools/test-env.sh sets the limit")
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Memory Hog", focus: false)
+            defer { main.window.destroy() }
+            let browser = main.browser
+            XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
+            browser.newTab()
+            browser.load("\(base)/hog")
+            XCTAssertTrue(MainLoop.run(until: { browser.state.crash != nil }, timeout: 15), "the page was stopped (it stops itself at 3 GB)")
+            XCTAssertEqual(browser.state.crash, .outOfMemory)
+            let banner = browser.root.presentedDescendants().contains { $0.hasLabel("Reload the page") }
+            XCTAssertTrue(banner && browser.crashBannerIsShown, "the tab says so, with Reload")
+            browser.selectTab(at: 0)
+            XCTAssertTrue(Self.waitForPage(main, title: "Page A"))
+            XCTAssertEqual(pageAnswer(browser.webView, "document.title"), "Page A", "the other tab's page still runs")
         }
     }
 
@@ -201,13 +236,13 @@ final class TabSuspensionWindowTests: XCTestCase {
             browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
             // A text field the user typed into (the page's own script stands in for the typing).
-            _ = Self.js(browser.webView, "var f = document.createElement('textarea'); document.body.prepend(f); f.value = 'half a reply'; 0")
+            _ = pageAnswer(browser.webView, "var f = document.createElement('textarea'); document.body.prepend(f); f.value = 'half a reply'; 0")
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
             MainLoop.run(for: 2)
             XCTAssertFalse(browser.isTabSuspended(at: 0), "a tab with unsent input keeps its page")
             browser.selectTab(at: 0)
-            XCTAssertEqual(Self.js(browser.webView, "document.querySelector('textarea').value"), "half a reply", "the typed text is still there")
+            XCTAssertEqual(pageAnswer(browser.webView, "document.querySelector('textarea').value"), "half a reply", "the typed text is still there")
         }
     }
 }

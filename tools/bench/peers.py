@@ -18,7 +18,8 @@ PAGE_TITLE = 'Skiff scroll bench'
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument('--skiff', required=True, help='the skiff binary to measure')
 ap.add_argument('--runs', type=int, default=4)
-ap.add_argument('--renderer', choices=['cairo', 'gl'], default='cairo', help='GSK_RENDERER for every contender')
+ap.add_argument('--renderer', choices=['cairo', 'gl', 'default'], default='cairo',
+                help='GSK_RENDERER for every contender; default: unset, so each picks its own (Skiff: docs/rendering.md)')
 ap.add_argument('--notches', type=int, default=300)
 ap.add_argument('--tabs', type=int, default=0, help='then open this many tabs (Ctrl+T, address, Return) and sum memory')
 ap.add_argument('--only', action='append', choices=['skiff', 'floor', 'web'])
@@ -204,6 +205,7 @@ def main():
         env = dict(os.environ, DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=bus, GSK_RENDERER=args.renderer,
                    NO_AT_BRIDGE='1', GTK_A11Y='none', GIO_USE_PROXY_RESOLVER='dummy', GSETTINGS_BACKEND='memory')
         env.pop('WAYLAND_DISPLAY', None)
+        if args.renderer == 'default': env.pop('GSK_RENDERER', None)
         if args.renderer == 'gl': env['LIBGL_ALWAYS_SOFTWARE'] = '1'
         if not sandbox_works(): env['WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS'] = '1'
         for setting in args.env:

@@ -33,7 +33,9 @@ extension AddressEditing {
         let rest = trimmed[trimmed.index(after: colon)...]
 
         if scheme == "file" {
-            return fileName(fromFileURIRest: rest)
+            // A file's name is shown decoded, so its control and bidi characters are escaped:
+            // "invoice\u{202E}fdp.html" must not read as "invoicelmth.pdf" (SafeAddress).
+            return SafeAddress.text(fileName(fromFileURIRest: rest))
         }
         guard rest.hasPrefix("//") else { return trimmed }
         let afterSlashes = rest.dropFirst(2)
@@ -56,7 +58,9 @@ extension AddressEditing {
         if name.hasPrefix("www."), name.dropFirst(4).contains(".") {
             name.removeFirst(4)
         }
-        return name
+        // Internationalised names in their script, unless the label mixes scripts (punycode then).
+        let shown = SafeAddress.host(name)
+        return shown
     }
 
     private static func splitHostPort(_ authority: Substring) -> (host: String, port: String?)? {

@@ -71,6 +71,12 @@ public struct BarPress: Sendable, Equatable {
         }
     }
 
+    /// A control inside the bar (the security indicator) took the press: it is neither a click on
+    /// the bar nor the start of a swipe.
+    public mutating func takenByControl() {
+        if case .pending = phase { phase = .rejected }
+    }
+
     /// The button or finger came up.
     public mutating func released() -> Release {
         defer { phase = .idle }

@@ -19,6 +19,8 @@ final class AddressBarView {
     let canvas: Canvas
     let entry = Entry()
     let progress = ProgressLineView()
+    /// The lock or "Not Secure" at the start of the bar (SecurityIndicator.swift).
+    let security = SecurityIndicator()
     /// nil for the hidden new-tab bar past the last tab.
     var tabID: UUID?
     var chromeAlpha = 1.0
@@ -42,6 +44,7 @@ final class AddressBarView {
         if tabID == nil { entry.canFocus = false }
         canvas.addChild(entry)
         canvas.addChild(progress.canvas)
+        canvas.addChild(security.root)
         canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         canvas.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
     }
@@ -53,8 +56,15 @@ final class AddressBarView {
     }
 
     private func allocate(width: Double, height: Double) {
-        let field = Rect(x: Self.textInset, y: 0, width: max(1, width - 2 * Self.textInset), height: height)
+        // The security indicator takes the start; the field keeps the same room at the end, so the
+        // domain stays centred in the bar.
+        let room = security.isShown ? Double(security.root.widthRange().natural) + 4 : 0
+        let field = Rect(x: Self.textInset + room, y: 0, width: max(1, width - 2 * (Self.textInset + room)), height: height)
         canvas.allocate(entry, field, scaleX: domainScale, scaleY: domainScale)
+        if security.isShown {
+            let h = Double(security.root.naturalHeight(forWidth: Int(room)))
+            canvas.allocate(security.root, Rect(x: Self.textInset / 2, y: (height - h) / 2, width: room - 4, height: h))
+        }
         canvas.allocate(progress.canvas, Rect(x: Self.cornerRadius / 2, y: height - 3, width: max(1, width - Self.cornerRadius), height: 3))
     }
 
@@ -70,6 +80,7 @@ final class AddressBarView {
                 let field = colors.isDark ? colors.view.mixed(with: colors.foreground, 0.08) : colors.view
                 snapshot.fillRounded(chrome, radius: Self.cornerRadius, color: field)
                 snapshot.withRoundedClip(chrome, radius: Self.cornerRadius) { snapshot.child(progress.canvas, of: canvas) }
+                if security.isShown { snapshot.child(security.root, of: canvas) }
             }
         }
         snapshot.child(entry, of: canvas)

@@ -19,6 +19,9 @@ extension BrowserView {
                 if self?.moveFocusedFavourite(by: 1) == false { self?.goForward() }
             },
             KeyboardCommand("reload", "Reload", ["<Control>r", "F5"]) { [weak self] in self?.reload() },
+            KeyboardCommand("connection-security", "Connection security and certificate", ["<Control>i"]) { [weak self] in
+                self?.showConnectionSecurity()
+            },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
             KeyboardCommand("add-favourite", "Add the page to Favourites", ["<Control>d"]) { [weak self] in
@@ -34,6 +37,8 @@ extension BrowserView {
             KeyboardCommand("reopen-closed-tab", "Reopen closed tab", ["<Control><Shift>t"]) { [weak self] in
                 _ = self?.reopenClosedTab()
             },
+            KeyboardCommand("print", "Print the page", ["<Control>p"]) { [weak self] in self?.printPage() },
+            KeyboardCommand("view-source", "Show the page's source", ["<Control>u"]) { [weak self] in self?.showPageSource() },
             KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
             KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in

@@ -30,6 +30,10 @@ extension BrowserView {
         open(uri, isPrivate)
     }
 
+    func tabPage(_ page: TabPage, asksPermission request: PermissionRequest) -> Bool {
+        permissions.handle(request, from: page)
+    }
+
     func tabPageClosedItself(_ page: TabPage) {
         guard let index = pager.tabs.index(of: page.id) else { return }
         closeTab(at: index)

@@ -31,9 +31,15 @@ public final class BrowserView: TabPageDelegate {
     /// Opens a window showing an address (Open Link in New Window / New Private Window): the
     /// application's, set by it; without one the link opens in a tab.
     public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
+    /// Print operations until they finish.
+    let printing = PagePrinting()
+    /// The pages' permission requests and what was decided per site.
+    lazy var permissions = PagePermissions(isPrivate: isPrivate)
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo
+    /// Inspect Element in the page's menu (PageContextMenu.swift).
+    public var developerTools = false { didSet { applyDeveloperTools() } }
 
     let sandbox: WebSandbox.Status
     let session: NetworkSession?
@@ -202,6 +208,8 @@ public final class BrowserView: TabPageDelegate {
         bars[tab.id] = bar
         barsArea.addChild(bar.canvas)
         connectBar(bar)
+        bar.security.onPress = { [weak self] in self?.barPress.takenByControl() }
+        connectContextMenu(of: page)
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.
         if page.webView == nil { bar.entry.isSensitive = false }
@@ -355,6 +363,7 @@ public final class BrowserView: TabPageDelegate {
                 let shown = AddressEditing.barText(uri: uri, title: page.state.title, sharesDomain: (domainCounts[domain] ?? 0) > 1)
                 if bar.entry.text != shown { bar.entry.text = shown }
             }
+            bar.showSecurity(of: page, editing: editingThis)
             bar.setTitle(page.state.title ?? "")
             updateStartPage(page)
             page.root.setAccessibleLabel(page.state.title.flatMap { $0.isEmpty ? nil : $0 } ?? "New Tab")

@@ -149,25 +149,33 @@ extension TabPage {
         restore(sessionState: closed.sessionState, uri: closed.uri, title: closed.title)
     }
 
-    /// The page is being closed: where it is scrolled to, from the page (nil when it cannot say
-    /// within half a second); the web view is kept alive until then, and no longer.
+    /// The page is being closed: where it is scrolled to, from the page (nothing when it cannot say
+    /// within half a second); then its web process ends at once (unless a page it opened, or its
+    /// opener, shares it), rather than lingering in WebKit's cache — a page busy in a loop would
+    /// otherwise keep a core busy after its tab is gone (docs/browser.md, "Closed tabs").
     func scrollPositionOnClose(_ completion: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
         if let kept = suspended { return completion(kept.scrollX, kept.scrollY) }
-        guard let webView, state.uri != nil, state.crash == nil else { return }
+        guard let webView else { return }
+        let shares = sharesWebProcess
+        guard state.uri != nil, state.crash == nil else {
+            if !shares { webView.terminateWebProcess() }
+            return
+        }
         final class Holder { var webView: WebView? }
         let holder = Holder()
         holder.webView = webView
-        webView.evaluate("JSON.stringify({ x: window.scrollX, y: window.scrollY })") { answer in
-            guard holder.webView != nil else { return }
-            holder.webView = nil
-            if let inspection = SuspensionInspection(json: answer) { completion(inspection.scrollX, inspection.scrollY) }
-        }
-        MainLoop.after(milliseconds: 500) {
-            // A page that does not answer (busy in a loop) is not waited for: its process goes.
+        func end() {
             guard let view = holder.webView else { return }
             holder.webView = nil
-            view.terminateWebProcess()
+            if !shares { view.terminateWebProcess() }
         }
+        webView.evaluate("JSON.stringify({ x: window.scrollX, y: window.scrollY })") { answer in
+            guard holder.webView != nil else { return }
+            if let inspection = SuspensionInspection(json: answer) { completion(inspection.scrollX, inspection.scrollY) }
+            end()
+        }
+        // A page that does not answer (busy in a loop) is not waited for.
+        MainLoop.after(milliseconds: 500) { end() }
     }
 
     /// The resumed page has loaded: back to where the user left it.

@@ -18,6 +18,8 @@ protocol TabPageDelegate: AnyObject {
     func tabPage(_ page: TabPage, opensWindowFor uri: String, byUser: Bool) -> WebView?
     /// The page called `window.close()` on a window a script opened.
     func tabPageClosedItself(_ page: TabPage)
+    /// The page asks to use something: true when it will be answered.
+    func tabPage(_ page: TabPage, asksPermission request: PermissionRequest) -> Bool
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -47,6 +49,14 @@ public final class TabPage {
     /// process, which suspending one must not end.
     var sharesWebProcess = false
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
+    /// Asks whether the page's site may use something (BrowserView's `PagePermissions` decides when).
+    let permissionPrompt = PermissionPrompt()
+    /// The address of the link under the pointer (LinkStatusOverlay.swift).
+    let linkStatus = LinkStatusOverlay()
+    /// The right-click menu (PageContextMenu.swift).
+    let contextMenu = PageContextMenu()
+    /// The committed page's connection security (SecurityIndicator.swift).
+    let security = PageSecurity()
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
     /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
@@ -78,6 +88,8 @@ public final class TabPage {
             }
         }
         content.addOverlay(crashBanner.revealer)
+        content.addOverlay(permissionPrompt.revealer)
+        content.addOverlay(linkStatus.root)
         // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
         root.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         root.onAllocate { [weak root, weak content] w, h in
@@ -169,6 +181,9 @@ public final class TabPage {
     // MARK: Web view events → model
 
     func connect(_ webView: WebView) {
+        security.watch(webView)
+        linkStatus.watch(webView)
+        contextMenu.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView, self.isLive(webView) else { return }
             switch event {
@@ -176,6 +191,8 @@ public final class TabPage {
             case .redirected: self.apply(.uriChanged(webView.uri))
             case .committed:
                 self.pendingFallback = nil
+                // A question the page left behind is answered No.
+                self.permissionPrompt.withdraw()
                 self.apply(.committed(uri: webView.uri))
                 if let uri = webView.uri, self.state.failure == nil {
                     let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
@@ -206,6 +223,10 @@ public final class TabPage {
         webView.onCreate { [weak self] uri, byUser in
             guard let self else { return nil }
             return self.delegate?.tabPage(self, opensWindowFor: uri, byUser: byUser)
+        }
+        webView.onPermissionRequest { [weak self] request in
+            guard let self else { return false }
+            return self.delegate?.tabPage(self, asksPermission: request) ?? false
         }
         webView.onClose { [weak self] in
             guard let self else { return }

@@ -8,7 +8,7 @@ public struct StoryAppearance: Sendable, Hashable {
     /// In window coordinates, on whole points: GTK allocates the story's widgets whole pixels, and
     /// under GL a clip that cuts through the rounded corners of the clip around it (a widget's
     /// rounded-off allocation against a fractional frame) sends everything under it through an
-    /// offscreen texture every frame (docs/mechanics.md "Today", NOTES.md).
+    /// offscreen texture every frame (docs/mechanics.md "Today", docs/performance.md "The story transition").
     public var frame: LayoutRect
     public var cornerRadius: Double
     /// Whole points, and never ending inside the frame's rounded bottom corners: while the gap

@@ -10,7 +10,7 @@ import Foundation
 /// does not upload it. Under the cairo renderer its surface is painted as it is (one cairo node): a
 /// texture there would be converted into a new surface in every frame (GTK 4.8), which is why cards
 /// once drew node by node under cairo; painting the surface is cheaper than either (frame work p50
-/// 3.4 against 6.2 ms drawn directly). Figures and the decisions: NOTES.md ("Today under GL", issue 16).
+/// 3.4 against 6.2 ms drawn directly). Figures and the decisions: docs/performance.md ("How cards draw").
 public enum CardLook: String, Sendable {
     /// Nodes every time GTK asks for the card's drawing (what the painted look must look like).
     case direct
@@ -40,7 +40,7 @@ struct CardLookKey: Equatable {
 }
 
 /// For measuring what each kind of node costs a renderer: `SKIFF_TODAY_OMIT=shadow,clip,scrims,text`
-/// leaves those out of every card (the benchmark's breakdown in NOTES.md). Never set in use.
+/// leaves those out of every card (the benchmark's breakdown in docs/performance.md). Never set in use.
 enum CardLookExperiment: String, OmittedLayers {
     case shadow, clip, scrims, text
     static let omitted = parse("SKIFF_TODAY_OMIT")

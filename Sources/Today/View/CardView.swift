@@ -189,7 +189,7 @@ final class CardView {
     /// another size, its picture arrived). One per pooled card, so at most the pool's size.
     /// A card that comes on screen without its look, or whose picture has just arrived, paints it now,
     /// in this frame (1–3 ms): waiting for the painting queue instead kept a fling's landing cards on
-    /// their placeholders 150 ms longer under GL (NOTES.md).
+    /// their placeholders 150 ms longer under GL (docs/performance.md).
     private func paintedLook(_ content: CardContent, width: Double, height: Double) -> RasterImage? {
         let key = lookKey(content, width: width, height: height)
         if let look, look.key == key {

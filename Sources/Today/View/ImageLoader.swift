@@ -19,7 +19,7 @@ import TodayModel
 ///
 /// Work is taken newest first: a fling asks for the pictures of every position it passes, and the
 /// cards it comes to rest on must not wait behind them (under cairo, 0.43 s to the last picture after
-/// a fling through 2,000 cards when taken in order; NOTES.md). Work nobody has asked for again within
+/// a fling through 2,000 cards when taken in order; docs/performance.md). Work nobody has asked for again within
 /// `staleAfter` is dropped (whatever still shows the placeholder is asked to draw again, and asks anew).
 @MainActor
 final class TextureCache {

@@ -8,8 +8,8 @@ import Foundation
 ///   screen with its picture rather than its placeholder.
 /// - `looks` (the default): also, under `CardLook.cached`, each card's look is queued for painting
 ///   off the main thread as soon as its picture is ready, nearest the viewport first; a frame that
-///   scrolls then only moves textures. Figures: NOTES.md ("Today under GL: looks painted off the
-///   main thread").
+///   scrolls then only moves textures. Figures: docs/performance.md ("Ready ahead, and the pictures queue" and
+///   "How cards draw").
 public enum LookAhead: String, Sendable {
     /// Only the overscan around the viewport is dealt, and looks are painted inside the frame
     /// that first draws a card (the way before this change; kept for the benchmark's A/B).

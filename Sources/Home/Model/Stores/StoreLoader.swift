@@ -8,7 +8,7 @@ public enum StoreLoader {
     /// 500 stores of the bundled kind are about 370 KB.
     public static let maximumFileSize = 1_048_576
     /// The list is not virtualized: 500 rows are built in about 40 ms and filtered in about 4 ms a
-    /// keystroke (debug build, this machine); 2,000 took 200 ms and 30 ms. See NOTES.md.
+    /// keystroke (debug build, this machine); 2,000 took 200 ms and 30 ms. See docs/home.md ("Order, Gift and Stores").
     public static let maximumStores = 500
     public static let maximumIntervalsPerDay = 4
 

@@ -1,0 +1,122 @@
+import BrowserModel
+import Foundation
+import Gtk
+import Logging
+
+/// A bar over one tab's page asking whether its site may use something: the question, Deny and
+/// Allow. One question at a time; the page waits for the answer.
+@MainActor
+final class PermissionPrompt {
+    let revealer = Revealer(transition: .slideDown)
+    private let question = Label("")
+    private let allowButton = Button(label: "Allow")
+    private let denyButton = Button(label: "Deny")
+    private var answer: (@MainActor (SitePermissions.Decision) -> Void)?
+
+    init() {
+        let row = Box(.horizontal, spacing: 12)
+        row.addCSSClass("skiff-permission-bar")
+        question.wraps = true
+        question.hexpand = true
+        question.setXAlign(0)
+        allowButton.addCSSClass("suggested-action")
+        denyButton.onClicked { [weak self] in self?.answered(.deny) }
+        allowButton.onClicked { [weak self] in self?.answered(.allow) }
+        row.append(question)
+        row.append(denyButton)
+        row.append(allowButton)
+        revealer.setChild(row)
+        revealer.valign = .start
+        revealer.setAccessibleLabel("Permission request")
+        // Hidden once it has slid away, so a screen reader is not given a question no longer asked.
+        revealer.isVisible = false
+        revealer.onNotify("child-revealed") { [weak revealer] in
+            if let revealer, !revealer.revealsChild, !revealer.childRevealed { revealer.isVisible = false }
+        }
+    }
+
+    var isShown: Bool { revealer.revealsChild }
+
+    func ask(_ text: String, answer: @escaping @MainActor (SitePermissions.Decision) -> Void) {
+        self.answer = answer
+        question.text = text
+        question.setAccessibleLabel(text)
+        revealer.isVisible = true
+        revealer.revealsChild = true
+    }
+
+    private func answered(_ decision: SitePermissions.Decision) {
+        revealer.revealsChild = false
+        if !Widget.animationsEnabled { revealer.isVisible = false }
+        let pending = answer
+        answer = nil
+        pending?(decision)
+    }
+
+    /// The page went away or navigated: the question is answered No.
+    func withdraw() { if answer != nil { answered(.deny) } }
+}
+
+/// Permission requests of a window's pages (docs/browser.md, "Permissions"): a decision already
+/// taken for the site is applied; otherwise the page's prompt asks. Nothing is granted silently.
+@MainActor
+final class PagePermissions {
+    private(set) var decisions: SitePermissions
+    /// Questions waiting behind the one shown, per tab; past this many a request is denied.
+    static let queueLimit = 4
+    private var waiting: [UUID: [PermissionRequest]] = [:]
+    private let logger = Logger(label: "skiff.browser.permissions")
+
+    init(isPrivate: Bool) { decisions = SitePermissions(remembers: !isPrivate) }
+
+    /// Returns true when the request will be answered (here or by the user), false to leave it to WebKit.
+    func handle(_ request: PermissionRequest, from page: TabPage) -> Bool {
+        guard let kind = Self.kind(of: request.kind) else { return false }
+        let site = Self.site(of: page.state.uri)
+        if let decided = decisions.decision(for: kind, on: site) {
+            if decided == .allow { request.allow() } else { request.deny() }
+            return true
+        }
+        if page.permissionPrompt.isShown {
+            guard (waiting[page.id]?.count ?? 0) < Self.queueLimit else {
+                logger.notice("too many permission requests from \(site): denied")
+                request.deny()
+                return true
+            }
+            waiting[page.id, default: []].append(request)
+            return true
+        }
+        ask(kind, request, site: site, on: page)
+        return true
+    }
+
+    private func ask(_ kind: PermissionKind, _ request: PermissionRequest, site: String, on page: TabPage) {
+        page.permissionPrompt.ask(kind.question(site: site)) { [weak self, weak page] decision in
+            if decision == .allow { request.allow() } else { request.deny() }
+            guard let self else { return }
+            self.decisions.decide(decision, for: kind, on: site)
+            guard let page, var queue = self.waiting[page.id], !queue.isEmpty else { return }
+            let next = queue.removeFirst()
+            self.waiting[page.id] = queue
+            _ = self.handle(next, from: page)
+        }
+    }
+
+    /// Preferences → Reset: every site asks again.
+    func reset() { decisions.reset() }
+
+    static func kind(of permission: WebPermission) -> PermissionKind? {
+        switch permission {
+        case .notifications: .notifications
+        case .location: .location
+        case .media(let audio, let video): video && audio ? .cameraAndMicrophone : video ? .camera : audio ? .microphone : nil
+        case .other: nil
+        }
+    }
+
+    /// "example.org" or "127.0.0.1:8080": what the question names.
+    static func site(of uri: String?) -> String {
+        guard let uri, let components = URLComponents(string: uri), let host = components.host else { return "This page" }
+        return components.port.map { "\(host):\($0)" } ?? host
+    }
+}

@@ -1,0 +1,170 @@
+import Browser
+import BrowserModel
+import CGtk
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// The page's right-click menu is a browser's (docs/where-am-i.md): a real right click on a link
+/// shows "Open Link in New Tab" and "Copy Link Address" on GTK's accessibility tree, and choosing
+/// the first opens the link in a second tab.
+final class PageContextMenuTests: XCTestCase {
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        server = try TestHTTPServer(routes: [
+            "/": .init(body: "<title>Menu</title><a href='/target' style='position:absolute; left:100px; top:100px; font-size:40px'>a link</a>"),
+            "/target": .init(body: "<title>Target Page</title><h1>Target</h1>"),
+            "/words": .init(body: "<title>Words</title><p id=p style='position:absolute; left:100px; top:100px; font-size:40px'>quick brown fox</p>"),
+            "/find?q=quick": .init(body: "<title>Results for quick</title>results"),
+        ])
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// The menu items on screen, by the text GTK presents for them.
+    @MainActor
+    private static func menuItems(_ main: MainWindow) -> [String: PresentedAccessible] {
+        var items: [String: PresentedAccessible] = [:]
+        var current: PresentedAccessible?
+        for node in main.window.presentedDescendants() {
+            if node.role == GTK_ACCESSIBLE_ROLE_MENU_ITEM { current = node }
+            // A label inside the item's box names it.
+            if let text = node.labelText, let item = current, item.width > 0,
+               node.x >= item.x, node.y >= item.y, node.x + node.width <= item.x + item.width + 0.5,
+               node.y + node.height <= item.y + item.height + 0.5 {
+                items[text] = item
+            }
+        }
+        return items
+    }
+
+    func testRightClickOnALinkOffersABrowsersMenuAndOpensItInANewTab() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Page Menu")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Menu"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["click", "3"])
+            var items: [String: PresentedAccessible] = [:]
+            XCTAssertTrue(MainLoop.run(until: {
+                items = Self.menuItems(main)
+                return items["Open Link in New Tab"] != nil && items["Copy Link Address"] != nil
+            }, timeout: 5), "the menu shows a browser's link items; it shows \(items.keys.sorted())")
+            for label in ["Open Link in New Window", "Download Linked File"] { XCTAssertNotNil(items[label], label) }
+            XCTAssertNil(items["Reload"], "a link's menu is about the link")
+
+            let open = try XCTUnwrap(items["Open Link in New Tab"])
+            XDoTool.click(window: id, x: open.surfaceCentre.x, y: open.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.tabTitles.contains("Target Page") }, timeout: 10),
+                          "the link opens in a second tab: \(main.browser.tabTitles)")
+            XCTAssertEqual(main.browser.currentTabIndex, 0, "in the background, as GNOME Web does")
+        }
+    }
+
+    func testRightClickOnASelectionSearchesTheWebWithTheBrowsersEngine() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Page Menu Search")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            main.browser.searchEngine = try XCTUnwrap(SearchEngine(name: "Loopback", template: "\(base)/find?q=%s"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/words", title: "Words"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            // A double click selects the word "quick"; the right click is on it.
+            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 130)), String(Int(origin.y + 128))])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["click", "--repeat", "2", "--delay", "80", "1"])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["click", "3"])
+            var items: [String: PresentedAccessible] = [:]
+            let label = "Search the Web for “quick”"
+            XCTAssertTrue(MainLoop.run(until: {
+                items = Self.menuItems(main)
+                return items[label] != nil
+            }, timeout: 5), "the menu offers to search for the selection; it shows \(items.keys.sorted())")
+            XCTAssertNotNil(items["Copy"])
+            let search = try XCTUnwrap(items[label])
+            XDoTool.click(window: id, x: search.surfaceCentre.x, y: search.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.state.title == "Results for quick" }, timeout: 10),
+                          "the search opens in a new tab in front: \(main.browser.tabTitles), current \(main.browser.currentTabIndex)")
+        }
+    }
+
+    /// Preferences → Developer tools (GSettings, remembered) adds Inspect Element to the page's menu.
+    func testDeveloperToolsFromPreferencesAddInspectElement() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open(), "the schema is found or compiled from data/")
+            settings.developerTools = false
+            defer { settings.developerTools = false }
+            let main = MainWindow(window: Window(), options: try Options.parse(["--window-size", "900x640", "--private"]),
+                                  sandbox: WebSandbox.probe(), settings: settings)
+            main.window.title = "Developer Tools"
+            main.window.present()
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            let id = try XCTUnwrap(XDoTool.window(named: "Developer Tools"))
+            XDoTool.run(["windowfocus", "--sync", id])
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Menu"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            let rightClickThePage: @MainActor () -> [String: PresentedAccessible] = {
+                XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 500)), String(Int(origin.y + 300))])
+                MainLoop.run(for: 0.2)
+                XDoTool.run(["click", "3"])
+                var items: [String: PresentedAccessible] = [:]
+                MainLoop.run(until: {
+                    items = Self.menuItems(main)
+                    return items["Reload"] != nil
+                }, timeout: 5)
+                return items
+            }
+            let before = rightClickThePage()
+            XCTAssertNotNil(before["Reload"], "the page's own menu: \(before.keys.sorted())")
+            XCTAssertNil(before["Inspect Element"], "no inspector unless asked for")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            var preferences: Gtk.Window?
+            XCTAssertTrue(MainLoop.run(until: { preferences = main.preferencesWindowForTests; return preferences?.isMapped == true }, timeout: 5))
+            let prefsID = try XCTUnwrap(XDoTool.window(named: "Preferences"))
+            XCTAssertTrue(MainLoop.run(until: {
+                preferences?.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_CHECKBOX && $0.width > 0 } ?? false
+            }, timeout: 5), "Preferences has the Developer tools check box")
+            // From the keyboard: the search engine list has the focus; Tab goes to the check box.
+            XDoTool.run(["windowfocus", "--sync", prefsID])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Tab"])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["key", "space"])
+            XCTAssertTrue(MainLoop.run(until: { settings.developerTools }, timeout: 3), "the choice is written to GSettings")
+            main.preferencesWindowForTests?.destroy()
+            XDoTool.run(["windowfocus", "--sync", id])
+            MainLoop.run(for: 0.3)
+
+            let after = rightClickThePage()
+            XCTAssertNotNil(after["Inspect Element"], "the menu now offers the inspector: \(after.keys.sorted())")
+            XDoTool.run(["key", "Escape"])
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// Ctrl+U with a real key: the page's source opens in a new tab, as it was served when the page
+/// loaded (the server has changed it since, and is not asked again), read from the source tab's text.
+final class PageSourceWindowTests: XCTestCase {
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        server = try TestHTTPServer(routes: [
+            "/page": .init(body: "<title>Served</title><p class=\"x\">first version &amp; more</p><script>document.title = 'Served'</script>"),
+        ])
+    }
+
+    override func tearDown() { server?.stop() }
+
+    func testCtrlUShowsThePageAsItWasLoadedInANewTab() throws {
+        let base = server.base
+        let server: TestHTTPServer = self.server
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Page Source")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/page", title: "Served"))
+            server.setResponse(.init(body: "<title>Changed</title>second version"), for: "/page")
+            main.browser.webView?.grabFocus()
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+u"])
+            let title = PageSource.title(for: "\(base)/page")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 10),
+                          "a tab titled “\(title)”: “\(main.browser.state.title ?? "")”")
+            XCTAssertEqual(main.browser.tabCount, 2)
+            let text = pageAnswer(main.browser.webView, "document.body.innerText") ?? ""
+            XCTAssertTrue(text.contains("<p class=\"x\">first version &amp; more</p>"), "the served HTML, as text: \(text.prefix(300))")
+            XCTAssertFalse(text.contains("second version"), "not fetched again")
+            XCTAssertEqual(pageAnswer(main.browser.webView, "document.querySelectorAll('script').length"), "0", "nothing of it runs")
+        }
+    }
+}
