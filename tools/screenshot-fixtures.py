@@ -95,12 +95,14 @@ def site(root):
                 "hardware; the desktop is faster; the installer asks fewer questions. Read the kernel notes before "
                 "you upgrade.</p><p>Upgrading from the previous release keeps your files. The kernel is replaced at "
                 "the next restart, and the old kernel stays installed until you remove it.</p></body></html>")
-    # Where am I: links to hover and right-click, a picture, text to select.
+    # Where am I: links to hover and right-click (one with a right-to-left override in its address, which
+    # the overlay must show escaped), a picture, text to select.
     with open(os.path.join(root, 'links.html'), 'w') as f:
         f.write("<!doctype html><html><head><meta charset=utf-8><title>A page with links</title></head>"
                 "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:46em'><h1>A page with links</h1>"
                 "<p>Read the <a href='/guide/ch03.html#network-configuration'>Debian Reference, chapter 3</a>, "
-                "or see the <a href='/files/notes.pdf'>release notes</a>.</p>"
+                "or see <a href='/downloads/invoice\u202efdp.exe'>invoice\u202efdp.exe\u202c</a>, and the "
+                "<a href='/pay.html'>payment page</a>.</p>"
                 "<p><img src='/debian.png' width=96 height=96 alt='A red circle'></p>"
                 "<p>Some text to select: the quick brown fox jumps over the lazy dog.</p></body></html>")
     with open(os.path.join(root, 'notes.html'), 'w') as f:

@@ -13,7 +13,7 @@ skiff=$PWD/.build/debug/skiff
 [ -n "${DISPLAY:-}" ] || { echo "screenshots: no X display; run under tools/with-xvfb.sh" >&2; exit 1; }
 mkdir -p "$out"
 work=$(mktemp -d /tmp/skiff-shots.XXXXXX)
-server="" app="" failed=()
+server="" compositor="" app="" failed=()
 log=$work/skiff.log
 
 # This Skiff's descendants (its web processes, through bwrap if sandboxed), never others on the machine.
@@ -30,6 +30,7 @@ stop() { # pid: TERM, a moment to save, then KILL, and the same for whatever it 
 cleanup() {
   [ -z "$app" ] || stop "$app"
   [ -z "$server" ] || stop "$server"
+  [ -z "$compositor" ] || stop "$compositor"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -43,10 +44,6 @@ profile_dir() { # name of the copy, profile ("-" for none)
   chmod 700 "$dir/runtime"
   # A blinking caret would make two runs differ.
   printf '[Settings]\ngtk-cursor-blink=false\n' > "$dir/config/gtk-4.0/settings.ini"
-  # Xvfb has no compositor: a pop-up's shadow and rounded corners, drawn on a surface without alpha,
-  # would come out as a black frame. Square pop-ups without a shadow instead (the shots only).
-  printf 'popover > contents, popover > arrow { box-shadow: none; }\npopover > contents { border-radius: 0; }\n' \
-    > "$dir/config/gtk-4.0/gtk.css"
   echo "$dir"
 }
 
@@ -136,6 +133,12 @@ expand() { # the list's $SITE and $WORK
 }
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; echo "$s"; }
+
+# A compositing manager, as every desktop has: without one, a pop-up's shadow, rounded corners and the
+# room beside its arrow are drawn on a surface without alpha and come out black. -n: no shadows of its own.
+command -v xcompmgr >/dev/null || { echo "screenshots: xcompmgr is missing (tools/setup.sh --test installs it)" >&2; exit 1; }
+xcompmgr -n >/dev/null 2>&1 &
+compositor=$!
 
 # --- What the shots show, made once per run -------------------------------------------------------------
 
@@ -229,20 +232,23 @@ shoot() { # name size scheme profile crop args steps
   sleep "$settle"
   kill -0 "$app" 2>/dev/null || { echo "Skiff exited: $(tail -3 "$log")"; return 1; }
   [ "$crop" != - ] || crop=$size
-  if [ "$crop" = last ]; then # the window the steps waited for last, wherever it is
+  local at=+0+0
+  if [ "$crop" = last ]; then # the window the steps waited for last, without its shadow (the compositor's)
     [ -n "$last" ] || { echo "crop 'last' without a window waited for"; return 1; }
     eval "$(xdotool getwindowgeometry --shell "$last")"
-    crop=${WIDTH}x${HEIGHT}
-    [ "$X$Y" = 00 ] || { echo "the window is at $X,$Y, not 0,0"; return 1; }
+    local l=0 r=0 t=0 b=0
+    read -r l r t b < <(xprop -id "$last" _GTK_FRAME_EXTENTS | grep -o '[0-9]\+, [0-9]\+, [0-9]\+, [0-9]\+' | tr -d ,) || true
+    crop=$((WIDTH - l - r))x$((HEIGHT - t - b)) at=+$((X + l))+$((Y + t))
   fi
   read -r sw sh < <(xdotool getdisplaygeometry)
-  if [ "${crop%x*}" -gt "$sw" ] || [ "${crop#*x}" -gt "$sh" ]; then
-    echo "needs a ${crop} screen, this one is ${sw}x${sh} (XVFB_SCREEN)"; return 1
+  local right=$(( ${crop%x*} + $(echo "$at" | cut -d+ -f2) )) bottom=$(( ${crop#*x} + $(echo "$at" | cut -d+ -f3) ))
+  if [ "$right" -gt "$sw" ] || [ "$bottom" -gt "$sh" ]; then
+    echo "needs a ${right}x${bottom} screen, this one is ${sw}x${sh} (XVFB_SCREEN)"; return 1
   fi
   if [ -n "$frame" ]; then
-    convert "$frame" -crop "${crop}+0+0" +repage "$out/$name.png" || { echo "convert failed"; return 1; }
+    convert "$frame" -crop "${crop}${at}" +repage "$out/$name.png" || { echo "convert failed"; return 1; }
   else
-    timeout 20 import -window root -crop "${crop}+0+0" +repage "$out/$name.png" || { echo "import failed"; return 1; }
+    timeout 20 import -window root -crop "${crop}${at}" +repage "$out/$name.png" || { echo "import failed"; return 1; }
   fi
   quit
 }
