@@ -78,4 +78,10 @@ static inline void skiff_malloc_keep_frame_buffers(int mmap_threshold, int trim_
 
 static inline GtkShortcutTrigger *skiff_trigger_parse(const char *s) { return gtk_shortcut_trigger_parse_string(s); }
 
+// org.freedesktop.FileManager1.ShowItems's parameters, (as s), for one file URI (g_variant_new is variadic).
+static inline GVariant *skiff_show_items_parameters(const char *uri) {
+    const char *uris[] = { uri, NULL };
+    return g_variant_new("(^ass)", uris, "");
+}
+
 #endif

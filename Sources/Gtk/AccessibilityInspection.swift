@@ -43,11 +43,21 @@ extension Widget {
                 if role != GTK_ACCESSIBLE_ROLE_NONE {
                     let width = Double(gtk_widget_get_width(current)), height = Double(gtk_widget_get_height(current))
                     var dx = 0.0, dy = 0.0
-                    if let native = gtk_widget_get_native(current) { gtk_native_get_surface_transform(native, &dx, &dy) }
+                    var inNative = out
+                    if let native = gtk_widget_get_native(current) {
+                        gtk_native_get_surface_transform(native, &dx, &dy)
+                        // Inside a popover (its own popup surface): its point in that surface, moved by
+                        // where the popup sits on the window's surface.
+                        if let surface = gtk_native_get_surface(native), skiff_is_a(UnsafeMutableRawPointer(surface), gdk_popup_get_type()) != 0 {
+                            let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+                            _ = gtk_widget_compute_point(current, nativeWidget, &origin, &inNative)
+                            dx += Double(gdk_popup_get_position_x(surface))
+                            dy += Double(gdk_popup_get_position_y(surface))
+                        }
+                    }
                     found.append(PresentedAccessible(pointer: current, role: role, x: Double(out.x), y: Double(out.y),
                                                      width: width, height: height,
-                                                     surfaceCentre: popupCentre(current, width: width, height: height)
-                                                        ?? (Double(out.x) + dx + width / 2, Double(out.y) + dy + height / 2)))
+                                                     surfaceCentre: (Double(inNative.x) + dx + width / 2, Double(inNative.y) + dy + height / 2)))
                 }
                 walk(current)
             }
@@ -55,22 +65,6 @@ extension Widget {
         walk(widget)
         return found
     }
-}
-
-/// For a widget in a pop-up (a popover, a context menu: a surface of its own, placed relative to
-/// the window's), where a click lands on it in the window's surface coordinates; nil otherwise.
-@MainActor
-private func popupCentre(_ widget: UnsafeMutablePointer<GtkWidget>, width: Double, height: Double) -> (x: Double, y: Double)? {
-    guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
-          skiff_is_a(UnsafeMutableRawPointer(surface), gdk_popup_get_type()) != 0 else { return nil }
-    let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
-    var origin = graphene_point_t(x: 0, y: 0), inNative = graphene_point_t(x: 0, y: 0)
-    guard gtk_widget_compute_point(widget, nativeWidget, &origin, &inNative) != 0 else { return nil }
-    var dx = 0.0, dy = 0.0
-    gtk_native_get_surface_transform(native, &dx, &dy)
-    let popup = surface
-    return (Double(gdk_popup_get_position_x(popup)) + dx + Double(inNative.x) + width / 2,
-            Double(gdk_popup_get_position_y(popup)) + dy + Double(inNative.y) + height / 2)
 }
 
 extension Widget {

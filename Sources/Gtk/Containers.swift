@@ -122,4 +122,6 @@ public final class Popover: Widget {
     /// Just before the popover appears: fill it with what is true now.
     @discardableResult
     public func onShow(_ body: @escaping VoidHandler) -> SignalHandlerID { on("show", body) }
+    /// Opens above what it points at (for a button at the bottom of the window).
+    public func opensUpward() { gtk_popover_set_position(popover, GTK_POS_TOP) }
 }

@@ -168,6 +168,10 @@ public struct EventSource {
     public var isDiscreteScroll: Bool {
         gtk_event_controller_scroll_get_unit(OpaquePointer(raw)) == GDK_SCROLL_UNIT_WHEEL
     }
+    /// The modifier keys held during this event (Ctrl+wheel zooms).
+    public var modifiers: KeyModifiers {
+        KeyModifiers(rawValue: gtk_event_controller_get_current_event_state(OpaquePointer(raw)).rawValue)
+    }
 }
 
 public typealias SourcedScrollHandler = @MainActor (Double, Double, EventSource) -> Bool

@@ -7,6 +7,11 @@ public final class MenuModel: Object {
     public convenience init() { self.init(adopting: UnsafeMutableRawPointer(g_menu_new())) }
     /// An item named `label` that activates `action` ("group.name(3)" for a parameter).
     public func append(_ label: String, action: String) { g_menu_append(OpaquePointer(raw), label, action) }
+    /// Puts `label` in place of the item at `index` (a GMenu item cannot be changed, only replaced).
+    public func replace(at index: Int, with label: String, action: String) {
+        g_menu_remove(OpaquePointer(raw), Int32(index))
+        g_menu_insert(OpaquePointer(raw), Int32(index), label, action)
+    }
     /// A section: items separated from the rest by a line.
     public func appendSection(_ section: MenuModel) { g_menu_append_section(OpaquePointer(raw), nil, section.model) }
     var model: UnsafeMutablePointer<GMenuModel> { raw.assumingMemoryBound(to: GMenuModel.self) }
@@ -125,6 +130,14 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }
+    /// An icon button that opens `popover` (a list of its own, not a menu).
+    public convenience init(iconName: String, accessibleLabel: String, popover: Popover) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_icon_name(OpaquePointer(raw), iconName)
+        gtk_menu_button_set_popover(OpaquePointer(raw), popover.widget)
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
     public var isOpen: Bool {
         guard let popover = gtk_menu_button_get_popover(OpaquePointer(raw)) else { return false }
         return gtk_widget_get_visible(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != 0
@@ -141,5 +154,13 @@ extension MenuButton {
         gtk_menu_button_set_child(OpaquePointer(raw), child.widget)
         gtk_menu_button_set_popover(OpaquePointer(raw), popover.widget)
         gtk_menu_button_set_has_frame(OpaquePointer(raw), 0)
+    }
+}
+
+extension MenuButton {
+    /// false: a flat button, as the toolbar's others.
+    public var hasFrame: Bool {
+        get { gtk_menu_button_get_has_frame(OpaquePointer(raw)) != 0 }
+        set { gtk_menu_button_set_has_frame(OpaquePointer(raw), newValue ? 1 : 0) }
     }
 }

@@ -44,6 +44,8 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is HitTestHandler.Type: return { data, _ in release(data, HitTestHandler.self) }
     case is ContextMenuHandler.Type: return { data, _ in release(data, ContextMenuHandler.self) }
     case is SelectionHandler.Type: return { data, _ in release(data, SelectionHandler.self) }
+    case is DecideDestinationHandler.Type: return { data, _ in release(data, DecideDestinationHandler.self) }
+    case is NavigationActionHandler.Type: return { data, _ in release(data, NavigationActionHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

@@ -89,3 +89,15 @@ extension Label {
         self.text = text
     }
 }
+
+/// A bar filling from 0 to 1 (GtkProgressBar): a download's progress; GTK reports its value to
+/// assistive technology.
+@MainActor
+public final class ProgressBar: Widget {
+    public override class var gType: GType { gtk_progress_bar_get_type() }
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_progress_bar_new())) }
+    public var fraction: Double {
+        get { gtk_progress_bar_get_fraction(OpaquePointer(raw)) }
+        set { gtk_progress_bar_set_fraction(OpaquePointer(raw), newValue) }
+    }
+}

@@ -6,3 +6,11 @@ extension WebView {
         webkit_web_view_is_playing_audio(raw.assumingMemoryBound(to: WebKitWebView.self)) != 0
     }
 }
+
+extension WebView {
+    /// The page's zoom (1 = 100 %): text and images together; WebKit keeps it across the view's loads.
+    public var zoomLevel: Double {
+        get { webkit_web_view_get_zoom_level(raw.assumingMemoryBound(to: WebKitWebView.self)) }
+        set { webkit_web_view_set_zoom_level(raw.assumingMemoryBound(to: WebKitWebView.self), newValue) }
+    }
+}

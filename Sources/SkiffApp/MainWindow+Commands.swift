@@ -70,10 +70,19 @@ extension MainWindow {
         windows.append("History", action: "win.history")
         menu.appendSection(windows)
         let page = MenuModel()
+        page.append("Find…", action: "win.find")
         page.append("Add to Favourites", action: "win.add-favourite")
         page.append("Print…", action: "win.print")
         page.append("Page Source", action: "win.view-source")
         menu.appendSection(page)
+        // The level is the middle item's label, replaced when it changes; choosing it resets.
+        let zoom = MenuModel()
+        zoom.append("Zoom Out", action: "win.zoom-out")
+        zoom.append("Zoom \(browser.zoom.label) (Reset)", action: "win.zoom-reset")
+        zoom.append("Zoom In", action: "win.zoom-in")
+        menu.appendSection(zoom)
+        // Strong: this wrapper is the only one of the section's GMenu; nothing refers back to the window.
+        browser.zoom.onChange = { level in zoom.replace(at: 1, with: "Zoom \(level) (Reset)", action: "win.zoom-reset") }
         let app = MenuModel()
         app.append("Preferences", action: "win.preferences")
         app.append("Keyboard Shortcuts", action: "win.show-shortcuts")

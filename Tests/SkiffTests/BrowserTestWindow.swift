@@ -21,6 +21,18 @@ enum BrowserTestWindow {
         return (main, id)
     }
 
+    /// `open`, then `uri` loaded with `pageTitle` and the chrome settled: the page is where a click
+    /// aimed at it lands.
+    static func open(_ title: String, showing uri: String, pageTitle: String, persistence: BrowserPersistence? = nil) throws -> (MainWindow, String) {
+        let (main, id) = try open(title, persistence: persistence)
+        guard load(main, uri, title: pageTitle) else {
+            main.window.destroy()
+            throw TestFailure("\(uri) did not load as “\(pageTitle)”")
+        }
+        MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+        return (main, id)
+    }
+
     /// Loads `uri` in the current tab and waits (20 s at most) until it has loaded with `title`.
     static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
         main.browser.load(uri)

@@ -51,9 +51,15 @@ public final class SmallFilesystem: @unchecked Sendable {
         }
     }
 
+    /// Makes the folder refuse new files: a read-only remount as root (EROFS, which root cannot
+    /// bypass), else no write permission (EACCES).
+    public func makeReadOnly() {
+        if isRealFilesystem { _ = Self.run("/bin/mount", ["-o", "remount,ro", url.path]) } else { chmod(url.path, 0o555) }
+    }
+
     public func remove() {
         free()
-        if isRealFilesystem { _ = Self.run("/bin/umount", [url.path]) }
+        if isRealFilesystem { _ = Self.run("/bin/umount", [url.path]) } else { chmod(url.path, 0o755) }
         try? FileManager.default.removeItem(at: url)
     }
 

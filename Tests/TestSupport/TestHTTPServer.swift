@@ -19,9 +19,17 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
         /// Sent instead of `body` when set: a binary body (an image).
         public var bytes: [UInt8]?
-        public init(contentType: String, bytes: [UInt8]) {
+        /// More header lines ("Content-Disposition: attachment; filename=x.bin").
+        public var headers: [String] = []
+        /// Announced as the Content-Length instead of the body's real length (a server that promises
+        /// more than it sends, then closes: a cut connection).
+        public var declaredLength: Int?
+        /// Sent `bytes` at a time with `every` seconds between (a slow server), instead of at once.
+        public var pace: (bytes: Int, every: TimeInterval)?
+        public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
             self.init(contentType: contentType, body: "")
             self.bytes = bytes
+            self.headers = headers
         }
     }
 
@@ -111,13 +119,16 @@ public final class TestHTTPServer: @unchecked Sendable {
         let response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = response.bytes ?? Array(response.body.utf8)
-        let length = response.sendsLength ? "Content-Length: \(body.count)\r\n" : ""
-        let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)Connection: close\r\n\r\n"
+        let length = response.sendsLength ? "Content-Length: \(response.declaredLength ?? body.count)\r\n" : ""
+        let extra = response.headers.map { $0 + "\r\n" }.joined()
+        let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)\(extra)Connection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
+            if let pace = response.pace, sent > head.utf8.count { Thread.sleep(forTimeInterval: pace.every) }
+            let end = response.pace.map { min(bytes.count, max(sent, head.utf8.count) + $0.bytes) } ?? bytes.count
             // MSG_NOSIGNAL: a client that hung up (a test that timed out) must not SIGPIPE the tests.
-            let n = bytes[sent...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent..<end].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n <= 0 { return }
             sent += n
         }

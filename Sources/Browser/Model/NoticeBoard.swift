@@ -9,16 +9,37 @@ public struct NoticeBoard: Equatable, Sendable {
         /// Saving is failing right now. Stays until a save works again; can't be dismissed, since
         /// every change made meanwhile is at stake.
         case saveFailing = 0
-        /// Something happened once (moved aside, read-only): stays until the user dismisses it.
-        case information = 1
+        /// A question that holds something up (a download nobody clicked for): answered with its
+        /// own buttons, never merely dismissed.
+        case question = 1
+        /// Something happened once (moved aside, read-only, a download failed): stays until the
+        /// user dismisses it.
+        case information = 2
+        /// A download finished: stays until dismissed or until the next one replaces it.
+        case downloaded = 3
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// A button on a notice, with what it does (the view performs it).
+    public struct Action: Equatable, Sendable {
+        public enum Effect: Equatable, Sendable {
+            case openFile(path: String)
+            case showInFolder(path: String)
+            /// The answer to "a site wants to download a file": save it, or not.
+            case saveDownload(id: String)
+            case refuseDownload(id: String)
+        }
+        public let label: String
+        public let effect: Effect
+        public init(_ label: String, _ effect: Effect) { self.label = label; self.effect = effect }
     }
 
     public struct Notice: Equatable, Sendable {
         public let kind: Kind
         public let text: String
-        public var isDismissible: Bool { kind != .saveFailing }
+        public var actions: [Action] = []
+        public var isDismissible: Bool { kind != .saveFailing && kind != .question }
     }
 
     private var notices: [Notice] = []
@@ -37,6 +58,27 @@ public struct NoticeBoard: Equatable, Sendable {
     public mutating func inform(_ text: String) {
         guard !notices.contains(Notice(kind: .information, text: text)) else { return }
         notices.append(Notice(kind: .information, text: text))
+    }
+
+    /// A question answered by one of `actions`; it stays until `answered` removes it.
+    public mutating func ask(_ text: String, actions: [Action]) {
+        notices.append(Notice(kind: .question, text: text, actions: actions))
+    }
+
+    /// Takes back a notice that no longer holds (a failed download being tried again).
+    public mutating func withdraw(_ text: String) {
+        notices.removeAll { $0.text == text && $0.kind != .saveFailing }
+    }
+
+    /// Removes the question (or any notice) that offered `action`.
+    public mutating func answered(_ action: Action) {
+        notices.removeAll { $0.actions.contains(action) }
+    }
+
+    /// A finished download, with what can be done with it: replaces the previous download's notice.
+    public mutating func downloaded(_ text: String, actions: [Action]) {
+        notices.removeAll { $0.kind == .downloaded }
+        notices.append(Notice(kind: .downloaded, text: text, actions: actions))
     }
 
     /// Saving failed (`problem` set) or works again (nil). A new reason replaces the old one.

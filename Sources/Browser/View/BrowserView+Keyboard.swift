@@ -7,7 +7,10 @@ extension BrowserView {
     /// accelerators, and the Keyboard Shortcuts window lists them from here.
     public var commands: CommandGroup {
         CommandGroup("Browser", [
-            KeyboardCommand("focus-location", "Edit the address", ["<Control>l"]) { [weak self] in self?.focusAddressBar() },
+            KeyboardCommand("focus-location", "Edit the address", ["<Control>l"]) { [weak self] in
+                self?.findBar.close()
+                self?.focusAddressBar()
+            },
             KeyboardCommand("toggle-focus", "Move between the page and the address bar", ["F6"]) { [weak self] in
                 _ = self?.toggleFocusBetweenPageAndChrome()
             },
@@ -24,6 +27,20 @@ extension BrowserView {
             },
             KeyboardCommand("stop", "Stop loading, or leave the address", ["Escape"]),
             KeyboardCommand("new-tab", "New tab", ["<Control>t"]) { [weak self] in self?.newTab() },
+            KeyboardCommand("zoom-in", "Zoom in", ["<Control>equal", "<Control>plus"]) { [weak self] in
+                self?.zoom.zoomIn(self?.webView)
+            },
+            KeyboardCommand("zoom-out", "Zoom out", ["<Control>minus"]) { [weak self] in
+                self?.zoom.zoomOut(self?.webView)
+            },
+            KeyboardCommand("zoom-reset", "Actual size", ["<Control>0"]) { [weak self] in self?.zoom.reset(self?.webView) },
+            KeyboardCommand("find", "Find in page", ["<Control>f"]) { [weak self] in self?.findBar.open(on: self?.webView) },
+            KeyboardCommand("find-next", "Next match", ["F3", "<Control>g"]) { [weak self] in
+                self?.findBar.step(forward: true, on: self?.webView)
+            },
+            KeyboardCommand("find-previous", "Previous match", ["<Shift>F3", "<Control><Shift>g"]) { [weak self] in
+                self?.findBar.step(forward: false, on: self?.webView)
+            },
             KeyboardCommand("add-favourite", "Add the page to Favourites", ["<Control>d"]) { [weak self] in
                 self?.addCurrentPageToFavourites()
             },
@@ -132,6 +149,11 @@ extension BrowserView {
             button.halign = .center
             toolbar.append(button)
         }
+        // Hidden until this window's first download (DownloadsPanel.swift).
+        downloads.panel.button.hasFrame = false
+        downloads.panel.button.valign = .center
+        downloads.panel.button.halign = .center
+        toolbar.append(downloads.panel.button)
         backButton.onClicked { [weak self] in self?.goBack() }
         forwardButton.onClicked { [weak self] in self?.goForward() }
         reloadButton.onClicked { [weak self] in

@@ -24,7 +24,14 @@ extension BrowserView {
             root.allocate(noticeBanner.root, Rect(x: 0, y: 0, width: width, height: h))
         }
         let top = stripTop(height: height, pose: pose)
-        root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
+        root.setChildVisible(barsArea, !findBar.isOpen)
+        root.setChildVisible(findBar.root, findBar.isOpen)
+        if findBar.isOpen {
+            root.allocate(findBar.root, Rect(x: 12, y: top + (Self.stripHeight - AddressBarView.height) / 2,
+                                             width: max(1, width - 24), height: AddressBarView.height))
+        } else {
+            root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
+        }
         root.allocate(toolbar, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
         if tabOverview.root.isVisible { root.allocate(tabOverview.root, Rect(x: 0, y: 0, width: width, height: height)) }
         toolbar.opacity = max(0, 1 - pose.toolbarOffsetY / 60)
@@ -123,7 +130,7 @@ extension BrowserView {
         let colors = root.themeColors
         snapshot.fill(backdrop, color: colors.window.withAlpha(0.97))
         snapshot.fill(Rect(x: 0, y: top, width: width, height: 1), color: colors.foreground.withAlpha(0.12 * pose.barChromeAlpha))
-        snapshot.child(barsArea, of: root)
+        if findBar.isOpen { snapshot.child(findBar.root, of: root) } else { snapshot.child(barsArea, of: root) }
         snapshot.child(toolbar, of: root)
         if cancelShown { snapshot.child(cancelButton, of: root) }
         if suggestionsShown { snapshot.child(suggestions.root, of: root) }

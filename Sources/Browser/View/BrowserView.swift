@@ -71,6 +71,12 @@ public final class BrowserView: TabPageDelegate {
     lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
     /// A press or touchpad swipe on the bars: pending, swiping or rejected (BarPress decides).
     var barPress = BarPress()
+    /// Find in page, in the address bar's place while open (FindBar.swift).
+    let findBar = FindBar()
+    /// The current page's zoom (PageZoomer.swift); the window shows its level in the main menu.
+    public let zoom = PageZoomer()
+    /// Files pages send to be saved (Downloads.swift).
+    lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     var pageHeightState: ToolbarState = .expanded
     var visiblePages = Set<ObjectIdentifier>()
     var visibleBars = Set<ObjectIdentifier>()
@@ -114,6 +120,7 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.clipsContent = true
         root.addCSSClass("skiff-browser")
         for child in [pagesArea, noticeBanner.root, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
+        root.addChild(findBar.root)
         root.addChild(tabOverview.root)
         pagesArea.addChild(newTabPage)
         barsArea.addChild(newTabBar.canvas)
@@ -122,7 +129,7 @@ public final class BrowserView: TabPageDelegate {
         // toolbar. Only the current tab's page and bar take part; the others are off to the side.
         root.setFocusOrder { [weak self] in
             guard let self else { return [] }
-            return [self.pagesArea, self.barsArea, self.suggestions.root, self.cancelButton, self.toolbar, self.tabOverview.root]
+            return [self.pagesArea, self.barsArea, self.findBar.root, self.suggestions.root, self.cancelButton, self.toolbar, self.tabOverview.root]
         }
         pagesArea.setFocusOrder { [weak self] in
             guard let self, let page = self.currentPage else { return [] }
@@ -147,6 +154,16 @@ public final class BrowserView: TabPageDelegate {
         installScrollObservers()
         installEditing()
         watchTopHistory()
+        if let session {
+            downloads.watch(session, isShared: !ephemeral) { [weak self] download in
+                guard let page = self?.pages.values.first(where: { $0.webView.map(download.belongs) ?? false }) else { return nil }
+                return Downloads.Origin(byUser: page.lastNavigationByUser, site: URL(string: page.state.uri ?? "")?.host ?? "This page")
+            }
+        }
+        noticeBanner.onAction = { [weak self] in self?.perform($0) }
+        downloads.retryView = { [weak self] in self?.webView }
+        findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
+        zoom.installWheel(on: pagesArea) { [weak self] in self?.webView }
 
         if joinsSession, let persistence = self.persistence {
             persistence.join(self)
@@ -371,6 +388,8 @@ public final class BrowserView: TabPageDelegate {
         }
         delegate?.browserView(self, didChangeTitle: s.windowTitle)
         tabOverview.browserRendered()
+        findBar.pageChanged(to: webView)
+        zoom.pageChanged(to: webView)
     }
 
     /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.
@@ -412,6 +431,48 @@ public final class BrowserView: TabPageDelegate {
         renderNotices()
     }
 
+    func downloadReported(_ event: Downloads.Event) {
+        switch event {
+        case .finished(let text, let path):
+            notices.downloaded(text, actions: [.init("Open", .openFile(path: path)), .init("Show in Folder", .showInFolder(path: path))])
+            logger.notice("\(text)")
+            renderNotices()
+        case .failed(let text):
+            inform(text)
+        case .ask(let text, let id):
+            notices.ask(text, actions: [.init("Save", .saveDownload(id: id)), .init("Cancel", .refuseDownload(id: id))])
+            renderNotices()
+        case .withdrawn(let id):
+            notices.answered(.init("Cancel", .refuseDownload(id: id)))
+            renderNotices()
+        case .resolved(let text):
+            notices.withdraw(text)
+            renderNotices()
+        }
+    }
+
+    /// The find bar opened or closed: it takes the bars' strip, so the toolbar must be out.
+    func findBarChanged() {
+        if findBar.isOpen, collapse.isCollapsed { collapse.expand(now: now); animate() }
+        root.queueAllocate()
+        root.queueDraw()
+    }
+
+    func perform(_ action: NoticeBoard.Action) {
+        switch action.effect {
+        case .saveDownload(let id), .refuseDownload(let id):
+            notices.answered(action)
+            renderNotices()
+            if case .saveDownload = action.effect { downloads.answer(id: id, save: true) } else { downloads.answer(id: id, save: false) }
+        case .openFile(let path):
+            if let problem = FileLauncher.open(path) { inform("“\((path as NSString).lastPathComponent)” could not be opened: \(problem).") }
+        case .showInFolder(let path):
+            FileLauncher.showInFolder(path) { [weak self] problem in
+                if let problem { self?.inform("The folder could not be shown: \(problem).") }
+            }
+        }
+    }
+
     func dismissNotice() {
         if notices.dismissCurrent() { renderNotices() }
     }
@@ -430,4 +491,6 @@ public final class BrowserView: TabPageDelegate {
     public var noticeIsDismissible: Bool { noticeBanner.dismissButton.isVisible && noticeBanner.dismissButton.isMapped }
     /// The notice's Dismiss button (tests aim real clicks at it).
     public var noticeDismissButton: Widget { noticeBanner.dismissButton }
+    /// The notice's own button labelled `label` (Open, Save…), for tests that click it.
+    public func noticeButton(_ label: String) -> Widget? { noticeBanner.actionButtons.first { $0.label == label } }
 }

@@ -9,6 +9,11 @@ final class NoticeBanner {
     let root = Box(.horizontal, spacing: 12)
     let message = Label("")
     let dismissButton = Button(label: "Dismiss")
+    /// The notice's own buttons (a download's Open, Show in Folder), before Dismiss.
+    private(set) var actionButtons: [Button] = []
+    private var shownActions: [NoticeBoard.Action] = []
+    /// Performs a notice's action; the notice stays.
+    var onAction: (@MainActor (NoticeBoard.Action) -> Void)?
 
     init(onDismiss: @escaping @MainActor () -> Void) {
         root.addCSSClass("skiff-error-banner")
@@ -33,9 +38,27 @@ final class NoticeBanner {
         }
         if message.text != notice.text { message.text = notice.text }
         message.setAccessibleLabel(notice.text)
+        if notice.actions != shownActions { showActions(notice.actions) }
+        if notice.kind == .downloaded { root.addCSSClass("skiff-notice-done") } else { root.removeCSSClass("skiff-notice-done") }
         dismissButton.isVisible = notice.isDismissible
         root.isVisible = true
     }
 
     var isShown: Bool { root.isVisible }
+
+    private func showActions(_ actions: [NoticeBoard.Action]) {
+        for button in actionButtons { root.remove(button) }
+        shownActions = actions
+        actionButtons = actions.map { action in
+            let button = Button(label: action.label)
+            button.valign = .center
+            button.onClicked { [weak self] in self?.onAction?(action) }
+            return button
+        }
+        var previous: Widget = message
+        for button in actionButtons {
+            root.insert(button, after: previous)
+            previous = button
+        }
+    }
 }

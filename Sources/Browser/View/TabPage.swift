@@ -48,6 +48,9 @@ public final class TabPage {
     /// This page opened another with `window.open`, or was opened so: the two share one web
     /// process, which suspending one must not end.
     var sharesWebProcess = false
+    /// Whether the page's last navigation came from a click or a key (a download that follows one
+    /// that did not is asked about: Downloads.swift).
+    private(set) var lastNavigationByUser = false
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Asks whether the page's site may use something (BrowserView's `PagePermissions` decides when).
     let permissionPrompt = PermissionPrompt()
@@ -232,6 +235,7 @@ public final class TabPage {
             guard let self else { return }
             self.delegate?.tabPageClosedItself(self)
         }
+        webView.onNavigationAction { [weak self] byUser in self?.lastNavigationByUser = byUser }
         webView.onNewWindowRequest { [weak self] request in
             guard let self else { return }
             self.delegate?.tabPage(self, wantsNewTabFor: request.uri, inBackground: request.inBackground)

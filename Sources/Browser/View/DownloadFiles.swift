@@ -1,0 +1,63 @@
+import BrowserModel
+import Foundation
+
+/// What downloading asks of the file system: the folder made and checked, names tested, the
+/// partial file renamed without replacing anything or removed (docs/downloads.md).
+enum DownloadFiles {
+    /// Makes the folder if it is missing; nil when a file can be created in it, else why not.
+    static func prepare(folder: String) -> String? {
+        if let code = makeFolder(folder) { return DownloadReport.reason(errno: code, folder: display(folder)) }
+        // access(2) answers for this user, and EROFS even for root.
+        if access(folder, W_OK | X_OK) != 0 { return DownloadReport.reason(errno: errno, folder: display(folder)) }
+        return nil
+    }
+
+    /// mkdir -p, nil when `path` is a folder now, else the errno that stopped it.
+    private static func makeFolder(_ path: String) -> Int32? {
+        var info = stat()
+        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, let code = makeFolder(parent) { return code }
+        return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : errno
+    }
+
+    /// The disk's free space and size under `folder` (statvfs), nil when it cannot be read.
+    static func space(under folder: String) -> (free: UInt64, size: UInt64)? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        return (UInt64(info.f_bavail) * UInt64(info.f_frsize), UInt64(info.f_blocks) * UInt64(info.f_frsize))
+    }
+
+    static func size(of path: String) -> UInt64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_size) : 0
+    }
+
+    static func exists(_ folder: String, _ name: String) -> Bool {
+        var info = stat()
+        return lstat((folder as NSString).appendingPathComponent(name), &info) == 0
+    }
+
+    /// rename(2) that never replaces a file: a hard link fails if the name is taken; a file
+    /// system without links (FAT) gets a checked rename.
+    static func renameNoReplace(_ from: String, to: String) -> Bool {
+        if link(from, to) == 0 { unlink(from); return true }
+        guard errno == EPERM || errno == EOPNOTSUPP || errno == EXDEV || errno == EMLINK else { return false }
+        var info = stat()
+        if lstat(to, &info) == 0 { errno = EEXIST; return false }
+        return rename(from, to) == 0
+    }
+
+    static func removePartial(_ path: String) {
+        unlink(path)
+        // What WebKit's network process may keep beside it while writing.
+        unlink(path + ".wkdownload")
+    }
+
+    /// "~/Downloads" for the user's home, else the path.
+    static func display(_ folder: String) -> String {
+        let home = NSHomeDirectory()
+        guard folder.hasPrefix(home + "/") else { return folder }
+        return "~" + folder.dropFirst(home.count)
+    }
+}

@@ -1,0 +1,57 @@
+import BrowserModel
+import Gtk
+
+/// Ctrl+plus / Ctrl+minus / Ctrl+0: the current page's zoom in `PageZoom`'s steps. WebKit keeps the
+/// level per web view, so each tab keeps its own across its loads (docs/find-and-zoom.md).
+@MainActor
+public final class PageZoomer {
+    /// The shown page's level changed (a key, the menu, another tab): its label, "120 %".
+    public var onChange: (@MainActor (String) -> Void)?
+    private weak var shown: WebView?
+    private var reported: String?
+
+    func zoomIn(_ view: WebView?) { set(view) { PageZoom.zoomIn(from: $0) } }
+    func zoomOut(_ view: WebView?) { set(view) { PageZoom.zoomOut(from: $0) } }
+    func reset(_ view: WebView?) { set(view) { _ in PageZoom.normal } }
+
+    /// Ctrl+wheel over the pages zooms the page under it, one step per wheel notch (a touchpad's
+    /// smooth scrolling: one step per unit of travel); the page does not scroll meanwhile.
+    func installWheel(on pages: Widget, page: @escaping @MainActor () -> WebView?) {
+        let scroll = EventControllerScroll([.vertical])
+        scroll.phase = .capture
+        var travel = 0.0
+        scroll.onScroll { [weak self] _, dy, source in
+            guard let self, source.modifiers.contains(.control) else { travel = 0; return false }
+            travel += dy
+            while abs(travel) >= 1 {
+                if travel < 0 { self.zoomIn(page()) } else { self.zoomOut(page()) }
+                travel -= travel < 0 ? -1 : 1
+            }
+            return true
+        }
+        pages.addController(scroll)
+    }
+
+    /// The level of the page on screen, as the menu shows it.
+    public var label: String { PageZoom.percent(shown?.zoomLevel ?? PageZoom.normal) }
+
+    /// The browser shows `view` now (a tab switch, a render): the menu follows its level.
+    func pageChanged(to view: WebView?) {
+        shown = view
+        report()
+    }
+
+    private func set(_ view: WebView?, _ change: (Double) -> Double) {
+        guard let view else { return }
+        view.zoomLevel = change(view.zoomLevel)
+        shown = view
+        report()
+    }
+
+    private func report() {
+        let text = label
+        guard text != reported else { return }
+        reported = text
+        onChange?(text)
+    }
+}

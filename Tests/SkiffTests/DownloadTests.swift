@@ -1,0 +1,299 @@
+import Browser
+import BrowserModel
+import BrowserStore
+import Foundation
+import CGtk
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// Downloads in a real window from a loopback server, started by a real click on a link: the file
+/// on disk and the notice a user (and a screen reader) gets. The folder is given through
+/// SKIFF_DOWNLOAD_DIR (docs/downloads.md).
+final class DownloadTests: XCTestCase {
+    var server: TestHTTPServer!
+    var folder: URL!
+    static let served: [UInt8] = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ ($0 >> 8)) }
+    static let big = [UInt8](repeating: 0x42, count: 2 << 20)
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        let link = "<title>Files</title><body style='margin:0'><a href='/file' style='display:block;height:300px;background:#cde'>get it</a>"
+        server = try TestHTTPServer(routes: [
+            "/page": .init(body: link),
+            "/big-page": .init(body: link.replacingOccurrences(of: "/file", with: "/big")),
+            "/redirect-page": .init(body: link.replacingOccurrences(of: "/file", with: "/redirect")),
+            "/redirect": { var r = TestHTTPServer.Response(status: "302 Found", body: ""); r.headers = ["Location: /file"]; return r }(),
+            "/slow-page": .init(body: link.replacingOccurrences(of: "/file", with: "/slow")),
+            "/slow": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                       headers: ["Content-Disposition: attachment; filename=\"slow.bin\""])
+                       r.pace = (bytes: 16 << 10, every: 0.1)
+                       return r }(),
+            "/growing-page": .init(body: link.replacingOccurrences(of: "/file", with: "/growing")),
+            "/growing": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: [UInt8](repeating: 7, count: 6 << 20),
+                                                          headers: ["Content-Disposition: attachment; filename=\"growing.bin\""])
+                          r.sendsLength = false
+                          r.pace = (bytes: 64 << 10, every: 0.01)
+                          return r }(),
+            "/cut-page": .init(body: link.replacingOccurrences(of: "/file", with: "/cut")),
+            // Promises 300,000 bytes, sends 1,000 and closes: the connection is cut.
+            "/cut": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Array(Self.served[0..<1000]),
+                                                      headers: ["Content-Disposition: attachment; filename=\"cut.bin\""])
+                      r.declaredLength = Self.served.count
+                      return r }(),
+            // A page that downloads a file by itself, with no click.
+            "/unasked": .init(body: "<title>Files</title><p>nothing to click</p><script>setTimeout(function(){ location.href = '/file' }, 300)</script>"),
+            "/file": .init(contentType: "application/octet-stream", bytes: Self.served,
+                           headers: ["Content-Disposition: attachment; filename=\"report.bin\""]),
+            "/big": .init(contentType: "application/octet-stream", bytes: Self.big,
+                          headers: ["Content-Disposition: attachment; filename=\"big.bin\""]),
+            // The same file without a Content-Length: its size is known only once it has all come.
+            "/unsized-page": .init(body: link.replacingOccurrences(of: "/file", with: "/unsized")),
+            "/unsized": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                          headers: ["Content-Disposition: attachment; filename=\"big.bin\""])
+                          r.sendsLength = false
+                          return r }(),
+        ])
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-downloads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        unsetenv("SKIFF_DOWNLOAD_DIR")
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func files(in url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0 != "lost+found" }.sorted()
+    }
+
+    /// Clicks the link at the top of the page, as a user would.
+    @MainActor
+    private static func clickLink(_ main: MainWindow, _ window: String) throws {
+        let page = try XCTUnwrap(main.browser.webView?.originInSurface())
+        XDoTool.click(window: window, x: page.x + 150, y: page.y + 100)
+    }
+
+    func testAClickedAttachmentIsSavedWholeUnderAFreeNameAndAnnounced() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        // A file of that name is already there: it is kept as it is.
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("report.bin"))
+        let base = server.base, folder = self.folder!
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-downloads-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try MainActor.assumeIsolated {
+            // A main window: its pages are in the shared session, whose downloads every window hears of.
+            let persistence = BrowserPersistence.open(locations: DataLocations(dataDirectory: data.appendingPathComponent("data"),
+                                                                               stateDirectory: data.appendingPathComponent("state")))
+            let (main, window) = try BrowserTestWindow.open("Downloads Click", showing: "\(base)/page", pageTitle: "Files", persistence: persistence)
+            defer { main.window.destroy() }
+            try Self.clickLink(main, window)
+            let expected = "Downloaded “report (1).bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(expected) } }, timeout: 15),
+                          "the notice is presented to assistive technology: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertEqual(main.browser.state.title, "Files", "the page stays")
+        }
+        XCTAssertEqual(files(in: folder), ["report (1).bin", "report.bin"], "no partial file left, nothing overwritten")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("report (1).bin")), Data(Self.served), "the served bytes, all of them")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("report.bin"), encoding: .utf8), "mine")
+    }
+
+    /// Opens `page` in a private window, clicks its link and waits until `expected` is presented
+    /// to assistive technology.
+    private func clickAndExpectNotice(_ title: String, page: String, _ expected: String) throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open(title, showing: "\(base)\(page)", pageTitle: "Files")
+            defer { main.window.destroy() }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(expected) } }, timeout: 15),
+                          "told: \(main.browser.noticeText ?? "no notice")")
+        }
+    }
+
+    func testOnAFullDiskTheNoticeSaysSoAndNoFileIsLeft() throws {
+        let disk = try SmallFilesystem(size: 256 << 10)
+        defer { disk.remove() }
+        XCTAssertTrue(disk.isRealFilesystem, "a full disk needs a tmpfs, which needs root (CI runs as root)")
+        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
+        disk.fill()
+        try clickAndExpectNotice("Downloads Full", page: "/unsized-page", "“big.bin” could not be downloaded: the disk is full. Nothing was saved.")
+        XCTAssertEqual(files(in: disk.url), ["filler"], "no partial file left behind")
+    }
+
+    func testADownloadThatWouldFillTheDiskIsRefusedBeforeAByteIsWritten() throws {
+        let disk = try SmallFilesystem(size: 256 << 10)
+        defer { disk.remove() }
+        XCTAssertTrue(disk.isRealFilesystem, "a small disk needs a tmpfs, which needs root (CI runs as root)")
+        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
+        try clickAndExpectNotice("Downloads Too Big", page: "/big-page",
+                                 "“big.bin” could not be downloaded: it needs 2.1 MB more and the disk has 262.1 kB free (13.1 kB must stay free). Nothing was saved.")
+        XCTAssertEqual(files(in: disk.url), [], "nothing written")
+    }
+
+    func testAFolderThatCannotBeWrittenIsNamedInTheNoticeAndNothingIsWritten() throws {
+        let disk = try SmallFilesystem(size: 1 << 20)
+        defer { disk.remove() }
+        disk.makeReadOnly()
+        let target = disk.url.appendingPathComponent("Downloads").path
+        setenv("SKIFF_DOWNLOAD_DIR", target, 1)
+        let reason = disk.isRealFilesystem ? "the folder \(target) is read-only" : "the folder \(target) can’t be written to (permission denied)"
+        try clickAndExpectNotice("Downloads Read-only", page: "/page", "“report.bin” could not be downloaded: \(reason). Nothing was saved.")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
+        XCTAssertEqual(files(in: disk.url), [], "nothing written")
+    }
+
+    /// Clicks the notice's button labelled `label` for real; false when there is none on screen.
+    @MainActor
+    private static func clickNoticeButton(_ main: MainWindow, _ window: String, _ label: String) -> Bool {
+        // Laid out first: the band's buttons come a frame after its text.
+        MainLoop.run(until: { main.browser.noticeButton(label)?.isMapped == true }, timeout: 15)
+        MainLoop.run(for: 0.2)
+        guard let button = main.browser.noticeButton(label), button.isMapped, let origin = button.origin(in: main.window) else { return false }
+        XDoTool.run(["windowfocus", "--sync", window])
+        XDoTool.click(window: window, x: origin.x + Double(button.width) / 2, y: origin.y + Double(button.height) / 2)
+        return true
+    }
+
+    func testADownloadNobodyClickedForAsksFirstAndCancelLeavesNothing() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Unasked")
+            defer { main.window.destroy() }
+            main.browser.load("\(base)/unasked")
+            let question = "127.0.0.1 wants to download “report.bin” (300.0 kB) without a click. Save it?"
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 15),
+                          "asked: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []), [], "nothing written while it waits")
+            XCTAssertFalse(main.browser.noticeIsDismissible, "answered with Save or Cancel, not dismissed")
+            XCTAssertTrue(Self.clickNoticeButton(main, window, "Cancel"))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText == nil }, timeout: 5), "the question goes: \(main.browser.noticeText ?? "")")
+            MainLoop.run(for: 1)
+        }
+        XCTAssertEqual(files(in: folder), [], "Cancel: nothing saved")
+    }
+
+    func testSaveAfterTheQuestionAndAClickThroughARedirectSaveTheFile() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Save")
+            defer { main.window.destroy() }
+            main.browser.load("\(base)/unasked")
+            XCTAssertTrue(Self.clickNoticeButton(main, window, "Save"), "asked, with Save")
+            let saved = "Downloaded “report.bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 15),
+                          "saved after Save: \(main.browser.noticeText ?? "no notice")")
+            // A click on a link that the server redirects to the file is still a click: no question.
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/redirect-page", title: "Files"))
+            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+            try Self.clickLink(main, window)
+            let second = "Downloaded “report (1).bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(second) } }, timeout: 15),
+                          "saved at once: \(main.browser.noticeText ?? "no notice")")
+        }
+        XCTAssertEqual(files(in: folder), ["report (1).bin", "report.bin"])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("report.bin")), Data(Self.served))
+    }
+
+    /// The toolbar's Downloads button appears with the first download; its list shows the download
+    /// running, and its Cancel stops it and leaves no partial file.
+    func testTheDownloadsListShowsProgressAndCancelStopsTheDownload() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads List", showing: "\(base)/slow-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func presented(_ label: String) -> PresentedAccessible? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }
+            }
+            XCTAssertNil(presented("Downloads"), "no Downloads button before the first download")
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { presented("Downloads") != nil }, timeout: 10), "the button appears")
+            MainLoop.run(for: 0.3)
+            let button = try XCTUnwrap(presented("Downloads"))
+            XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { presented("Cancel download of slow.bin") != nil }, timeout: 5), "the list shows it running")
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && $0.width > 0 } }, timeout: 5),
+                          "with a progress bar")
+            // The list grows as its rows fill in: the button is found again for each try (a loaded
+            // machine may still be laying the popover out when the first click lands).
+            var cancelled = false
+            for _ in 0..<3 where !cancelled {
+                MainLoop.run(for: 0.3)
+                let cancel = try XCTUnwrap(presented("Cancel download of slow.bin"))
+                XDoTool.click(window: window, x: cancel.surfaceCentre.x, y: cancel.surfaceCentre.y)
+                cancelled = MainLoop.run(until: { presented("Cancelled") != nil }, timeout: 2)
+            }
+            XCTAssertTrue(cancelled, "the row says Cancelled")
+            XCTAssertNil(main.browser.noticeText, "a download the user cancelled is not reported as a failure")
+            // Closed as a user would: an open popover's grab would otherwise outlive the window.
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.5)
+            // WebKit's network process lets go of the file a moment after the cancel is reported.
+            MainLoop.run(until: { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty }, timeout: 5)
+        }
+        XCTAssertEqual(files(in: folder), [], "no partial file left")
+    }
+
+    /// A download of unknown size is stopped when the disk reaches its reserve, before it is full.
+    func testADownloadOfUnknownSizeStopsAtTheReserve() throws {
+        let disk = try SmallFilesystem(size: 4 << 20)
+        defer { disk.remove() }
+        XCTAssertTrue(disk.isRealFilesystem, "a small disk needs a tmpfs, which needs root (CI runs as root)")
+        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Reserve", showing: "\(base)/growing-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 20))
+            let text = main.browser.noticeText ?? ""
+            XCTAssertTrue(text.hasPrefix("“growing.bin” could not be downloaded: the disk is nearly full ("), text)
+        }
+        XCTAssertEqual(files(in: disk.url), [], "no partial file left behind")
+    }
+
+    /// A download the server cuts short is told with that reason, leaves nothing, and its Retry in
+    /// the list downloads it again, whole this time, without asking.
+    func testACutConnectionIsToldAndRetryDownloadsTheFileWhole() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!, server = self.server!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Retry", showing: "\(base)/cut-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func presented(_ label: String) -> PresentedAccessible? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }
+            }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 15))
+            let text = main.browser.noticeText ?? ""
+            XCTAssertTrue(text.hasPrefix("“cut.bin” could not be downloaded: the server cut the connection ("), text)
+            XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []), [], "nothing kept of it")
+            // The server works again; Retry in the list.
+            var whole = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.served,
+                                                headers: ["Content-Disposition: attachment; filename=\"cut.bin\""])
+            whole.sendsLength = true
+            server.setResponse(whole, for: "/cut")
+            let button = try XCTUnwrap(presented("Downloads"))
+            XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { presented("Retry download of cut.bin") != nil }, timeout: 5), "Retry is offered")
+            MainLoop.run(for: 0.3)
+            let retry = try XCTUnwrap(presented("Retry download of cut.bin"))
+            XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
+            let saved = "Downloaded “cut.bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
+                          "downloaded again, with no question: \(main.browser.noticeText ?? "no notice")")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+        }
+        XCTAssertEqual(files(in: folder), ["cut.bin"])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
+    }
+}

@@ -1,0 +1,101 @@
+import Browser
+import BrowserModel
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// Find in page and zoom in a real window, driven by real keys: the count a screen reader reads,
+/// the focus back on the page after Escape, and the page's pixels before and after zoom
+/// (docs/find-and-zoom.md).
+final class PageToolsWindowTests: XCTestCase {
+    var server: TestHTTPServer!
+
+    override func setUpWithError() throws {
+        try requireDisplay()
+        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
+            return XCTFail("xdotool is required (make test installs it)")
+        }
+        server = try TestHTTPServer(routes: [
+            "/fruit": .init(body: "<title>Fruit</title><p>Apple pie, apple tart.</p><p>An APPLE a day; apple juice; crab apple.</p><p>Pear.</p>"),
+            "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div><div style='height:3000px'></div>"),
+        ])
+    }
+
+    override func tearDown() { server?.stop() }
+
+    @MainActor
+    private static func presents(_ main: MainWindow, _ label: String) -> Bool {
+        MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(label) } }, timeout: 5)
+    }
+
+    func testCtrlFCountsMatchesStepsThroughThemAndEscapeGivesThePageBackTheFocus() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Find Keys", showing: "\(base)/fruit", pageTitle: "Fruit")
+            defer { main.window.destroy() }
+            XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }, "no find bar before Ctrl+F")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            XCTAssertTrue(Self.presents(main, "Find in page"), "Ctrl+F shows the find field")
+            XDoTool.run(["type", "--delay", "30", "apple"])
+            XCTAssertTrue(Self.presents(main, "1 of 5"), "five matches, any case")
+            XDoTool.run(["key", "F3"])
+            XCTAssertTrue(Self.presents(main, "2 of 5"), "F3: the next")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(Self.presents(main, "3 of 5"), "Enter: the next")
+            for _ in 0..<3 { XDoTool.run(["key", "shift+Return"]); MainLoop.run(for: 0.1) }
+            XCTAssertTrue(Self.presents(main, "5 of 5"), "Shift+Enter goes back and wraps")
+            XDoTool.run(["key", "--delay", "30", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "q", "q"])
+            XCTAssertTrue(Self.presents(main, "No matches"))
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.containsFocus == true }, timeout: 3), "Escape gives the page the focus")
+            XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }, "and the bar is gone")
+            XCTAssertTrue(main.window.presentedDescendants().contains { $0.hasLabel("Address") }, "the address bar is back in its place")
+        }
+    }
+
+    func testCtrlPlusMinusAndZeroScaleThePage() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Zoom Keys", showing: "\(base)/box", pageTitle: "Box")
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.browser.webView?.originInSurface())
+            // A 300×300 square at the page's corner: the black box's share of it is its area.
+            let region = "300x300+\(Int(page.x))+\(Int(page.y))"
+            @MainActor func boxArea() throws -> Double {
+                let shot = try Screenshot.capture(window: window, settling: 0.6)
+                defer { shot.remove() }
+                return try XCTUnwrap(shot.darkFraction(in: region)) * 90_000
+            }
+            let normal = try boxArea()
+            XCTAssertEqual(normal, 10_000, accuracy: 400, "100×100 at 100 %")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+equal"])
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"])
+            XCTAssertEqual(try boxArea(), 14_400, accuracy: 600, "120×120 after two steps (110 %, 120 %)")
+            XCTAssertEqual(main.browser.zoom.label, "120 %")
+            // The main menu shows the level.
+            XDoTool.run(["key", "F10"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel("Zoom 120 % (Reset)") } }, timeout: 3),
+                          "the menu says 120 %")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+            for _ in 0..<4 { XDoTool.run(["key", "--clearmodifiers", "ctrl+minus"]) }
+            XCTAssertEqual(try boxArea(), 6_400, accuracy: 400, "80×80 four steps down (80 %)")
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+0"])
+            XCTAssertEqual(try boxArea(), normal, accuracy: 200, "Ctrl+0: actual size again")
+            // Ctrl+wheel up, two notches over the page: two steps in, and the page did not scroll.
+            XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 400)), String(Int(page.y + 200))])
+            XDoTool.run(["keydown", "ctrl"])
+            for _ in 0..<2 { XDoTool.run(["click", "4"]); MainLoop.run(for: 0.1) }
+            XDoTool.run(["keyup", "ctrl"])
+            XCTAssertEqual(try boxArea(), 14_400, accuracy: 600, "Ctrl+wheel: 120 %")
+            XCTAssertEqual(main.browser.zoom.label, "120 %")
+            // And down: two steps out, the page still at its top (a scroll would move the box away).
+            XDoTool.run(["keydown", "ctrl"])
+            for _ in 0..<2 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.1) }
+            XDoTool.run(["keyup", "ctrl"])
+            XCTAssertEqual(try boxArea(), normal, accuracy: 200, "Ctrl+wheel down: 100 % and not scrolled")
+        }
+    }
+}
