@@ -13,8 +13,9 @@ if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
   packages+=(poppler-utils xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
 fi
 
-# tools/favourites-screenshots.sh serves its local sites with python3.
-if [ "$mode" = "--test" ]; then packages+=(python3); fi
+# tools/screenshots.sh serves its local sites and makes its fixtures with python3, and runs xcompmgr (a
+# compositing manager: pop-ups drawn as on a desktop).
+if [ "$mode" = "--test" ]; then packages+=(python3 xcompmgr); fi
 # The package build (debian/control's Build-Depends) and the install test: lintian, the icon
 # looked up through GTK's own icon theme (python3-gi), gtk4-launch.
 if [ "$mode" = "--deb" ]; then

@@ -17,4 +17,16 @@ for place in "Sources/SkiffApp/Options.swift:$(sed -n 's/.*static let version = 
     exit 1
   fi
 done
-echo "validate: desktop file, metainfo and GSettings schema are valid; version $release everywhere"
+# Screenshots that cannot go stale (issue 25): every picture README.md or the metainfo shows is one
+# tools/screenshots.sh makes (`make screenshots`), from its list.
+listed=$(sed -e 's/#.*//' -e 's/|.*//' -e 's/[[:space:]]//g' tools/screenshots.list | grep -v '^$' | sort)
+twice=$(echo "$listed" | uniq -d)
+[ -z "$twice" ] || { echo "validate: tools/screenshots.list makes these twice:" $twice >&2; exit 1; }
+shown=$(grep -oh 'data/screenshots/[^)"<[:space:]]*\.png' README.md data/io.github.skiff.Skiff.metainfo.xml \
+        | sed 's|data/screenshots/||; s|\.png$||' | sort -u)
+missing=$(comm -13 <(echo "$listed") <(echo "$shown"))
+if [ -n "$missing" ]; then
+  echo "validate: README.md or the metainfo shows pictures that tools/screenshots.list does not make:" $missing >&2
+  exit 1
+fi
+echo "validate: desktop file, metainfo and GSettings schema are valid; version $release everywhere; $(echo "$shown" | wc -l) pictures shown, each made by make screenshots"

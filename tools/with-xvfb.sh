@@ -3,20 +3,20 @@
 # Used by `make test`, `make bench` and `make screenshots`; CI has no display of its own.
 set -euo pipefail
 
-display=""
-for n in $(seq 90 140); do
-  if [ ! -e "/tmp/.X${n}-lock" ] && [ ! -e "/tmp/.X11-unix/X${n}" ]; then display=":$n"; break; fi
-done
-[ -n "$display" ] || { echo "with-xvfb: no free X display number between :90 and :140" >&2; exit 1; }
-
-Xvfb "$display" -screen 0 "${XVFB_SCREEN:-1280x800x24}" -nolisten tcp >/tmp/skiff-xvfb-${display#:}.log 2>&1 &
+# Xvfb picks a free display number itself (-displayfd) and writes it once it accepts connections: two
+# runs started at the same moment (make test and make screenshots, or two worktrees) can no longer both
+# choose the same number, where the second server's failure left the first one's clients without a display.
+numberfile=$(mktemp /tmp/skiff-xvfb-display.XXXXXX)
+Xvfb -displayfd 3 -screen 0 "${XVFB_SCREEN:-1280x800x24}" -nolisten tcp 3>"$numberfile" >"$numberfile.log" 2>&1 &
 xvfb_pid=$!
-trap 'kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  [ -e "/tmp/.X11-unix/X${display#:}" ] && break
+trap 'kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; rm -f "$numberfile" "$numberfile.log"' EXIT
+for _ in $(seq 1 200); do
+  grep -q . "$numberfile" 2>/dev/null && break
+  kill -0 "$xvfb_pid" 2>/dev/null || break
   sleep 0.05
 done
-[ -e "/tmp/.X11-unix/X${display#:}" ] || { echo "with-xvfb: Xvfb did not start on $display" >&2; cat /tmp/skiff-xvfb-${display#:}.log >&2; exit 1; }
+display=":$(head -1 "$numberfile" | tr -dc 0-9)"
+[ "$display" != ":" ] || { echo "with-xvfb: Xvfb did not start" >&2; cat "$numberfile.log" >&2; exit 1; }
 
 export DISPLAY="$display"
 unset WAYLAND_DISPLAY

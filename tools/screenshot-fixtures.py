@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""What tools/screenshots.sh shows, made up: local sites, a hostile feed, browsing histories.
+
+  screenshot-fixtures.py site DIR              pages with icons, served by python3 on 127.0.0.1
+  screenshot-fixtures.py hostile-feed DIR      a feed with a named pipe and three decompression bombs as pictures
+  screenshot-fixtures.py history DB            a few weeks of made-up pages (the History window)
+  screenshot-fixtures.py big-history DB ROWS   ROWS generated pages, one "Debian Reference" visited 200 days ago
+
+The databases must already exist with Skiff's own schema (a first start makes it); rows go in through
+its triggers, and the stored frecency is marked stale so that the next start recomputes all of it.
+"""
+import json
+import os
+import sqlite3
+import struct
+import sys
+import time
+import zlib
+
+
+def png(path, size, rgb, shape='square', declared=None):
+    """A size×size RGBA picture; `declared` writes a header claiming declared×declared pixels instead."""
+    rows = []
+    for y in range(size):
+        row = b'\x00'
+        for x in range(size):
+            d = (x - (size - 1) / 2) ** 2 + (y - (size - 1) / 2) ** 2
+            r = size / 2
+            inside = {'circle': d <= r * r, 'ring': (r / 2) ** 2 <= d <= r * r}.get(shape, True)
+            row += bytes(list(rgb) + [255]) if inside else bytes(4)
+        rows.append(row)
+
+    def chunk(kind, data):
+        return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+    width = declared or size
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, width, 8, 6, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(b''.join(rows), 9)) + chunk(b'IEND', b''))
+
+
+LOREM = ('Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et '
+         'dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation.')
+
+
+def site(root):
+    os.makedirs(root, exist_ok=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, 'screenshot-page.html')) as f:
+        page = f.read()
+    with open(os.path.join(root, 'page.html'), 'w') as f:
+        f.write(page)
+    # Favourites: five sites, each with its own icon.
+    for name, title, rgb, shape in [('debian', 'Debian — The Universal Operating System', (215, 7, 81), 'circle'),
+                                    ('gnome', 'GNOME Web', (53, 132, 228), 'ring'),
+                                    ('swift', 'Swift Forums', (240, 81, 56), 'square'),
+                                    ('webkit', 'WebKit Blog', (46, 194, 126), 'circle'),
+                                    ('kernel', 'The Linux Kernel Archives', (246, 211, 45), 'square')]:
+        png(os.path.join(root, f'{name}.png'), 32, rgb, shape)
+        with open(os.path.join(root, f'{name}.html'), 'w') as f:
+            f.write(f"<!doctype html><html><head><meta charset=utf-8><title>{title}</title>"
+                    f"<link rel=icon href=/{name}.png></head><body style='font:20px sans-serif;margin:40px'>"
+                    f"<h1>{title}</h1><p>A page served on 127.0.0.1 for the screenshots.</p></body></html>")
+    # The tab overview: five pages, each its own colour.
+    for name, title, subtitle, accent, paper in [('news', 'Daily News', 'Top stories of the day', '#c01c28', '#ffffff'),
+                                                 ('recipes', 'Recipes', 'Soups for cold evenings', '#e66100', '#fff8f0'),
+                                                 ('swiftdocs', 'Swift Docs', 'The Swift Programming Language', '#2a5ee8', '#ffffff'),
+                                                 ('garden', 'Garden Club', 'Spring planting guide', '#2e7d32', '#f0fff0'),
+                                                 ('music', 'Music Weekly', 'New albums this week', '#7b1fa2', '#1c1b2e')]:
+        ink = '#dddddd' if paper == '#1c1b2e' else '#333333'
+        sections = ''.join(f'<h2>Section {n}</h2><p>{LOREM}</p>' for n in range(1, 9))
+        with open(os.path.join(root, f'{name}.html'), 'w') as f:
+            f.write(f"<!doctype html><html><head><meta charset=utf-8><title>{title}</title></head>"
+                    f"<body style='margin:0;font:18px sans-serif;background:{paper};color:{ink}'>"
+                    f"<header style='background:{accent};color:white;padding:30px 60px'><h1 style='font-size:48px;margin:0'>"
+                    f"{title}</h1><p>{subtitle}</p></header><main style='padding:10px 60px'>{sections}</main></body></html>")
+    # A second tab for the swipe, a long page for the collapsed toolbar, a plain page under the suggestions.
+    with open(os.path.join(root, 'second.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Second Tab</title></head>"
+                "<body style='margin:0;font:17px sans-serif;color:white;background:linear-gradient(135deg,#0f766e,#134e4a);"
+                "min-height:100vh'><div style='padding:56px 48px'><h1 style='font-size:48px;margin:0 0 10px'>A second WebKit tab</h1>"
+                "<p>Swipe the address bars to move between tabs: the pages move faster than the bars.</p></div></body></html>")
+    with open(os.path.join(root, 'long.html'), 'w') as f:
+        paragraphs = ''.join(f'<p>Paragraph {n}: Skiff keeps the page scrolling while the toolbar collapses.</p>'
+                             for n in range(1, 120))
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Long Page</title></head>"
+                f"<body style='font:20px/1.2 sans-serif;margin:0 32px;background:#fdf6e3;color:#222'>{paragraphs}</body></html>")
+    # Find in page and downloads: release notes that link to two files (served as attachments by the
+    # script's server, the installer slowly, so that its progress shows).
+    with open(os.path.join(root, 'release.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Release notes</title></head>"
+                "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:46em'><h1>Release notes</h1>"
+                "<p><a href='/files/debian-12.iso' style='display:block'>Download the installer image</a>"
+                "<a href='/files/notes.pdf' style='display:block'>Download these notes (PDF)</a></p>"
+                "<p>This release brings a new kernel, a new desktop and a new installer. The kernel supports more "
+                "hardware; the desktop is faster; the installer asks fewer questions. Read the kernel notes before "
+                "you upgrade.</p><p>Upgrading from the previous release keeps your files. The kernel is replaced at "
+                "the next restart, and the old kernel stays installed until you remove it.</p></body></html>")
+    # Where am I: links to hover and right-click (one with a right-to-left override in its address, which
+    # the overlay must show escaped), a picture, text to select.
+    with open(os.path.join(root, 'links.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>A page with links</title></head>"
+                "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:46em'><h1>A page with links</h1>"
+                "<p>Read the <a href='/guide/ch03.html#network-configuration'>Debian Reference, chapter 3</a>, "
+                "or see <a href='/downloads/invoice\u202efdp.exe'>invoice\u202efdp.exe\u202c</a>, and the "
+                "<a href='/pay.html'>payment page</a>.</p>"
+                "<p><img src='/debian.png' width=96 height=96 alt='A red circle'></p>"
+                "<p>Some text to select: the quick brown fox jumps over the lazy dog.</p></body></html>")
+    with open(os.path.join(root, 'notes.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Notes</title></head>"
+                "<body style='font:20px sans-serif'><h1>Notes</h1><p>A page.</p></body></html>")
+
+
+def hostile_feed(root):
+    """The feed of README's "hostile feeds" picture: a named pipe as a picture, three 30000×30000 bombs."""
+    images = os.path.join(root, 'images')
+    os.makedirs(images, exist_ok=True)
+    pipe = os.path.join(images, 'pipe.jpg')
+    if not os.path.exists(pipe):
+        os.mkfifo(pipe)
+    for n in (1, 2, 3):
+        png(os.path.join(images, f'b{n}.png'), 64, (90, 90, 120), declared=30000)
+
+    def card(n, image):
+        return {'id': f'c{n}', 'kind': 'feature', 'eyebrow': 'Hostile', 'title': f'Card {n}', 'image': image,
+                'body': ['A card whose picture Skiff refuses.']}
+    feed = {'version': 1, 'profileImage': 'images/pipe.jpg',
+            'sections': [{'date': time.strftime('%Y-%m-%d'), 'title': 'Today',
+                          'cards': [card(1, 'images/b1.png'), card(2, 'images/b2.png'),
+                                    card(3, 'images/b3.png'), card(4, 'images/pipe.jpg')]}]}
+    with open(os.path.join(root, 'hostile.json'), 'w') as f:
+        json.dump(feed, f)
+
+
+def stale_frecency(db):
+    db.execute("DELETE FROM meta WHERE key = 'frecencyDate'")
+    db.commit()
+
+
+def history(path):
+    db = sqlite3.connect(path)
+    now = time.time()
+    day = time.localtime()
+    midnight = time.mktime((day.tm_year, day.tm_mon, day.tm_mday, 0, 0, 0, 0, 0, -1))
+    pages = [
+        ("https://www.debian.org/doc/manuals/debian-reference/", "Debian Reference", now - 240),
+        ("https://docs.gtk.org/gtk4/", "GTK 4 Reference Manual", now - 1500),
+        ("https://webkitgtk.org/reference/webkitgtk/stable/", "WebKitGTK Reference", now - 3900),
+        ("https://www.swift.org/documentation/", "Swift Documentation", max(midnight + 60, now - 4 * 3600)),
+        ("https://apps.gnome.org/", "Apps for GNOME", midnight - 2 * 3600),
+        ("https://gitlab.gnome.org/GNOME/epiphany", "GNOME / Epiphany · GitLab", midnight - 5 * 3600),
+        ("https://en.wikipedia.org/wiki/Skiff", "Skiff - Wikipedia", midnight - 9 * 3600),
+        ("https://www.openstreetmap.org/", "OpenStreetMap", midnight - 86400 - 3 * 3600),
+        ("https://lwn.net/", "LWN.net", midnight - 86400 - 7 * 3600),
+        ("https://sqlite.org/fts5.html", "SQLite FTS5 Extension", midnight - 3 * 86400 - 3600),
+        ("https://github.com/groue/GRDB.swift", "groue/GRDB.swift: A toolkit for SQLite databases", midnight - 3 * 86400 - 5000),
+        ("https://www.bbc.co.uk/weather", "BBC Weather", midnight - 6 * 86400 - 7200),
+    ]
+    for uri, title, t in pages:
+        db.execute("INSERT OR REPLACE INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, 1, ?)", (uri, title, t))
+    stale_frecency(db)
+
+
+# As Sources/Browser/Store/GeneratedHistory.swift makes them for the benchmark.
+WORDS = ("news weather recipe garden travel music guide review forum video photo market school science history "
+         "football coffee design kernel python swift rust linux camera bicycle mountain river library museum theatre "
+         "planet ocean winter summer letter number window button paper orange yellow purple silver golden quiet rapid "
+         "simple modern classic daily weekly").split()
+
+
+def big_history(path, rows):
+    db = sqlite3.connect(path)
+    now = time.time()
+    seed = 0x9E3779B97F4A7C15
+
+    def nxt():
+        nonlocal seed
+        seed = (seed * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+        return seed >> 33
+    year = 365 * 86400
+    values = []
+    for i in range(rows - 1):
+        a, b, c = WORDS[nxt() % len(WORDS)], WORDS[nxt() % len(WORDS)], WORDS[nxt() % len(WORDS)]
+        visits = 1 + nxt() % 40 if nxt() % 10 == 0 else 1
+        age = (nxt() % 1000000) / 1000000 * year
+        values.append((f"https://{a}{nxt() % 500}.example/{b}/{i}", f"{a.capitalize()} {b} {c} – page {i}", visits, now - age))
+    # What a Debian user has visited, often and recently, and the needle: once, 200 days ago.
+    values += [("https://www.debian.org/", "Debian -- The Universal Operating System", 30, now - 3600),
+               ("https://wiki.debian.org/DebianReleases", "DebianReleases - Debian Wiki", 4, now - 5 * 86400),
+               ("https://packages.debian.org/bookworm/sqlite3", "Debian -- Details of package sqlite3 in bookworm", 3, now - 9 * 86400),
+               ("https://www.debian.org/doc/manuals/debian-reference/", "Debian Reference", 1, now - 200 * 86400)]
+    db.executemany("INSERT OR IGNORE INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, ?, ?)", values)
+    stale_frecency(db)
+
+
+if __name__ == '__main__':
+    command, target = sys.argv[1], sys.argv[2]
+    {'site': site, 'hostile-feed': hostile_feed, 'history': history,
+     'big-history': lambda p: big_history(p, int(sys.argv[3]))}[command](target)
