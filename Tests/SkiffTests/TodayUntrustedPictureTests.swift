@@ -5,9 +5,10 @@ import TestSupport
 import Today
 import XCTest
 
-/// Pictures swapped for symbolic links out of the feed's folder after the feed was read, in a real
-/// window: what the screen shows and what the problems bar says (docs/feed-format.md, "Pictures").
-final class TodayPictureConfinementTests: XCTestCase {
+/// Hostile pictures in a real window: pictures swapped for symbolic links out of the feed's folder after
+/// the feed was read, SVG bombs and SVGs that take minutes to draw. What the screen shows and what the
+/// problems bar says (docs/feed-format.md, "Pictures").
+final class TodayUntrustedPictureTests: XCTestCase {
     var base: URL!
 
     override func setUpWithError() throws {
@@ -67,21 +68,8 @@ final class TodayPictureConfinementTests: XCTestCase {
             cards.append(Self.card(n, image: "album/p\(n).png"))
         }
         cards.append(Self.card(21, image: "images/inside.png"))
-        let feed = ["version": 1, "sections": [["date": "2026-11-21", "cards": cards]]] as [String: Any]
-        let feedURL = base.appendingPathComponent("feed/feed.json")
-        try JSONSerialization.data(withJSONObject: feed).write(to: feedURL)
         let base: URL = base
-
-        try MainActor.assumeIsolated {
-            let options = try Options.parse(["--section", "today", "--window-size", "1280x800", "--ephemeral", "--feed", feedURL.path])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-            main.window.title = "Today Confined"
-            main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
-            guard let id = XDoTool.window(named: "Today Confined") else { return XCTFail("no X window") }
-            XDoTool.run(["windowmove", id, "0", "0"])
-            XDoTool.run(["windowraise", id])
-            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10), "cards are shown")
+        try withWindow(cards, title: "Today Confined") { main, id in
             XCTAssertNil(main.today.problemsText, "every picture was inside the folder when the feed was read")
             XCTAssertFalse(main.today.visibleCards.contains { $0.title == "Card 11" }, "the swapped cards are below the window")
 
@@ -117,6 +105,65 @@ final class TodayPictureConfinementTests: XCTestCase {
             XCTAssertTrue(problems.hasSuffix("and 4 more"), problems)
             XCTAssertTrue(problems.contains("images/p11.png: the picture can’t be shown (it became a symbolic link after the feed was read"), problems)
             XCTAssertTrue(problems.contains("(its folder \(base.resolvingSymlinksInPath().path)/feed/album became a symbolic link after the feed was read"), problems)
+        }
+    }
+
+    /// Opens a 1280×800 window on the feed of `cards` (in feed/) and hands it to `body`.
+    private func withWindow(_ cards: [[String: Any]], title: String, _ body: @MainActor (MainWindow, String) throws -> Void) throws {
+        let feed = ["version": 1, "sections": [["date": "2026-11-21", "cards": cards]]] as [String: Any]
+        let feedURL = base.appendingPathComponent("feed/feed.json")
+        try JSONSerialization.data(withJSONObject: feed).write(to: feedURL)
+        try MainActor.assumeIsolated {
+            let options = try Options.parse(["--section", "today", "--window-size", "1280x800", "--ephemeral", "--feed", feedURL.path])
+            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            main.window.title = title
+            main.window.present()
+            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            guard let id = XDoTool.window(named: title) else { return XCTFail("no X window") }
+            XDoTool.run(["windowmove", id, "0", "0"])
+            XDoTool.run(["windowraise", id])
+            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10), "cards are shown")
+            try body(main, id)
+        }
+    }
+
+    /// An SVG of nested entities (the billion laughs) and SVGs that keep librsvg busy for minutes (a
+    /// 4000×4000 turbulence of 100 octaves, blurred), named as PNG and JPEG files, on cards on screen
+    /// beside a blue PNG picture. All three SVGs are refused from their first bytes, at once, and the
+    /// blue picture is on screen within seconds; nothing waits behind the slow ones.
+    func testSVGBombsAndSlowSVGsAreRefusedAtOnceAndTheOtherPicturesShow() throws {
+        var entities = "<!ENTITY e0 \"lollollollollollollollollollol\">"
+        for level in 1...9 { entities += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">" }
+        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
+            + "<text>&e9;</text></svg>"
+        let slow = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4000\" height=\"4000\"><filter id=\"f\" x=\"0\" y=\"0\" width=\"1\" height=\"1\">"
+            + "<feTurbulence baseFrequency=\"0.05\" numOctaves=\"100\"/><feGaussianBlur stdDeviation=\"300\"/><feGaussianBlur stdDeviation=\"300\"/>"
+            + "</filter><rect width=\"4000\" height=\"4000\" filter=\"url(#f)\"/></svg>"
+        try Data(bomb.utf8).write(to: base.appendingPathComponent("feed/images/bomb.png"))
+        try Data(slow.utf8).write(to: base.appendingPathComponent("feed/images/slow.png"))
+        try Data(("\u{FEFF}\n" + slow).utf8).write(to: base.appendingPathComponent("feed/images/slow.jpg"))
+        for n in [1, 5, 6] { try picture("blue", at: "feed/images/blue\(n).png") }
+        // On screen: the big card 1, then 2, 3 and 4 beside and under it.
+        let cards = [Self.card(1, image: "images/blue1.png"), Self.card(2, image: "images/slow.png"), Self.card(3, image: "images/bomb.png"),
+                     Self.card(4, image: "images/slow.jpg"), Self.card(5, image: "images/blue5.png"), Self.card(6, image: "images/blue6.png")]
+        try withWindow(cards, title: "Today SVG") { main, id in
+            let started = Date()
+            let refused = { (main.today.problemsText ?? "").components(separatedBy: "(it is an SVG or other XML or HTML document").count - 1 }
+            XCTAssertTrue(MainLoop.run(until: { refused() == 3 }, timeout: 10), main.today.problemsText ?? "no problem listed")
+            var blue = 0.0
+            while blue < 0.2, Date().timeIntervalSince(started) < 10 {
+                let shot = try Screenshot.capture(window: id, settling: 0.2)
+                blue = Self.fraction(of: "blue", in: shot)
+                shot.remove()
+            }
+            let took = Date().timeIntervalSince(started)
+            XCTAssertGreaterThan(blue, 0.2, "the blue picture of the big card is drawn")
+            XCTAssertLessThan(took, 3, "the blue pictures came \(took) s after the cards, not behind the SVGs")
+            let problems = main.today.problemsText ?? ""
+            for name in ["slow.png", "bomb.png", "slow.jpg"] {
+                XCTAssertTrue(problems.contains("images/\(name): the picture can’t be shown (it is an SVG or other XML or HTML document, not a picture; "
+                                                + "only PNG, JPEG, WebP and GIF pictures are shown)"), problems)
+            }
         }
     }
 
