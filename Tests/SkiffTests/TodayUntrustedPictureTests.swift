@@ -114,16 +114,7 @@ final class TodayUntrustedPictureTests: XCTestCase {
         let feedURL = base.appendingPathComponent("feed/feed.json")
         try JSONSerialization.data(withJSONObject: feed).write(to: feedURL)
         try MainActor.assumeIsolated {
-            let options = try Options.parse(["--section", "today", "--window-size", "1280x800", "--ephemeral", "--feed", feedURL.path])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-            main.window.title = title
-            main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
-            guard let id = XDoTool.window(named: title) else { return XCTFail("no X window") }
-            XDoTool.run(["windowmove", id, "0", "0"])
-            XDoTool.run(["windowraise", id])
-            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10), "cards are shown")
-            try body(main, id)
+            try TodayTestWindow.open(["--window-size", "1280x800", "--feed", feedURL.path], title: title, body)
         }
     }
 
