@@ -10,8 +10,8 @@ import TodayModel
 ///
 /// The main thread never opens a picture file: `texture(for:)` answers with what is decoded now
 /// (nil draws the placeholder) and starts a decode otherwise; `onReady` asks for a redraw when
-/// it lands. Decodes run one at a time on one queue, so at most one picture's full-size pixels
-/// exist at once (`PictureLimits.pixels` × 4 bytes), and each is decoded straight to at most
+/// it lands. At most `PictureLimits.decoders` decodes run at once, so at most that many pictures'
+/// full-size pixels exist at once (`PictureLimits.pixels` × 4 bytes each), and each is decoded straight to at most
 /// `PictureLimits.decodedSide` pixels a side. Decoded pictures are kept up to
 /// `PictureLimits.decodedBytes`, least recently drawn dropped first; sized textures are kept for
 /// the few sizes on screen (two card widths per window width), the oldest dropped beyond that.
@@ -57,9 +57,10 @@ final class TextureCache {
     /// Card sizes asked for before their picture was decoded: the decode's job scales them too, so a
     /// card's picture takes one trip through the background queue, not two.
     private var wantedSizes: [String: Set<SizedKey>] = [:]
-    /// Jobs handed to the background queue and not back yet. Two: one runs while the main thread
-    /// takes the other's result (one at a time left the queue idle through every busy frame: under
-    /// GL a landing's pictures came 70 ms apart instead of 15), and few, so the newest waiting goes next.
+    /// Jobs (decodes on their threads, scales on the background queue) started and not back yet. More
+    /// than one, so one runs while the main thread takes another's result (one at a time left the
+    /// background idle through every busy frame: under GL a landing's pictures came 70 ms apart instead
+    /// of 15) and a slow decode holds up only itself; few, so the newest waiting goes next.
     private var inFlight = 0
     static let maxInFlight = PictureLimits.decoders
     /// Decodes under way, by job: given up ones move to `abandoned`, and their result is dropped.
