@@ -15,10 +15,7 @@ final class BrowserContainerTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/long": .init(body: Self.longPage),
             "/one": .init(body: "<title>One</title><h1>One</h1>"),

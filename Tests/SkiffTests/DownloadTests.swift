@@ -18,10 +18,7 @@ final class DownloadTests: XCTestCase {
     static let big = [UInt8](repeating: 0x42, count: 2 << 20)
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         let link = "<title>Files</title><body style='margin:0'><a href='/file' style='display:block;height:300px;background:#cde'>get it</a>"
         server = try TestHTTPServer(routes: [
             "/page": .init(body: link),

@@ -17,10 +17,7 @@ final class FavouritesWindowTests: XCTestCase {
     var dataHome: URL!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/one": .init(body: "<title>One</title><h1>One</h1>"),
             "/two": .init(body: "<title>Two</title><h1>Two</h1>"),

@@ -17,10 +17,7 @@ final class HistorySearchWindowTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: ["/page": .init(body: "<title>Start</title><h1>Start</h1>")])
         if Self.dataHome == nil {
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-history-search-\(UUID().uuidString)")

@@ -97,10 +97,7 @@ final class HomeTabsTests: XCTestCase {
     static let dataDirectory = repository.appendingPathComponent("data/home")
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         MainActor.assumeIsolated { _ = GtkRuntime.loadCSS(path: Self.repository.appendingPathComponent("data/style.css").path) }
     }
 

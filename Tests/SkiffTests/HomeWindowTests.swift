@@ -13,10 +13,7 @@ final class HomeWindowTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("data/home")
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
     }
 
     /// A page pushed by the tests: one button, so focus has somewhere to go.

@@ -12,10 +12,7 @@ final class LinkStatusTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         let page = """
             <html><head><title>Links</title><style>a { position: absolute; font-size: 40px; }</style></head><body>
             <a id=plain href='/target?x=1' style='left: 100px; top: 100px'>plain link</a>

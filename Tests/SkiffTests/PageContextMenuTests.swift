@@ -14,10 +14,7 @@ final class PageContextMenuTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/": .init(body: "<title>Menu</title><a href='/target' style='position:absolute; left:100px; top:100px; font-size:40px'>a link</a>"),
             "/target": .init(body: "<title>Target Page</title><h1>Target</h1>"),

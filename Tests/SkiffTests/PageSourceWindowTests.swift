@@ -12,10 +12,7 @@ final class PageSourceWindowTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/page": .init(body: "<title>Served</title><p class=\"x\">first version &amp; more</p><script>document.title = 'Served'</script>"),
         ])

@@ -13,10 +13,7 @@ final class PageToolsWindowTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/fruit": .init(body: "<title>Fruit</title><p>Apple pie, apple tart.</p><p>An APPLE a day; apple juice; crab apple.</p><p>Pear.</p>"),
             "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div><div style='height:3000px'></div>"),

@@ -14,8 +14,7 @@ final class PermissionPromptTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else { return XCTFail("xdotool is required (make test installs it)") }
+        try requireDisplayAndXDoTool()
         // Asked on a click.
         let ask = "<button style='position:fixed;left:0;top:0;width:600px;height:300px' onclick=\"navigator.geolocation.getCurrentPosition(() => { document.title = 'location: granted' }, e => { document.title = 'location: ' + (e.code == 1 ? 'denied' : 'error ' + e.code) })\">Ask</button>"
         server = try TestHTTPServer(routes: [

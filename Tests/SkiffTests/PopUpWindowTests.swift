@@ -13,10 +13,7 @@ final class PopUpWindowTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         let button = "<button id=b style='position:fixed;left:0;top:0;width:600px;height:300px;font-size:40px'"
         server = try TestHTTPServer(routes: [
             "/opener": .init(body: "<title>Opener</title>\(button) onclick=\"window.open('/popup')\">Sign in</button>"),

@@ -12,8 +12,7 @@ final class PrintWindowTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else { return XCTFail("xdotool is required (make test installs it)") }
+        try requireDisplayAndXDoTool()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else {
             return XCTFail("pdftotext is required (make test installs poppler-utils)")
         }

@@ -14,10 +14,7 @@ final class ReopenClosedTabTests: XCTestCase {
     var dataHome: URL!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         let tall = (1...300).map { "<p>Line \($0) of a long page</p>" }.joined()
         server = try TestHTTPServer(routes: [
             "/one": .init(body: "<title>One</title><h1>One</h1>"),

@@ -15,10 +15,7 @@ final class SectionFocusTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: ["/page": .init(body: "<title>Page</title><a href='/page'>a link</a>")])
     }
 

@@ -13,10 +13,7 @@ final class SecurityIndicatorTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/": .init(body: "<title>Plain</title><h1>Plain HTTP</h1>"),
             "/slow": .init(body: "<title>Slow</title>late", delay: 3),

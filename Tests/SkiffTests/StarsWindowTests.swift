@@ -9,10 +9,7 @@ import XCTest
 /// through what GTK tells assistive technology and through the pixels on the X screen.
 final class StarsWindowTests: XCTestCase {
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/import") else {
             return XCTFail("ImageMagick's import is required for screenshots (make test installs it)")
         }

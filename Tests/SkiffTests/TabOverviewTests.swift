@@ -12,10 +12,7 @@ final class TabOverviewTests: XCTestCase {
     var server: TestHTTPServer!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         func page(_ title: String, _ colour: String) -> TestHTTPServer.Response {
             .init(body: "<title>\(title)</title><body style='margin:0;background:\(colour)'><div style='height:2000px'></div></body>")
         }

@@ -33,10 +33,7 @@ enum TodayTestWindow {
 /// renderer's own choice back after each test.
 class TodayLookTestCase: XCTestCase {
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
     }
 
     override func tearDown() {

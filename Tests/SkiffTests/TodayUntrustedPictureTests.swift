@@ -12,10 +12,7 @@ final class TodayUntrustedPictureTests: XCTestCase {
     var base: URL!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         base = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-confined-\(UUID().uuidString)")
         for folder in ["feed/images", "feed/album", "outside"] {
             try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)

@@ -11,10 +11,7 @@ final class TodayWindowTests: XCTestCase {
         .appendingPathComponent("Fixtures/today")
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
     }
 
     @MainActor

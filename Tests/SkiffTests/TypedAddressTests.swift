@@ -15,10 +15,7 @@ final class TypedAddressTests: XCTestCase {
     var dataHome: URL!
 
     override func setUpWithError() throws {
-        try requireDisplay()
-        guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else {
-            return XCTFail("xdotool is required (make test installs it)")
-        }
+        try requireDisplayAndXDoTool()
         var routes: [String: TestHTTPServer.Response] = ["/index.html": .init(body: "<title>Index</title><h1>Index</h1>")]
         for chapter in 1...9 {
             routes["/ch0\(chapter).en.html"] = .init(body: "<title>Chapter \(chapter)</title><h1>Chapter \(chapter)</h1>")

@@ -6,6 +6,13 @@ import XCTest
 /// (make test, CI) a missing display is a failure, never a silent skip.
 /// The app's style sheet is loaded once, as the app loads it at start-up: every display test sees the
 /// widgets as a user does, whichever test happens to run first.
+/// A display test driven by real input: the display (as `requireDisplay`), and xdotool, which
+/// `make test` installs; without it the test fails, never skips.
+public func requireDisplayAndXDoTool() throws {
+    try requireDisplay()
+    guard MainActor.assumeIsolated({ XDoTool.isAvailable }) else { throw TestFailure("xdotool is required (make test installs it)") }
+}
+
 public func requireDisplay() throws {
     let ok = MainActor.assumeIsolated { () -> Bool in
         guard GtkRuntime.initialize() else { return false }
