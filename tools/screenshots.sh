@@ -115,11 +115,13 @@ step() {
         if [ "$(cat "/proc/$p/comm" 2>/dev/null || true)" = WebKitWebProces ]; then kill -KILL "$p"; found=1; fi
       done
       [ -n "$found" ] || { echo "no web process to crash"; return 1; } ;;
-    place) # title-regex WxH X Y: size and move another window of this Skiff
-      local args wid; read -r -a args <<<"$rest"
+    place) # title-regex WxH X Y: size and move a window of this Skiff (Y "bottom": down to the screen's bottom)
+      local args wid y; read -r -a args <<<"$rest"
       wait_for --name "${args[0]}" || { echo "no window titled /${args[0]}/"; return 1; }
       wid=$(xdotool search --onlyvisible --name "${args[0]}" | head -1)
-      xdotool windowsize "$wid" "${args[1]%x*}" "${args[1]#*x}" windowmove "$wid" "${args[2]}" "${args[3]}"
+      y=${args[3]}
+      [ "$y" != bottom ] || y=$(( $(xdotool getdisplaygeometry | cut -d' ' -f2) - ${args[1]#*x} ))
+      xdotool windowsize --sync "$wid" "${args[1]%x*}" "${args[1]#*x}" windowmove --sync "$wid" "${args[2]}" "$y"
       last=$wid ;;
     *) eval "xdotool $1" ;;
   esac
@@ -144,7 +146,7 @@ compositor=$!
 
 python3 tools/screenshot-fixtures.py site "$work/site"
 python3 tools/screenshot-fixtures.py hostile-feed "$work/hostile"
-# The sites on a free port of 127.0.0.1, for as long as the run lasts.
+# The sites on 127.0.0.1, for as long as the run lasts.
 python3 - "$work/site" "$work/port" >/dev/null 2>&1 <<'PY' &
 import functools, http.server, os, sys, time
 class Handler(http.server.SimpleHTTPRequestHandler):
