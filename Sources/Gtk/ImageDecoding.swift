@@ -90,10 +90,31 @@ public enum ImageDecoding {
     }
 
     /// Decodes `data`, scaled down (never up) to fit a `box`×`box` square. Refused without
-    /// decoding when the header declares more than `maximumPixels`.
-    public static func decode(_ data: Data, maximumPixels: Int, fittingWithin box: Int) -> Result<DecodedPixels, Failure> {
+    /// decoding when the header declares more than `maximumPixels`, or when the decoder never says
+    /// what size the picture is before decoding it.
+    ///
+    /// - Parameters:
+    ///   - decoder: gdk-pixbuf's name of the only decoder to use ("png"); nil lets gdk-pixbuf choose
+    ///     from the bytes, among every decoder installed (SVG and TIFF too): only for trusted pictures.
+    ///   - timeLimit: decoding stops, refused, once this much time has passed; it is checked between
+    ///     chunks of `chunkSize` bytes, so a decoder whose work per chunk is bounded stops within it.
+    public static func decode(_ data: Data, decoder: String? = nil, maximumPixels: Int, fittingWithin box: Int,
+                              timeLimit: Duration? = nil) -> Result<DecodedPixels, Failure> {
         let request = SizeRequest(maximumPixels: maximumPixels, box: box, probeOnly: false)
+        request.decoder = decoder
+        request.deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         let outcome = run(data, request)
+        if request.timedOut, let timeLimit {
+            if let pixbuf = outcome.pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            let seconds = (Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18)
+                .formatted(.number.precision(.fractionLength(0...1)))
+            return .failure(Failure(message: "decoding it took longer than \(seconds) s, the limit"))
+        }
+        if let pixbuf = outcome.pixbuf, request.width == 0 {
+            // The pixel limit is enforced in "size-prepared": a decoder that skipped it went unchecked.
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            return .failure(Failure(message: "its decoder did not say its size before decoding it"))
+        }
         if request.refused {
             if let pixbuf = outcome.pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             let megapixels = (Double(maximumPixels) / 1_000_000).formatted(.number.precision(.fractionLength(0...1)))
@@ -112,6 +133,9 @@ public enum ImageDecoding {
         var width = 0
         var height = 0
         var refused = false
+        var decoder: String?
+        var deadline: ContinuousClock.Instant?
+        var timedOut = false
         init(maximumPixels: Int, box: Int, probeOnly: Bool) {
             self.maximumPixels = maximumPixels
             self.box = box
@@ -123,18 +147,27 @@ public enum ImageDecoding {
     /// Returns the pixbuf (one reference of ours) or the loader's error.
     @discardableResult
     private static func run(_ data: Data, _ request: SizeRequest) -> (pixbuf: OpaquePointer?, error: String?) {
-        guard let loader = gdk_pixbuf_loader_new() else { return (nil, "no picture decoder") }
+        var error: UnsafeMutablePointer<GError>?
+        let made = request.decoder.map { gdk_pixbuf_loader_new_with_type($0, &error) } ?? gdk_pixbuf_loader_new()
+        if let failed = error {
+            g_error_free(failed)
+            return (nil, "this system has no \(request.decoder?.uppercased() ?? "") decoder for gdk-pixbuf")
+        }
+        guard let loader = made else { return (nil, "no picture decoder") }
         let raw = UnsafeMutableRawPointer(loader)
         defer { g_object_unref(raw) }
         let box = Unmanaged.passRetained(request)
         g_signal_connect_data(raw, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self), box.toOpaque(),
                               { data, _ in if let data { Unmanaged<SizeRequest>.fromOpaque(data).release() } }, GConnectFlags(0))
-        var error: UnsafeMutablePointer<GError>?
         var message: String?
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             var offset = 0
             while offset < buffer.count, !request.refused, !(request.probeOnly && request.width > 0) {
+                if let deadline = request.deadline, ContinuousClock.now >= deadline {
+                    request.timedOut = true
+                    break
+                }
                 let count = min(chunkSize, buffer.count - offset)
                 if gdk_pixbuf_loader_write(loader, base + offset, gsize(count), &error) == 0 { break }
                 offset += count
@@ -150,7 +183,7 @@ public enum ImageDecoding {
             if message == nil { message = closing.pointee.message.map { String(cString: $0) } }
             g_error_free(closing)
         }
-        guard !request.refused, !request.probeOnly, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return (nil, message) }
+        guard !request.refused, !request.timedOut, !request.probeOnly, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return (nil, message) }
         g_object_ref(UnsafeMutableRawPointer(pixbuf))
         return (pixbuf, nil)
     }

@@ -48,4 +48,51 @@ final class ImageDecodingTests: XCTestCase {
         XCTAssertFalse(failure.message.isEmpty)
         XCTAssertNil(ImageDecoding.declaredSize(of: Data()))
     }
+
+    /// A picture made by ImageMagick in `format` ("png", "gif"), 40×30.
+    private static func made(_ format: String) throws -> Data {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).\(format)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        convert.arguments = ["-size", "40x30", "xc:orange", path]
+        try convert.run()
+        convert.waitUntilExit()
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Each raster format Today takes, through its own decoder only: each says its size before decoding
+    /// (the pixel limit is enforced there), and bytes of another format are refused by it.
+    func testEachFormatThroughItsOwnDecoderOnly() throws {
+        let pictures = ["png": try Self.made("png"), "gif": try Self.made("gif"),
+                        "jpeg": try Data(contentsOf: Self.fixtures.appendingPathComponent("card.jpg"))]
+        for (decoder, data) in pictures {
+            let result = ImageDecoding.decode(data, decoder: decoder, maximumPixels: 36_000_000, fittingWithin: 2560)
+            guard case .success(let pixels) = result else { XCTFail("\(decoder): \(result)"); continue }
+            pixels.release()
+            let refused = ImageDecoding.decode(data, decoder: decoder, maximumPixels: 100, fittingWithin: 2560)
+            if decoder != "jpeg" { XCTAssertEqual(try? refused.get().width, nil, "\(decoder): 40×30 is over 100 pixels") }
+        }
+        let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>".utf8)
+        guard case .failure = ImageDecoding.decode(svg, decoder: "png", maximumPixels: 36_000_000, fittingWithin: 100) else {
+            return XCTFail("the PNG decoder decoded an SVG")
+        }
+        let unknown = ImageDecoding.decode(svg, decoder: "no-such-format", maximumPixels: 36_000_000, fittingWithin: 100)
+        XCTAssertEqual(unknown.failureMessage, "this system has no NO-SUCH-FORMAT decoder for gdk-pixbuf")
+    }
+
+    /// Past its time limit a decode stops between chunks and says why.
+    func testADecodePastItsTimeLimitIsRefused() throws {
+        let picture = try Data(contentsOf: Self.fixtures.appendingPathComponent("card.jpg"))
+        let result = ImageDecoding.decode(picture, decoder: "jpeg", maximumPixels: 36_000_000, fittingWithin: 100, timeLimit: .zero)
+        XCTAssertEqual(result.failureMessage, "decoding it took longer than 0 s, the limit")
+        XCTAssertNotNil(try? ImageDecoding.decode(picture, decoder: "jpeg", maximumPixels: 36_000_000, fittingWithin: 100, timeLimit: .seconds(4)).get())
+    }
+}
+
+private extension Result where Failure == ImageDecoding.Failure {
+    var failureMessage: String? {
+        if case .failure(let failure) = self { return failure.message }
+        return nil
+    }
 }

@@ -11,7 +11,12 @@ import XCTest
 enum TodayTestWindow {
     static func with(_ look: CardLook, width: Int, title: String, _ body: (MainWindow, String) throws -> Void) throws {
         CardLook.forced = look
-        let options = try Options.parse(["--section", "today", "--window-size", "\(width)x800", "--ephemeral"])
+        try open(["--window-size", "\(width)x800"], title: title, body)
+    }
+
+    /// The same, with the renderer's own look and `arguments` added to Today's ("--feed", FILE).
+    static func open(_ arguments: [String], title: String, _ body: (MainWindow, String) throws -> Void) throws {
+        let options = try Options.parse(["--section", "today", "--ephemeral"] + arguments)
         let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
         main.window.title = title
         main.window.present()

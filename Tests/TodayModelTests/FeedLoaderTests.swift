@@ -562,6 +562,40 @@ final class PictureFileTests: XCTestCase {
         try handle.close()
         XCTAssertTrue(PictureFile.read(big).failureMessage?.contains("too large") ?? false)
     }
+
+    /// The check when the feed is read names a file inside the folder; a link swapped in afterwards,
+    /// for the picture or for a folder on its way, must not lead the read outside.
+    func testAPictureOrFolderSwappedForALinkAfterTheFeedWasReadIsNotRead() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("picture-swap-\(UUID().uuidString)")
+        let feedFolder = base.appendingPathComponent("feed"), images = feedFolder.appendingPathComponent("images")
+        let outside = base.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        try Data("inside".utf8).write(to: images.appendingPathComponent("pic.png"))
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("pic.png"))
+        let feedURL = feedFolder.appendingPathComponent("feed.json")
+        try Data(FeedFixture.feed(sections: [FeedFixture.section(cards: [FeedFixture.card(id: "a", set: ["image": "\"images/pic.png\""])])]).utf8).write(to: feedURL)
+        let picture = try XCTUnwrap(FeedLoader.load(fileURL: feedURL).feed?.sections[0].cards[0].imageURL)
+        XCTAssertEqual(try PictureFile.read(picture).get(), Data("inside".utf8), "the picture as the feed was read")
+
+        // The picture itself becomes a link out.
+        try FileManager.default.moveItem(at: images.appendingPathComponent("pic.png"), to: images.appendingPathComponent("kept.png"))
+        try FileManager.default.createSymbolicLink(at: images.appendingPathComponent("pic.png"), withDestinationURL: outside.appendingPathComponent("pic.png"))
+        let linked = PictureFile.read(picture).failureMessage ?? "read"
+        XCTAssertEqual(linked, "it became a symbolic link after the feed was read; pictures are read only inside the feed's folder")
+
+        // A folder on its way becomes a link out to a folder holding a file of the same name.
+        try FileManager.default.moveItem(at: images, to: feedFolder.appendingPathComponent("images-kept"))
+        try FileManager.default.createSymbolicLink(at: images, withDestinationURL: outside)
+        let folder = PictureFile.read(picture).failureMessage ?? "read"
+        XCTAssertEqual(folder, "its folder \(feedFolder.resolvingSymlinksInPath().path)/images became a symbolic link after the feed was read; "
+                       + "pictures are read only inside the feed's folder")
+
+        // Gone altogether: missing, as before.
+        try FileManager.default.removeItem(at: images)
+        XCTAssertEqual(PictureFile.read(picture).failureMessage, "the file does not exist")
+    }
 }
 
 private extension Result where Failure == PictureFile.Refusal {

@@ -40,6 +40,13 @@ public enum DataFile {
             return .failure(.unreadable(reason: String(cString: strerror(code))))
         }
         defer { close(descriptor) }
+        return read(descriptor: descriptor, maximumSize: maximumSize)
+    }
+
+    /// The whole file open on `descriptor` (which the caller closes), if it is a regular file of at
+    /// most `maximumSize` bytes: for a caller that opened it its own way (Today's pictures, opened
+    /// under their feed's folder without following links).
+    public static func read(descriptor: Int32, maximumSize: Int) -> Result<Data, Failure> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             return .failure(.unreadable(reason: String(cString: strerror(errno))))

@@ -10,12 +10,17 @@ import TodayModel
 ///
 /// The main thread never opens a picture file: `texture(for:)` answers with what is decoded now
 /// (nil draws the placeholder) and starts a decode otherwise; `onReady` asks for a redraw when
-/// it lands. Decodes run one at a time on one queue, so at most one picture's full-size pixels
-/// exist at once (`PictureLimits.pixels` × 4 bytes), and each is decoded straight to at most
+/// it lands. At most `PictureLimits.decoders` decodes run at once, so at most that many pictures'
+/// full-size pixels exist at once (`PictureLimits.pixels` × 4 bytes each), and each is decoded straight to at most
 /// `PictureLimits.decodedSide` pixels a side. Decoded pictures are kept up to
 /// `PictureLimits.decodedBytes`, least recently drawn dropped first; sized textures are kept for
 /// the few sizes on screen (two card widths per window width), the oldest dropped beyond that.
 /// Failures are remembered so a bad file is reported once.
+///
+/// Pictures come from strangers: only PNG, JPEG, WebP and GIF are decoded, known by their first bytes
+/// (`PictureFormat`), each by its own decoder only. Up to `PictureLimits.decoders` decode at once, each on
+/// a thread of its own, each stopped after `PictureLimits.decodeTime`; one stuck inside its decoder is
+/// given up after `PictureLimits.abandonAfter` and its place taken by the next (docs/feed-format.md).
 ///
 /// Work is taken newest first: a fling asks for the pictures of every position it passes, and the
 /// cards it comes to rest on must not wait behind them (under cairo, 0.43 s to the last picture after
@@ -52,11 +57,16 @@ final class TextureCache {
     /// Card sizes asked for before their picture was decoded: the decode's job scales them too, so a
     /// card's picture takes one trip through the background queue, not two.
     private var wantedSizes: [String: Set<SizedKey>] = [:]
-    /// Jobs handed to the background queue and not back yet. Two: one runs while the main thread
-    /// takes the other's result (one at a time left the queue idle through every busy frame: under
-    /// GL a landing's pictures came 70 ms apart instead of 15), and few, so the newest waiting goes next.
+    /// Jobs (decodes on their threads, scales on the background queue) started and not back yet. More
+    /// than one, so one runs while the main thread takes another's result (one at a time left the
+    /// background idle through every busy frame: under GL a landing's pictures came 70 ms apart instead
+    /// of 15) and a slow decode holds up only itself; few, so the newest waiting goes next.
     private var inFlight = 0
-    static let maxInFlight = 2
+    static let maxInFlight = PictureLimits.decoders
+    /// Decodes under way, by job: given up ones move to `abandoned`, and their result is dropped.
+    private var runningDecodes: [Int: String] = [:]
+    private var abandoned: Set<Int> = []
+    private var nextJob = 0
     static let staleAfter: TimeInterval = 0.5
     private var clock = 0
     private var decodedTotal = 0
@@ -126,7 +136,16 @@ final class TextureCache {
         decodesStarted += 1
         let sizes = Array(wantedSizes.removeValue(forKey: path) ?? [])
         for key in sizes { scaling.insert(key) }
-        queue.async { [weak self] in
+        let job = nextJob
+        nextJob += 1
+        runningDecodes[job] = path
+        let (seconds, attoseconds) = PictureLimits.abandonAfter.components
+        MainLoop.after(milliseconds: UInt32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)) { [weak self] in
+            self?.abandon(job)
+        }
+        // A thread of its own, not a dispatch queue: a decode stuck in its decoder must not hold one of
+        // the few threads dispatch shares with the rest of the app.
+        let thread = Thread { [weak self] in
             let outcome = Self.decode(path)
             var scaled: [(SizedKey, DecodedPixels?)] = []
             if case .success(let pixels) = outcome {
@@ -134,11 +153,12 @@ final class TextureCache {
             }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard let self else {
+                    guard let self, self.abandoned.remove(job) == nil else {
                         if case .success(let pixels) = outcome { pixels.release() }
                         for (_, pixels) in scaled { pixels?.release() }
                         return
                     }
+                    self.runningDecodes[job] = nil
                     self.inFlight -= 1
                     for (key, _) in scaled { self.scaling.remove(key) }
                     for key in sizes where !scaled.contains(where: { $0.0 == key }) { self.scaling.remove(key) }
@@ -150,6 +170,27 @@ final class TextureCache {
                 }
             }
         }
+        thread.name = "skiff.today.decode"
+        thread.qualityOfService = .userInitiated
+        thread.start()
+    }
+
+    /// Gives up a decode still running `PictureLimits.abandonAfter` after it started, unless too many
+    /// are given up already: its picture is reported and the next one takes its place.
+    private func abandon(_ job: Int) {
+        guard let path = runningDecodes.removeValue(forKey: job) else { return }
+        guard abandoned.count < PictureLimits.abandonedDecoders else {
+            runningDecodes[job] = path
+            MainLoop.after(milliseconds: 1000) { [weak self] in self?.abandon(job) }
+            return
+        }
+        abandoned.insert(job)
+        inFlight -= 1
+        for key in scaling where key.path == path { scaling.remove(key) }
+        wantedSizes[path] = nil
+        let limit = PictureLimits.abandonAfter.components.seconds
+        finish(path, .failure(PictureFile.Refusal("decoding it did not finish within \(limit) s; it was given up")))
+        startNext()
     }
 
     /// Keeps a card-sized picture made in the background (unless its picture was dropped meanwhile).
@@ -167,7 +208,13 @@ final class TextureCache {
         case .failure(let refusal):
             return .failure(refusal)
         case .success(let data):
-            return ImageDecoding.decode(data, maximumPixels: PictureLimits.pixels, fittingWithin: PictureLimits.decodedSide)
+            let format: PictureFormat
+            switch PictureFormat.sniff(data) {
+            case .success(let sniffed): format = sniffed
+            case .failure(let refusal): return .failure(refusal)
+            }
+            return ImageDecoding.decode(data, decoder: format.decoderName, maximumPixels: PictureLimits.pixels,
+                                        fittingWithin: PictureLimits.decodedSide, timeLimit: PictureLimits.decodeTime)
                 .mapError { PictureFile.Refusal($0.message) }
         }
     }

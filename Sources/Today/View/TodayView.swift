@@ -89,7 +89,10 @@ public final class TodayView {
         return place
     }
 
+    /// The pictures in `directory`, by their real paths: pictures are opened without following a link
+    /// anywhere on their path (`PictureFile.read`).
     static func images(in directory: URL) -> [URL] {
+        let directory = directory.resolvingSymlinksInPath()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }
             .filter { !$0.hasPrefix("profile") }.sorted().map { directory.appendingPathComponent($0) }
