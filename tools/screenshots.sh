@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Makes every picture of data/screenshots from tools/screenshots.list, one Skiff per shot, each in a
 # throw-away data folder. Run by `make screenshots` (under its own Xvfb, after a debug build), or by hand:
-#   tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh [NAME-REGEX]
+#   tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh [NAME-REGEX]   (LIST=FILE and OUT=DIR to try other shots)
 # Fails (naming the shot) when a shot cannot be made. Every process it starts is ended by its PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only=${1:-.}
 out=${OUT:-data/screenshots}
-list=tools/screenshots.list
+list=${LIST:-tools/screenshots.list}
 skiff=$PWD/.build/debug/skiff
 [ -x "$skiff" ] || { echo "screenshots: build first (swift build)" >&2; exit 1; }
 [ -n "${DISPLAY:-}" ] || { echo "screenshots: no X display; run under tools/with-xvfb.sh" >&2; exit 1; }
