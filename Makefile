@@ -82,7 +82,7 @@ bench-today-wheel:
 	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --scene story $(WHEELFLAGS)
 
 screenshots:
-	@swift=$$($(SETUP) --test | tail -1) && $$swift build && XVFB_SCREEN=1280x1000x24 tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh
+	@swift=$$($(SETUP) --test | tail -1) && $$swift build && XVFB_SCREEN=1280x1280x24 tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh
 
 include data/install.mk
 

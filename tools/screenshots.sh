@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Makes every picture of data/screenshots from tools/screenshots.list, one Skiff per shot, each in a
 # throw-away data folder. Run by `make screenshots` (under its own Xvfb, after a debug build), or by hand:
-#   tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh [NAME-REGEX]
+#   tools/with-xvfb.sh tools/test-env.sh tools/screenshots.sh [NAME-REGEX]   (LIST=FILE and OUT=DIR to try other shots)
 # Fails (naming the shot) when a shot cannot be made. Every process it starts is ended by its PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only=${1:-.}
 out=${OUT:-data/screenshots}
-list=tools/screenshots.list
+list=${LIST:-tools/screenshots.list}
 skiff=$PWD/.build/debug/skiff
 [ -x "$skiff" ] || { echo "screenshots: build first (swift build)" >&2; exit 1; }
 [ -n "${DISPLAY:-}" ] || { echo "screenshots: no X display; run under tools/with-xvfb.sh" >&2; exit 1; }
@@ -115,11 +115,13 @@ step() {
         if [ "$(cat "/proc/$p/comm" 2>/dev/null || true)" = WebKitWebProces ]; then kill -KILL "$p"; found=1; fi
       done
       [ -n "$found" ] || { echo "no web process to crash"; return 1; } ;;
-    place) # title-regex WxH X Y: size and move another window of this Skiff
-      local args wid; read -r -a args <<<"$rest"
+    place) # title-regex WxH X Y: size and move a window of this Skiff (Y "bottom": down to the screen's bottom)
+      local args wid y; read -r -a args <<<"$rest"
       wait_for --name "${args[0]}" || { echo "no window titled /${args[0]}/"; return 1; }
       wid=$(xdotool search --onlyvisible --name "${args[0]}" | head -1)
-      xdotool windowsize "$wid" "${args[1]%x*}" "${args[1]#*x}" windowmove "$wid" "${args[2]}" "${args[3]}"
+      y=${args[3]}
+      [ "$y" != bottom ] || y=$(( $(xdotool getdisplaygeometry | cut -d' ' -f2) - ${args[1]#*x} ))
+      xdotool windowsize --sync "$wid" "${args[1]%x*}" "${args[1]#*x}" windowmove --sync "$wid" "${args[2]}" "$y"
       last=$wid ;;
     *) eval "xdotool $1" ;;
   esac
@@ -144,7 +146,7 @@ compositor=$!
 
 python3 tools/screenshot-fixtures.py site "$work/site"
 python3 tools/screenshot-fixtures.py hostile-feed "$work/hostile"
-# The sites on a free port of 127.0.0.1, for as long as the run lasts.
+# The sites on 127.0.0.1, for as long as the run lasts.
 python3 - "$work/site" "$work/port" >/dev/null 2>&1 <<'PY' &
 import functools, http.server, os, sys, time
 class Handler(http.server.SimpleHTTPRequestHandler):

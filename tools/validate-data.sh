@@ -29,4 +29,6 @@ if [ -n "$missing" ]; then
   echo "validate: README.md or the metainfo shows pictures that tools/screenshots.list does not make:" $missing >&2
   exit 1
 fi
+absent=$(for name in $shown; do [ -f "data/screenshots/$name.png" ] || echo "$name"; done)
+[ -z "$absent" ] || { echo "validate: pictures README.md or the metainfo shows are not in data/screenshots (make screenshots):" $absent >&2; exit 1; }
 echo "validate: desktop file, metainfo and GSettings schema are valid; version $release everywhere; $(echo "$shown" | wc -l) pictures shown, each made by make screenshots"
