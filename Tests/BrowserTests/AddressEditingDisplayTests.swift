@@ -64,4 +64,10 @@ final class AddressEditingDisplayTests: XCTestCase {
         XCTAssertTrue(mixed.hasPrefix("xn--"), mixed)
         XCTAssertEqual(AddressEditing.displayDomain(uri: "https://münchen.example/"), "münchen.example", "one script stays readable")
     }
+
+    func testBarsOfTabsOnOneSiteShowTheirTitles() {
+        let texts = AddressEditing.barTexts(for: [(uri: "https://a.example/1", title: "One"), (uri: "https://a.example/2", title: "Two"),
+                                                  (uri: "https://b.example/", title: "Bee"), (uri: nil, title: nil)])
+        XCTAssertEqual(texts, ["a.example — One", "a.example — Two", "b.example", ""])
+    }
 }

@@ -8,13 +8,18 @@ extension AddressEditing {
         return isEditing ? uri : displayDomain(uri: uri)
     }
 
-    /// What a tab's bar shows while not editing: the domain, and the page's title beside it when
-    /// another tab shows the same domain, so tabs on one site can be told apart in the pager.
-    public static func barText(uri: String?, title: String?, sharesDomain: Bool) -> String {
-        let domain = displayText(uri: uri, isEditing: false)
-        guard sharesDomain, let title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty,
-              title != domain else { return domain }
-        return "\(domain) — \(title)"
+    /// What each tab's bar shows while not editing, in tab order: the domain, and the page's title
+    /// beside it when another tab shows the same domain, so tabs on one site can be told apart in
+    /// the pager. Each address is parsed once.
+    public static func barTexts(for tabs: [(uri: String?, title: String?)]) -> [String] {
+        let domains = tabs.map { displayText(uri: $0.uri, isEditing: false) }
+        var counts: [String: Int] = [:]
+        for domain in domains { counts[domain, default: 0] += 1 }
+        return zip(domains, tabs).map { domain, tab in
+            guard (counts[domain] ?? 0) > 1, let title = tab.title?.trimmingCharacters(in: .whitespacesAndNewlines),
+                  !title.isEmpty, title != domain else { return domain }
+            return "\(domain) — \(title)"
+        }
     }
 
     /// The short form of an address:

@@ -366,20 +366,14 @@ public final class BrowserView: TabPageDelegate {
         reloadButton.setAccessibleLabel(reloadName)
         reloadButton.tooltip = reloadName
         tabsButton.setAccessibleDescription("\(pager.tabs.count) open")
-        var domainCounts: [String: Int] = [:]
-        for tab in pager.tabs.tabs {
-            let uri = pages[tab.id].flatMap { $0.state.uri ?? $0.state.requestedURI } ?? tab.uri
-            domainCounts[AddressEditing.displayText(uri: uri, isEditing: false), default: 0] += 1
-        }
-        for tab in pager.tabs.tabs {
+        let barTexts = AddressEditing.barTexts(for: pager.tabs.tabs.map { tab in
+            let state = pages[tab.id]?.state
+            return (uri: state.flatMap { $0.uri ?? $0.requestedURI } ?? tab.uri, title: state?.title ?? tab.title)
+        })
+        for (tab, shown) in zip(pager.tabs.tabs, barTexts) {
             guard let bar = bars[tab.id], let page = pages[tab.id] else { continue }
             let editingThis = editing.isEditing && tab.id == pager.tabs.current.id
-            if !editingThis {
-                let uri = page.state.uri ?? page.state.requestedURI
-                let domain = AddressEditing.displayText(uri: uri, isEditing: false)
-                let shown = AddressEditing.barText(uri: uri, title: page.state.title, sharesDomain: (domainCounts[domain] ?? 0) > 1)
-                if bar.entry.text != shown { bar.entry.text = shown }
-            }
+            if !editingThis, bar.entry.text != shown { bar.entry.text = shown }
             bar.showSecurity(of: page, editing: editingThis)
             bar.setTitle(page.state.title ?? "")
             updateStartPage(page)
