@@ -87,4 +87,31 @@ final class PermissionPromptTests: XCTestCase {
             }
         }
     }
+
+    /// The keyboard path: Tab out of the page reaches Deny first, and Enter answers.
+    func testTabFromThePageReachesTheQuestionAndEnterAnswersIt() throws {
+        let base = server.base
+        let site = base.replacingOccurrences(of: "http://", with: "")
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Permission Keys")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            let question = PermissionKind.location.question(site: site)
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
+            MainLoop.run(for: 0.3)
+            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10))
+            MainLoop.run(for: 0.5)
+            for _ in 0..<3 where main.window.focusDescription?.contains("Deny") != true {
+                XDoTool.run(["key", "Tab"])
+                MainLoop.run(for: 0.3)
+            }
+            XCTAssertEqual(main.window.focusDescription, "GtkButton 'Deny'", "Tab reached the question")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
+                          "Enter on Deny reached the page: “\(main.browser.state.title ?? "")”")
+        }
+    }
 }

@@ -121,6 +121,8 @@ extension BrowserView {
     /// The chrome's first control: the address bar (expanding a collapsed toolbar first).
     func focusChrome() {
         if collapse.isCollapsed { collapse.expand(now: now); animate() }
+        // A question over the page is answered before the chrome is reached.
+        if currentPage?.permissionPrompt.focusInto() == true { return }
         if let bar = bars[pager.tabs.current.id], currentPage?.webView != nil, bar.entry.grabFocus() { return }
         toolbar.focusInto()
     }

@@ -37,6 +37,9 @@ final class PermissionPrompt {
 
     var isShown: Bool { revealer.revealsChild }
 
+    /// Tab out of the page comes here first while a question is shown (its keyboard path).
+    func focusInto() -> Bool { isShown && denyButton.grabFocus() }
+
     func ask(_ text: String, answer: @escaping @MainActor (SitePermissions.Decision) -> Void) {
         self.answer = answer
         question.text = text
