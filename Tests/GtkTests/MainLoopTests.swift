@@ -5,6 +5,8 @@ import TestSupport
 import XCTest
 
 final class MainLoopTests: XCTestCase {
+    private final class Held {}
+
     func testMainActorTasksAndAsyncCodeRunInsideTheGLibLoop() throws {
         try requireDisplay()
         MainActor.assumeIsolated {
@@ -25,13 +27,21 @@ final class MainLoopTests: XCTestCase {
     func testTimeoutsAndIdleCallbacksRunOnceAndAreReleased() throws {
         try requireDisplay()
         MainActor.assumeIsolated {
-            let before = LiveCounts.closureBoxes.current
+            // Watched through weak references: a global closure count would also see other tests'
+            // objects finalizing in the same loop.
             var fired: [String] = []
-            MainLoop.after(milliseconds: 10) { fired.append("timeout") }
-            MainLoop.idle { fired.append("idle") }
+            var timeoutHeld: Held? = Held(), idleHeld: Held? = Held()
+            weak let watchedTimeout = timeoutHeld, watchedIdle = idleHeld
+            MainLoop.after(milliseconds: 10) { [timeoutHeld] in _ = timeoutHeld; fired.append("timeout") }
+            MainLoop.idle { [idleHeld] in _ = idleHeld; fired.append("idle") }
+            timeoutHeld = nil
+            idleHeld = nil
+            XCTAssertNotNil(watchedTimeout)
+            XCTAssertNotNil(watchedIdle)
             MainLoop.run(for: 0.1)
             XCTAssertEqual(fired.sorted(), ["idle", "timeout"])
-            XCTAssertEqual(LiveCounts.closureBoxes.current, before)
+            XCTAssertNil(watchedTimeout, "a fired timeout lets go of its closure")
+            XCTAssertNil(watchedIdle, "a run idle callback lets go of its closure")
         }
     }
 }
