@@ -24,6 +24,9 @@ let package = Package(
         // HTTP for Home's history (libsoup 3: the GLib main loop's own HTTP client).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
                        providers: [.apt(["libsoup-3.0-dev"])]),
+        // Today's feeds: RSS, Atom, OPML and the HTML pages feeds are discovered in.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         // The member card's QR code (Home's Scan tab).
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
@@ -58,6 +61,14 @@ let package = Package(
         // (Home's transaction history, the browser's History view).
         .target(name: "ListLayout", path: "Sources/Shared/ListLayout"),
 
+        // Today's subscriptions: reading every feed format (pure, no GTK) and keeping feeds,
+        // articles and their states in SQLite.
+        .target(name: "FeedFormat", dependencies: ["CXML2", "JSONReader"], path: "Sources/Today/Feeds/Format"),
+        .target(name: "FeedStore", dependencies: [
+            "FeedFormat",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Today/Feeds/Store"),
         .target(name: "TodayModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Today/Model"),
         .target(name: "Today", dependencies: [
             "Gtk", "Motion", "TodayModel",
@@ -97,6 +108,8 @@ let package = Package(
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
+        .testTarget(name: "FeedFormatTests", dependencies: ["FeedFormat", "TestSupport"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedFormat", "TestSupport"]),
         .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [

@@ -8,7 +8,7 @@
 set -euo pipefail
 mode="${1:-}"
 
-packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev)
+packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev)
 if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
   packages+=(poppler-utils xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
 fi

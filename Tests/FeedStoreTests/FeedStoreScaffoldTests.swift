@@ -1,0 +1,6 @@
+import FeedStore
+import XCTest
+
+final class FeedStoreScaffoldTests: XCTestCase {
+    func testTheTargetBuilds() {}
+}
