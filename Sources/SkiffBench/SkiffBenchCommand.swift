@@ -5,7 +5,11 @@ import ArgumentParser
 /// `skiff-bench NAME --help` its options. A new bench is a `ParsableCommand` in its own file here,
 /// added to `benches` (HACKING.md, "Benchmarking").
 struct SkiffBenchCommand: ParsableCommand {
-    static let benches: [ParsableCommand.Type] = []
+    static let benches: [ParsableCommand.Type] = [
+        BrowserBench.self, TodayBench.self, StarsBench.self, HomeBench.self, HomeHistoryBench.self,
+        AddressSearchBench.self, HistoryViewBench.self, TabsBench.self, TabChurnBench.self,
+        AppWithStandIns.self,
+    ]
 
     static let configuration = CommandConfiguration(
         commandName: "skiff-bench",

@@ -2,23 +2,21 @@ import Browser
 import BrowserModel
 import Foundation
 import Gtk
-import Logging
+import SkiffApp
 
-/// `skiff --bench`: start-up time, frame-time percentiles while a page scrolls and the loading
+/// `skiff-bench browser|today|stars|home`: start-up time, frame-time percentiles while a page scrolls and the loading
 /// line animates, and memory of the UI and web processes. Prints a report and quits.
 @MainActor
 final class Benchmark {
     static let scrollSeconds = 4.0
     static let chromeSeconds = 3.0
     let window: MainWindow
-    let launchedAt: Date
     let url: String?
     let done: @MainActor () -> Void
     let stats = FrameStats()
 
-    init(window: MainWindow, launchedAt: Date, url: String?, done: @escaping @MainActor () -> Void) {
+    init(window: MainWindow, url: String?, done: @escaping @MainActor () -> Void) {
         self.window = window
-        self.launchedAt = launchedAt
         self.url = url
         self.done = done
     }
@@ -28,7 +26,7 @@ final class Benchmark {
     func sleep(_ seconds: Double) async { await BenchRun.sleep(seconds) }
 
     private func measure() async {
-        var report: [String] = ["Skiff \(Options.version) benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
+        var report: [String] = [BenchLaunch.title("benchmark")]
         // Wait for the first frame of the window.
         while !stats.attach(to: window.window) { await sleep(0.005) }
         while stats.firstPaint == nil { await sleep(0.002) }
