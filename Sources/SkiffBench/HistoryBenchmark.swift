@@ -88,11 +88,11 @@ final class HistoryBenchmark {
         let scrolling = await frames(for: 4.0) { t in
             // 1,500 px/s down and back, as Today's benchmark scrolls.
             let travel = min(height, 3000)
-            self.page.scroll(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel)
+            self.page.perform(.scrolled(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel))
         }
         report.append(Benchmark.percentileLine("history scrolling: frame work (update→paint)", scrolling.work))
         report.append(Benchmark.percentileLine("history scrolling: frame interval", scrolling.interval))
-        let jump = await frames(for: 3.0) { t in self.page.scroll(to: height * min(1, t / 2.8)) }
+        let jump = await frames(for: 3.0) { t in self.page.perform(.scrolled(to: height * min(1, t / 2.8))) }
         report.append(Benchmark.percentileLine("history jump to the end: frame work", jump.work))
         report.append(Benchmark.percentileLine("history jump to the end: frame interval", jump.interval))
         stats.detach()
