@@ -83,6 +83,14 @@ extension FeedStore {
         }
     }
 
+    /// The last time a feed was fetched without failing (for "Offline · updated 2 hours ago"); nil
+    /// when none ever was.
+    public func lastSuccessfulFetch() throws -> Date? {
+        try pool.read { db in
+            try Double.fetchOne(db, sql: "SELECT max(lastFetch) FROM feeds WHERE lastError IS NULL").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     /// The user's own name for the feed; nil or "" goes back to the feed's title.
     public func rename(_ id: FeedID, to userTitle: String?) throws {
         let name = userTitle?.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -19,7 +19,7 @@ public final class FeedRefresher {
     private let parse: FeedParse
     private let limits: FeedFetchLimits
     private let now: @Sendable () -> Date
-    private static let logger = Logger(label: "skiff.feeds.refresh")
+    nonisolated static let logger = Logger(label: "skiff.feeds.refresh")
 
     /// Called on the main thread as each feed's refresh is stored.
     public var onFeedRefreshed: ((FeedRefreshReport) -> Void)?
@@ -40,7 +40,9 @@ public final class FeedRefresher {
         self.now = now
     }
 
-    public var isRefreshing: Bool { !queue.isEmpty || !fetching.isEmpty || !storing.isEmpty }
+    private var pruning = false
+
+    public var isRefreshing: Bool { !queue.isEmpty || !fetching.isEmpty || !storing.isEmpty || pruning }
 
     /// Fetches every feed whose time has come. `completion` gets one report per feed, once all
     /// (this call's and any already under way) are stored.
@@ -121,8 +123,25 @@ public final class FeedRefresher {
         finishIfDone()
     }
 
+    /// When the last feed is stored: retention (`FeedRetention`) on the worker, then the reports.
     private func finishIfDone() {
         guard !isRefreshing, !completions.isEmpty || !reports.isEmpty else { return }
+        guard !reports.isEmpty else { return deliver() }
+        pruning = true
+        let store = store, now = now
+        Task.detached(priority: .utility) { [weak self] in
+            do { try store.prune(now: now()) } catch { FeedRefresher.logger.warning("feeds not pruned: \(error)") }
+            await self?.pruned()
+        }
+    }
+
+    private func pruned() {
+        pruning = false
+        // Feeds asked for meanwhile wait for their own round.
+        if !isRefreshing { deliver() }
+    }
+
+    private func deliver() {
         let done = completions, all = reports
         completions = []
         reports = []
