@@ -73,10 +73,6 @@ struct XMLFeedReader {
         var contentBase: URL?
     }
 
-    private static let libraryReady: Void = {
-        xmlInitParser()
-        skiff_xml_install_entity_refusal()
-    }()
 
     // MARK: Reading
 
@@ -91,7 +87,7 @@ struct XMLFeedReader {
     /// the same code: only broken feeds pay for the tree (docs/feeds.md, "Formats").
     static func read(_ bytes: UnsafeRawBufferPointer, url: URL, encoding: String?, now: Date,
                      problems: inout ProblemList) -> Result<ParsedFeed, FeedFormatError> {
-        _ = libraryReady
+        LibXML.prepare()
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
             return .failure(.notAFeed(.empty))
         }
