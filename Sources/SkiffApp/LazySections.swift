@@ -11,14 +11,16 @@ import Today
 final class LazySections {
     private let options: Options
     private weak var settings: SkiffSettings?
+    private let standIns: StandIns
     private var slots: [Section: Box] = [:]
     private var builtToday: TodayView?
     private var builtHome: HomeView?
     private var builtStars: StarsView?
 
-    init(options: Options, settings: SkiffSettings?) {
+    init(options: Options, settings: SkiffSettings?, standIns: StandIns) {
         self.options = options
         self.settings = settings
+        self.standIns = standIns
     }
 
     /// The stack page for `section`: the section's root goes in when it is built.
@@ -42,15 +44,15 @@ final class LazySections {
     }
 
     var today: TodayView {
-        made(&builtToday, in: .today, root: \.root) { TodayView(source: options.todayFeedSource) }
+        made(&builtToday, in: .today, root: \.root) { TodayView(source: standIns.todayFeed ?? options.todayFeedSource) }
     }
 
     var home: HomeView {
         made(&builtHome, in: .home, root: \.root) {
-            let options = options
+            let history = standIns.history ?? options.historySource, historySettings = options.historySettings
             let view = HomeView(source: HomeWiring.source, initialTab: settings?.homeTab ?? .home,
                                 makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator) },
-                                makeHistory: { HomeWiring.makeHistory(options: options) })
+                                makeHistory: { HomeWiring.makeHistory(source: history, settings: historySettings) })
             view.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
             return view
         }
