@@ -10,11 +10,7 @@ import XCTest
 /// The refresher against a loopback server: what a user gets is read from the feeds database
 /// file (rows, last error, next fetch) and from what the server saw; parses are counted by the
 /// test's own stand-in parser. Limits are small so each bad server costs about a second.
-final class FeedRefresherTests: XCTestCase {
-    typealias Response = TestHTTPServer.Response
-    var folder: URL!
-    var store: FeedStore!
-    var server: TestHTTPServer?
+final class FeedRefresherTests: FeedSyncTestCase {
     let parses = Counter()
     let limits = FeedFetchLimits(concurrentFetches: 4, timeout: 2, maximumBytes: 256 * 1024, maximumRedirects: 5)
 
@@ -28,18 +24,6 @@ final class FeedRefresherTests: XCTestCase {
 
     struct NotAFeed: Error, CustomStringConvertible {
         var description: String { "no feed in it" }
-    }
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-sync-\(UUID().uuidString)", isDirectory: true)
-        store = try XCTUnwrap(FeedStore.open(at: folder.appendingPathComponent(FeedStore.databaseName)).store)
-        MainActor.assumeIsolated { MainLoop.installDispatchBridge() }
-    }
-
-    override func tearDown() {
-        server?.stop()
-        try? store.close()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// The stand-in for the parser: "feed:<title>" then "item:<guid>:<title>" lines; anything
@@ -56,12 +40,6 @@ final class FeedRefresherTests: XCTestCase {
             }
             return .success(ParsedFeed(format: .rss20, title: String(first.dropFirst(5)), articles: articles))
         }
-    }
-
-    func serve(_ routes: [String: Response]) throws -> TestHTTPServer {
-        let server = try TestHTTPServer(routes: routes)
-        self.server = server
-        return server
     }
 
     @discardableResult
@@ -81,18 +59,14 @@ final class FeedRefresherTests: XCTestCase {
         }
     }
 
-    /// A row of `feeds` read from the file through a connection of the test's own.
+    /// A row of `feeds` read from the file.
     func feedRow(_ id: FeedID) throws -> Row {
-        try XCTUnwrap(DatabaseQueue(path: store.databaseURL.path).read {
-            try Row.fetchOne($0, sql: "SELECT * FROM feeds WHERE id = ?", arguments: [id.rawValue])
-        })
+        try XCTUnwrap(fileRows("SELECT * FROM feeds WHERE id = \(id.rawValue)").first)
     }
 
     func articleRows() throws -> [String] {
-        try DatabaseQueue(path: store.databaseURL.path).read {
-            try Row.fetchAll($0, sql: "SELECT identity, title, firstSeen FROM articles ORDER BY identity")
-                .map { "\($0["identity"] as String) \($0["title"] as String) \($0["firstSeen"] as Double)" }
-        }
+        try fileRows("SELECT identity, title, firstSeen FROM articles ORDER BY identity")
+            .map { "\($0["identity"] as String) \($0["title"] as String) \($0["firstSeen"] as Double)" }
     }
 
     func testA304ParsesNothingAndChangesNoArticle() throws {

@@ -9,24 +9,7 @@ import XCTest
 
 /// Subscribing through the refresher with Skiff's real parser: a feed's address, a site's page that
 /// links to its feed, a page that links to none; the result read from the database file.
-final class SubscribeTests: XCTestCase {
-    typealias Response = TestHTTPServer.Response
-    var folder: URL!
-    var store: FeedStore!
-    var server: TestHTTPServer?
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-subscribe-\(UUID().uuidString)", isDirectory: true)
-        store = try XCTUnwrap(FeedStore.open(at: folder.appendingPathComponent(FeedStore.databaseName)).store)
-        MainActor.assumeIsolated { MainLoop.installDispatchBridge() }
-    }
-
-    override func tearDown() {
-        server?.stop()
-        try? store.close()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class SubscribeTests: FeedSyncTestCase {
     static let rss = """
         <rss version="2.0"><channel><title>Harbour Caf\u{e9}</title><link>https://harbour.example/</link>
         <item><title>Ferry times</title><guid>urn:harbour:1</guid></item>
@@ -46,14 +29,9 @@ final class SubscribeTests: XCTestCase {
         }
     }
 
-    func fileRows(_ sql: String) throws -> [Row] {
-        try DatabaseQueue(path: store.databaseURL.path).read { try Row.fetchAll($0, sql: sql) }
-    }
-
     func testAFeedInTheServersCharsetIsSubscribedWithItsArticles() throws {
         let latin1 = try XCTUnwrap(Self.rss.data(using: .isoLatin1))
-        let server = try TestHTTPServer(routes: ["/feed.xml": Response(contentType: "application/rss+xml; charset=ISO-8859-1", bytes: [UInt8](latin1))])
-        self.server = server
+        let server = try serve(["/feed.xml": Response(contentType: "application/rss+xml; charset=ISO-8859-1", bytes: [UInt8](latin1))])
         let feed = try XCTUnwrap(subscribe(server.base + "/feed.xml")).get()
         XCTAssertEqual(feed.url.absoluteString, server.base + "/feed.xml")
         XCTAssertEqual(try fileRows("SELECT title FROM feeds").map { $0["title"] as String }, ["Harbour Café"])
@@ -65,9 +43,7 @@ final class SubscribeTests: XCTestCase {
             <!DOCTYPE html><html><head><title>Harbour</title>
             <link rel="alternate" type="application/rss+xml" title="News" href="/feeds/news.xml"></head><body>Hello</body></html>
             """
-        let server = try TestHTTPServer(routes: ["/": Response(body: page),
-                                                 "/feeds/news.xml": Response(contentType: "application/rss+xml", body: Self.rss)])
-        self.server = server
+        let server = try serve(["/": Response(body: page), "/feeds/news.xml": Response(contentType: "application/rss+xml", body: Self.rss)])
         let feed = try XCTUnwrap(subscribe(server.base + "/")).get()
         XCTAssertEqual(try fileRows("SELECT url FROM feeds").map { $0["url"] as String }, [server.base + "/feeds/news.xml"])
         XCTAssertEqual(feed.title, "Harbour Café")
@@ -75,8 +51,7 @@ final class SubscribeTests: XCTestCase {
     }
 
     func testAPageWithoutAFeedIsToldAndNothingIsAdded() throws {
-        let server = try TestHTTPServer(routes: ["/": Response(body: "<!DOCTYPE html><title>Just a page</title><p>Hi</p>")])
-        self.server = server
+        let server = try serve(["/": Response(body: "<!DOCTYPE html><title>Just a page</title><p>Hi</p>")])
         XCTAssertEqual(try subscribe(server.base + "/"), .failure(SubscriptionFailure(Subscribing.noFeedOnPage)))
         XCTAssertEqual(try fileRows("SELECT count(*) AS n FROM feeds").first?["n"], 0)
     }
