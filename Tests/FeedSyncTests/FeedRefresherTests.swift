@@ -175,6 +175,19 @@ final class FeedRefresherTests: FeedSyncTestCase {
         XCTAssertEqual(try store.dueFeeds(now: Date().addingTimeInterval(3600)), [], "not due before the server said")
     }
 
+    func testWithNothingAnsweringTheRoundLooksOffline() throws {
+        let port = TestHTTPServer.closedPort()
+        let feeds = try (1...2).map { try subscribe("http://127.0.0.1:\(port)/feed\($0).xml") }
+        let reports = refreshAll()
+        XCTAssertTrue(FeedRefreshReport.looksOffline(reports))
+        for feed in feeds {
+            XCTAssertEqual((try feedRow(feed.id)["lastError"] as String?)?.hasPrefix("The server could not be reached: "), true)
+        }
+        let server = try serve(["/feed": Response(contentType: "application/rss+xml", body: "feed:Up")])
+        try subscribe(server.base + "/feed")
+        XCTAssertFalse(FeedRefreshReport.looksOffline(refreshAll()), "one server answered")
+    }
+
     func testAtMostFourFetchesAtOnce() throws {
         var slow = Response(contentType: "application/rss+xml", body: "feed:Slow")
         slow.delay = 0.5

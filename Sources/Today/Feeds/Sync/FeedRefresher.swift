@@ -116,7 +116,8 @@ public final class FeedRefresher {
             } catch {
                 outcome = .failed("Not saved: \(SaveFailure.describe(error))")
             }
-            let report = FeedRefreshReport(feedID: feed.id, outcome: outcome)
+            var report = FeedRefreshReport(feedID: feed.id, outcome: outcome)
+            if case .failure(.unreachable) = result { report.unreachable = true }
             await self?.stored(report)
         }
     }

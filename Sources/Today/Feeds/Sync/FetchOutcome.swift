@@ -18,6 +18,15 @@ public struct FeedRefreshReport: Sendable, Equatable {
 
     public var feedID: FeedID
     public var outcome: Outcome
+    /// Nothing answered at all (no route, refused, unknown host): with every feed so, the computer is
+    /// probably offline.
+    public var unreachable = false
+
+    /// Every feed of a round unreachable: Today says "Offline · updated …" (`FeedStore.lastSuccessfulFetch`)
+    /// instead of listing each feed's error.
+    public static func looksOffline(_ reports: [FeedRefreshReport]) -> Bool {
+        !reports.isEmpty && reports.allSatisfy(\.unreachable)
+    }
 }
 
 /// From an HTTP answer to what the store records: pure but for the parse it is given, and run off
