@@ -4,7 +4,7 @@ enum FeedURLs {
     /// `text` as an absolute http(s) URL, relative ones resolved against `base`. Other schemes are
     /// refused: a feed must not point Skiff at `file:` pictures or `javascript:` links.
     static func resolve(_ text: String, against base: URL?) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = HTMLText.trimmed(text)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 8_192 else { return nil }
         let url = URL(string: trimmed, relativeTo: base)
             ?? trimmed.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0, relativeTo: base) }
