@@ -12,6 +12,9 @@ struct FeedParseBench: ParsableCommand {
     @Option(help: "Timed runs per feed (at least 50).")
     var runs = 100
 
+    @Option(help: "Only the feeds whose name contains this (\"RSS\", \"Atom\", \"JSON\"), e.g. to profile one.")
+    var only: String?
+
     func run() throws {
         let runs = max(50, self.runs)
         var report = ["Skiff feed-parse benchmark (\(runs) runs per feed after 3 warm-up runs)"]
@@ -22,7 +25,7 @@ struct FeedParseBench: ParsableCommand {
             ("RSS 2.0", 1_000, FeedBenchFeeds.rss(items: 1_000)),
             ("Atom", 1_000, FeedBenchFeeds.atom(items: 1_000)),
             ("JSON Feed", 1_000, FeedBenchFeeds.json(items: 1_000)),
-        ] {
+        ] where only.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
             let data = Data(text.utf8)
             var articles = 0
             for _ in 0..<3 { articles = (try? FeedParser.parse(data: data, url: url, httpCharset: nil, now: now).get())?.articles.count ?? -1 }
