@@ -20,6 +20,9 @@ protocol TabPageDelegate: AnyObject {
     func tabPageClosedItself(_ page: TabPage)
     /// The page asks to use something: true when it will be answered.
     func tabPage(_ page: TabPage, asksPermission request: PermissionRequest) -> Bool
+    /// The page asks for one of its elements to fill the screen: true refuses.
+    func tabPage(_ page: TabPage, entersFullscreen view: WebView) -> Bool
+    func tabPage(_ page: TabPage, leftFullscreen view: WebView)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -230,6 +233,14 @@ public final class TabPage {
         webView.onPermissionRequest { [weak self] request in
             guard let self else { return false }
             return self.delegate?.tabPage(self, asksPermission: request) ?? false
+        }
+        webView.onEnterFullscreen { [weak self, weak webView] in
+            guard let self, let webView else { return true }
+            return self.delegate?.tabPage(self, entersFullscreen: webView) ?? true
+        }
+        webView.onLeaveFullscreen { [weak self, weak webView] in
+            if let self, let webView { self.delegate?.tabPage(self, leftFullscreen: webView) }
+            return false
         }
         webView.onClose { [weak self] in
             guard let self else { return }
