@@ -130,6 +130,7 @@ extension BrowserView {
     public func escape() -> Bool {
         guard root.isMapped else { return false }
         if tabOverview.isOpen { tabOverview.closeBackToCurrent(); return true }
+        if currentPage?.dialogs.cancel() == true { return true }
         if findBar.close() { return true }
         if editing.isEditing { cancelEditing(); return true }
         if state.isLoading { stop(); return true }
