@@ -249,6 +249,15 @@ public final class TabPage {
             self.dialogs.present(dialog, site: PagePermissions.site(of: self.state.uri), focus: webView?.containsFocus ?? false)
             return true
         }
+        // <input type=file>: GTK's file chooser with the input's types, modal to the window as
+        // GNOME Web's; the files chosen reach the page, Cancel leaves the input as it was.
+        webView.onFileChooser { [weak webView] request in
+            guard let webView else { return false }
+            request.showChooser(over: webView) { paths in
+                if let paths, !paths.isEmpty { request.select(paths) } else { request.cancel() }
+            }
+            return true
+        }
         webView.onEnterFullscreen { [weak self, weak webView] in
             guard let self, let webView else { return true }
             return self.delegate?.tabPage(self, entersFullscreen: webView) ?? true
