@@ -41,6 +41,7 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let permission = SignalSignature(returns: .boolean, [.pointer])
     static let scriptDialog = SignalSignature(returns: .boolean, [.pointer])
     static let fileChooser = SignalSignature(returns: .boolean, [.pointer])
+    static let authenticate = SignalSignature(returns: .boolean, [.pointer])
     /// A string in, a gboolean out (WebKitDownload's "decide-destination").
     static let stringPredicate = SignalSignature(returns: .boolean, [.pointer])
 

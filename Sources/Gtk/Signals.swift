@@ -43,6 +43,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is PermissionHandler.Type: return { data, _ in release(data, PermissionHandler.self) }
     case is ScriptDialogHandler.Type: return { data, _ in release(data, ScriptDialogHandler.self) }
     case is FileChooserHandler.Type: return { data, _ in release(data, FileChooserHandler.self) }
+    case is AuthenticationHandler.Type: return { data, _ in release(data, AuthenticationHandler.self) }
     case is HitTestHandler.Type: return { data, _ in release(data, HitTestHandler.self) }
     case is ContextMenuHandler.Type: return { data, _ in release(data, ContextMenuHandler.self) }
     case is SelectionHandler.Type: return { data, _ in release(data, SelectionHandler.self) }

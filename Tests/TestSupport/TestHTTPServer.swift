@@ -26,6 +26,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var declaredLength: Int?
         /// Sent `bytes` at a time with `every` seconds between (a slow server), instead of at once.
         public var pace: (bytes: Int, every: TimeInterval)?
+        /// HTTP Basic authentication: without these credentials the answer is 401 with
+        /// `WWW-Authenticate: Basic realm="…"` (and a page saying so) instead of this response.
+        public var basicAuth: (user: String, password: String, realm: String)?
         public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
             self.init(contentType: contentType, body: "")
             self.bytes = bytes
@@ -116,7 +119,15 @@ public final class TestHTTPServer: @unchecked Sendable {
             request += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         let target = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-        let response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
+        var response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
+        if let auth = response.basicAuth {
+            let token = Data("\(auth.user):\(auth.password)".utf8).base64EncodedString()
+            let given = request.split(separator: "\r\n").contains { $0.lowercased().hasPrefix("authorization:") && $0.hasSuffix("Basic \(token)") }
+            if !given {
+                response = Response(status: "401 Unauthorized", body: "<title>Unauthorized</title>Log in first")
+                response.headers = ["WWW-Authenticate: Basic realm=\"\(auth.realm)\""]
+            }
+        }
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = response.bytes ?? Array(response.body.utf8)
         let length = response.sendsLength ? "Content-Length: \(response.declaredLength ?? body.count)\r\n" : ""

@@ -249,6 +249,12 @@ public final class TabPage {
             self.dialogs.present(dialog, site: PagePermissions.site(of: self.state.uri), focus: webView?.containsFocus ?? false)
             return true
         }
+        webView.onAuthenticate { [weak self, weak webView] request in
+            // Client certificates and PINs are left to WebKit (which refuses them).
+            guard let self, request.asksForPassword, !request.isForProxy else { return false }
+            self.dialogs.presentLogin(request, focus: webView?.containsFocus ?? false)
+            return true
+        }
         // <input type=file>: GTK's file chooser with the input's types, modal to the window as
         // GNOME Web's; the files chosen reach the page, Cancel leaves the input as it was.
         webView.onFileChooser { [weak webView] request in
