@@ -98,12 +98,6 @@ extension WebView {
     /// then), false to leave it to WebKit's own chooser.
     @discardableResult
     public func onFileChooser(_ body: @escaping FileChooserHandler) -> SignalHandlerID {
-        connectBoxed("run-file-chooser", unsafeBitCast(fileChooserTrampoline, to: UnsafeRawPointer.self), body, signature: .fileChooser)
+        onRequest("run-file-chooser") { body(FileChooserRequest(retaining: $0)) }
     }
-}
-
-private let fileChooserTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, request, data in
-    guard let request, let body = ClosureBox<FileChooserHandler>.from(data) else { return 0 }
-    nonisolated(unsafe) let pointer = request
-    return MainActor.assumeIsolated { body(FileChooserRequest(retaining: pointer)) } ? 1 : 0
 }

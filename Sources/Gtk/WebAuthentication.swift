@@ -56,7 +56,7 @@ extension WebView {
     /// false to leave it to WebKit's own dialog.
     @discardableResult
     public func onAuthenticate(_ body: @escaping AuthenticationHandler) -> SignalHandlerID {
-        connectBoxed("authenticate", unsafeBitCast(authenticateTrampoline, to: UnsafeRawPointer.self), body, signature: .authenticate)
+        onRequest("authenticate") { body(AuthenticationRequest(retaining: $0)) }
     }
 }
 
@@ -66,10 +66,4 @@ extension Entry {
         gtk_entry_set_visibility(raw.assumingMemoryBound(to: GtkEntry.self), 0)
         gtk_entry_set_input_purpose(raw.assumingMemoryBound(to: GtkEntry.self), GTK_INPUT_PURPOSE_PASSWORD)
     }
-}
-
-private let authenticateTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, request, data in
-    guard let request, let body = ClosureBox<AuthenticationHandler>.from(data) else { return 0 }
-    nonisolated(unsafe) let pointer = request
-    return MainActor.assumeIsolated { body(AuthenticationRequest(retaining: pointer)) } ? 1 : 0
 }

@@ -67,12 +67,6 @@ extension WebView {
     /// then), false to leave it to WebKit's own.
     @discardableResult
     public func onScriptDialog(_ body: @escaping ScriptDialogHandler) -> SignalHandlerID {
-        connectBoxed("script-dialog", unsafeBitCast(scriptDialogTrampoline, to: UnsafeRawPointer.self), body, signature: .scriptDialog)
+        onRequest("script-dialog") { body(ScriptDialog(retaining: OpaquePointer($0))) }
     }
-}
-
-private let scriptDialogTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, dialog, data in
-    guard let dialog, let body = ClosureBox<ScriptDialogHandler>.from(data) else { return 0 }
-    nonisolated(unsafe) let pointer = OpaquePointer(dialog)
-    return MainActor.assumeIsolated { body(ScriptDialog(retaining: pointer)) } ? 1 : 0
 }
