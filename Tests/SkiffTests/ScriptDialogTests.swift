@@ -38,6 +38,15 @@ final class ScriptDialogTests: XCTestCase {
         return MainLoop.run(until: { shows(label, in: main) }, timeout: 10)
     }
 
+    /// A second tab whose page shows an alert (the first tab shows /other).
+    @MainActor
+    private static func alertInSecondTab(_ main: MainWindow, window: String, base: String) -> Bool {
+        main.browser.newTab()
+        guard BrowserTestWindow.load(main, "\(base)/alert", title: "Alerting") else { return false }
+        MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+        return ask(main, window: window, until: "Hello from the page")
+    }
+
     func testAnAlertShowsItsMessageOverItsTabAndAnotherTabStillSwitches() throws {
         let base = server.base
         let site = base.replacingOccurrences(of: "http://", with: "")
@@ -47,10 +56,7 @@ final class ScriptDialogTests: XCTestCase {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
-            main.browser.newTab()
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/alert", title: "Alerting"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
-            XCTAssertTrue(Self.ask(main, window: window, until: "Hello from the page"), "the message is on the accessibility tree")
+            XCTAssertTrue(Self.alertInSecondTab(main, window: window, base: base), "the message is on the accessibility tree")
             XCTAssertTrue(main.browser.root.presentedDescendants().contains { $0.hasRole(.dialog) && $0.hasLabel("\(site) says") },
                           "a dialog naming the site")
             XCTAssertEqual(main.window.focusDescription, "GtkButton 'OK'", "the focus is in the dialog")
@@ -77,10 +83,7 @@ final class ScriptDialogTests: XCTestCase {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
-            main.browser.newTab()
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/alert", title: "Alerting"))
-            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
-            XCTAssertTrue(Self.ask(main, window: window, until: "Hello from the page"))
+            XCTAssertTrue(Self.alertInSecondTab(main, window: window, base: base))
             XDoTool.run(["key", "ctrl+w"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 1 }, timeout: 10))
             MainLoop.run(for: 1)
