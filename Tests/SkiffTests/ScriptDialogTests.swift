@@ -21,6 +21,7 @@ final class ScriptDialogTests: XCTestCase {
             "/prompt": page("Prompting", "document.title = 'prompt: ' + prompt('Your name?', 'Ada')"),
             "/many": page("Many", "for (let i = 1; i <= 6; i++) alert('Alert ' + i + ' of 6'); document.title = 'all answered'"),
             "/other": .init(body: "<title>Other</title>Another page"),
+            "/leave": page("Unsaved", "document.title = 'Edited'; window.onbeforeunload = e => { e.preventDefault(); return 'unsaved' }"),
         ])
     }
 
@@ -89,6 +90,33 @@ final class ScriptDialogTests: XCTestCase {
             MainLoop.run(for: 1)
             XCTAssertFalse(Self.shows("Hello from the page", in: main))
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/confirm", title: "Confirming"), "the browser goes on")
+        }
+    }
+
+    /// "Leave this page?": Stay (Escape) keeps the page, Leave (Enter) goes on to the next one.
+    func testLeavingAPageThatAsksFirst() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Dialog Leave", showing: "\(base)/leave", pageTitle: "Unsaved")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            // WebKit asks only for a page the user has used: a real click arms the handler.
+            MainLoop.run(for: 0.3)
+            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Edited" }, timeout: 10))
+            main.browser.load("\(base)/other")
+            XCTAssertTrue(MainLoop.run(until: { Self.shows("Leave this page?", in: main) }, timeout: 10), "asked before leaving")
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !Self.shows("Leave this page?", in: main) }, timeout: 10))
+            MainLoop.run(for: 1)
+            XCTAssertEqual(main.browser.state.title, "Edited", "Stay kept the page")
+            main.browser.load("\(base)/other")
+            XCTAssertTrue(MainLoop.run(until: { Self.shows("Leave this page?", in: main) }, timeout: 10), "asked again")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Other" }, timeout: 10),
+                          "Leave went on: “\(main.browser.state.title ?? "")”")
         }
     }
 
