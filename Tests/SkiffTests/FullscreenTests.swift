@@ -94,4 +94,32 @@ final class FullscreenTests: XCTestCase {
             }, timeout: 10), "Escape: title “\(main.browser.state.title ?? "")”, fullscreen \(main.window.isFullscreen)")
         }
     }
+
+    /// A page's fullscreen belongs to its tab: switching to another tab ends it.
+    func testSwitchingTabsEndsAPagesFullscreen() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let manager = try WindowManager()
+            defer { manager.stop() }
+            let (main, window) = try BrowserTestWindow.open("Fullscreen Switch", showing: "\(base)/page", pageTitle: "Plain")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            main.browser.newTab()
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/page", title: "Plain"))
+            MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
+            MainLoop.run(for: 0.3)
+            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Page fullscreen" && main.window.isFullscreen }, timeout: 10))
+            XDoTool.run(["key", "ctrl+Page_Up"])
+            XCTAssertTrue(MainLoop.run(until: {
+                main.browser.currentTabIndex == 0 && !main.window.isFullscreen && Self.toolbarShown(main)
+            }, timeout: 10), "the other tab, windowed: tab \(main.browser.currentTabIndex), fullscreen \(main.window.isFullscreen)")
+            // Back on the page: it was told it left fullscreen (a hidden page hears it once shown).
+            XDoTool.run(["key", "ctrl+Page_Down"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Page windowed" }, timeout: 10),
+                          "the page left fullscreen: “\(main.browser.state.title ?? "")”")
+        }
+    }
 }

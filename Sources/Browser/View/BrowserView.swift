@@ -391,6 +391,7 @@ public final class BrowserView: TabPageDelegate {
         tabOverview.browserRendered()
         findBar.pageChanged(to: webView)
         zoom.pageChanged(to: webView)
+        fullscreen.pageChanged(to: webView)
     }
 
     /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.

@@ -73,6 +73,12 @@ public final class FullscreenMode {
         return false
     }
 
+    /// The browser shows `view` now: a page fullscreen in a tab left behind is asked to leave.
+    func pageChanged(to view: WebView?) {
+        guard model.mode == .page, let page, page !== view else { return }
+        page.evaluate("document.exitFullscreen()") { _ in }
+    }
+
     func pageLeft(_ view: WebView) {
         guard view === page else { return }
         page = nil
