@@ -33,33 +33,30 @@ final class FileChooserTests: XCTestCase {
         let file = folder.appendingPathComponent("notes.txt")
         try Data("twelve bytes".utf8).write(to: file)
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open("File Chooser", showing: "\(base)/upload", pageTitle: "Upload")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
-            guard let chooser = XDoTool.window(named: "Choose a File", timeout: 15) else { return XCTFail("no file chooser appeared") }
-            XDoTool.run(["windowfocus", "--sync", chooser])
-            MainLoop.run(for: 0.5)
-            XDoTool.run(["key", "Escape"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "cancelled" }, timeout: 10),
-                          "Escape cancelled, and the page heard it: “\(main.browser.state.title ?? "")”")
+            try BrowserTestWindow.with("File Chooser", showing: "\(base)/upload", pageTitle: "Upload") { main, window in
+                MainLoop.run(for: 0.3)
+                XDoTool.click(window: window, x: 200, y: 150)
+                guard let chooser = XDoTool.window(named: "Choose a File", timeout: 15) else { return XCTFail("no file chooser appeared") }
+                XDoTool.run(["windowfocus", "--sync", chooser])
+                MainLoop.run(for: 0.5)
+                XDoTool.run(["key", "Escape"])
+                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "cancelled" }, timeout: 10),
+                              "Escape cancelled, and the page heard it: “\(main.browser.state.title ?? "")”")
 
-            XDoTool.run(["windowfocus", "--sync", window])
-            XDoTool.click(window: window, x: 200, y: 150)
-            guard let again = XDoTool.window(named: "Choose a File", timeout: 15) else { return XCTFail("no file chooser the second time") }
-            XDoTool.run(["windowfocus", "--sync", again])
-            MainLoop.run(for: 0.5)
-            // Ctrl+L: GTK's chooser takes a typed location.
-            XDoTool.run(["key", "ctrl+l"])
-            MainLoop.run(for: 0.3)
-            XDoTool.run(["type", "--delay", "20", file.path])
-            MainLoop.run(for: 0.3)
-            XDoTool.run(["key", "Return"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "chose: notes.txt 12" }, timeout: 15),
-                          "the chosen file reached the page: “\(main.browser.state.title ?? "")”")
+                XDoTool.run(["windowfocus", "--sync", window])
+                XDoTool.click(window: window, x: 200, y: 150)
+                guard let again = XDoTool.window(named: "Choose a File", timeout: 15) else { return XCTFail("no file chooser the second time") }
+                XDoTool.run(["windowfocus", "--sync", again])
+                MainLoop.run(for: 0.5)
+                // Ctrl+L: GTK's chooser takes a typed location.
+                XDoTool.run(["key", "ctrl+l"])
+                MainLoop.run(for: 0.3)
+                XDoTool.run(["type", "--delay", "20", file.path])
+                MainLoop.run(for: 0.3)
+                XDoTool.run(["key", "Return"])
+                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "chose: notes.txt 12" }, timeout: 15),
+                              "the chosen file reached the page: “\(main.browser.state.title ?? "")”")
+            }
         }
     }
 }
