@@ -10,7 +10,7 @@ mode="${1:-}"
 
 packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev)
 if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
-  packages+=(poppler-utils xvfb xauth xdotool x11-utils imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
+  packages+=(poppler-utils xvfb xauth xdotool x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
 fi
 
 # tools/screenshots.sh serves its local sites and makes its fixtures with python3, and runs xcompmgr (a

@@ -38,7 +38,8 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let tlsError = SignalSignature(returns: .boolean, [.pointer, .pointer, .uint])
     static let decidePolicy = SignalSignature(returns: .boolean, [.pointer, .uint])
     static let create = SignalSignature(returns: .pointer, [.pointer])
-    static let permission = SignalSignature(returns: .boolean, [.pointer])
+    /// An object to answer in, whether it will be answered out (WebKit's requests).
+    static let request = SignalSignature(returns: .boolean, [.pointer])
     /// A string in, a gboolean out (WebKitDownload's "decide-destination").
     static let stringPredicate = SignalSignature(returns: .boolean, [.pointer])
 

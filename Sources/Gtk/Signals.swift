@@ -40,7 +40,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SourcedPointHandler.Type: return { data, _ in release(data, SourcedPointHandler.self) }
     case is NewWindowHandler.Type: return { data, _ in release(data, NewWindowHandler.self) }
     case is CreateHandler.Type: return { data, _ in release(data, CreateHandler.self) }
-    case is PermissionHandler.Type: return { data, _ in release(data, PermissionHandler.self) }
+    case is RequestHandler.Type: return { data, _ in release(data, RequestHandler.self) }
     case is HitTestHandler.Type: return { data, _ in release(data, HitTestHandler.self) }
     case is ContextMenuHandler.Type: return { data, _ in release(data, ContextMenuHandler.self) }
     case is SelectionHandler.Type: return { data, _ in release(data, SelectionHandler.self) }
@@ -124,6 +124,16 @@ private let loadFailedTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt
     return MainActor.assumeIsolated { body(event, uriText, message, cancelled) ? 1 : 0 }
 }
 
+/// A WebKit signal that hands over something to answer (a permission request, a script dialog, a
+/// file chooser request, an authentication request) and returns whether it will be answered.
+typealias RequestHandler = @MainActor (UnsafeMutableRawPointer) -> Bool
+
+private let requestTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, request, data in
+    guard let request, let body = ClosureBox<RequestHandler>.from(data) else { return 0 }
+    nonisolated(unsafe) let pointer = request
+    return MainActor.assumeIsolated { body(pointer) } ? 1 : 0
+}
+
 /// A connected handler: its id, for disconnecting before the object dies.
 public struct SignalHandlerID: Hashable, Sendable {
     public let rawValue: UInt
@@ -158,6 +168,12 @@ extension Object {
     @discardableResult
     func onPointer(_ signal: String, _ body: @escaping PointerHandler) -> SignalHandlerID {
         connectBoxed(signal, Self.cPointer(pointerTrampoline), body, signature: .pointer)
+    }
+
+    /// A request signal (`RequestHandler`): `body` gets the request's pointer, wraps it (taking a
+    /// reference to answer it later) and returns true when it will answer.
+    func onRequest(_ signal: String, _ body: @escaping RequestHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(requestTrampoline), body, signature: .request)
     }
 
     /// A signal with one enum / unsigned argument ("load-changed", "web-process-terminated").

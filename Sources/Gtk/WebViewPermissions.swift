@@ -48,12 +48,6 @@ extension WebView {
     /// then), false to leave it to WebKit (which denies it).
     @discardableResult
     public func onPermissionRequest(_ body: @escaping PermissionHandler) -> SignalHandlerID {
-        connectBoxed("permission-request", unsafeBitCast(permissionTrampoline, to: UnsafeRawPointer.self), body, signature: .permission)
+        onRequest("permission-request") { body(PermissionRequest(retaining: $0)) }
     }
-}
-
-private let permissionTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, request, data in
-    guard let request, let body = ClosureBox<PermissionHandler>.from(data) else { return 0 }
-    nonisolated(unsafe) let pointer = request
-    return MainActor.assumeIsolated { body(PermissionRequest(retaining: pointer)) } ? 1 : 0
 }

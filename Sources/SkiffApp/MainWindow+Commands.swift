@@ -15,6 +15,7 @@ extension MainWindow {
         }
         commands += [
             KeyboardCommand("show-menu", "Open the main menu", ["F10"]) { [weak self] in self?.menuButton?.popup() },
+            KeyboardCommand("fullscreen", "Fullscreen (Escape leaves)", ["F11"]) { [weak self] in self?.browser.fullscreen.toggle() },
             KeyboardCommand("show-shortcuts", "Keyboard shortcuts", ["<Control>question"]) { [weak self] in self?.showShortcuts() },
             KeyboardCommand("preferences", "Preferences", ["<Control>comma"]) { [weak self] in self?.showPreferences() },
             KeyboardCommand("history", "Show history", ["<Control>h"]) { [weak self] in self?.showHistory() },
@@ -74,6 +75,7 @@ extension MainWindow {
         page.append("Add to Favourites", action: "win.add-favourite")
         page.append("Print…", action: "win.print")
         page.append("Page Source", action: "win.view-source")
+        page.append("Fullscreen", action: "win.fullscreen")
         menu.appendSection(page)
         // The level is the middle item's label, replaced when it changes; choosing it resets.
         let zoom = MenuModel()

@@ -33,6 +33,16 @@ enum BrowserTestWindow {
         return (main, id)
     }
 
+    /// `open(_:showing:pageTitle:)`, then `body` with the window and its X id, then the window destroyed.
+    static func with(_ title: String, showing uri: String, pageTitle: String, _ body: (MainWindow, String) throws -> Void) throws {
+        let (main, id) = try open(title, showing: uri, pageTitle: pageTitle)
+        defer {
+            main.window.destroy()
+            MainLoop.run(for: 0.1)
+        }
+        try body(main, id)
+    }
+
     /// Loads `uri` in the current tab and waits (20 s at most) until it has loaded with `title`.
     static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
         main.browser.load(uri)

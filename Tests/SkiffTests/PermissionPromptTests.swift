@@ -103,10 +103,14 @@ final class PermissionPromptTests: XCTestCase {
             MainLoop.run(for: 0.3)
             XDoTool.click(window: window, x: 200, y: 150)
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10))
-            MainLoop.run(for: 0.5)
+            // The click must have put the focus in the page before Tab means "out of the page".
+            XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("WebView") == true }, timeout: 10),
+                          "the click focused the page: \(main.window.focusDescription ?? "nothing")")
+            // Each Tab is waited for (a loaded machine can take longer than any fixed pause).
             for _ in 0..<3 where main.window.focusDescription?.contains("Deny") != true {
+                let before = main.window.focusDescription
                 XDoTool.run(["key", "Tab"])
-                MainLoop.run(for: 0.3)
+                MainLoop.run(until: { main.window.focusDescription != before }, timeout: 5)
             }
             XCTAssertEqual(main.window.focusDescription, "GtkButton 'Deny'", "Tab reached the question")
             XDoTool.run(["key", "Return"])

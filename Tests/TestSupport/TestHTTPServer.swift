@@ -30,6 +30,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var etag: String?
         /// After the head, `body` again and again until the client hangs up (a body without end).
         public var endless = false
+        /// HTTP Basic authentication: without these credentials the answer is 401 with
+        /// `WWW-Authenticate: Basic realm="…"` (and a page saying so) instead of this response.
+        public var basicAuth: (user: String, password: String, realm: String)?
         public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
             self.init(contentType: contentType, body: "")
             self.bytes = bytes
@@ -183,6 +186,13 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
         var response = lookup(Request(target: target, headers: headers))
             ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
+        if let auth = response.basicAuth {
+            let token = Data("\(auth.user):\(auth.password)".utf8).base64EncodedString()
+            if headers["authorization"] != "Basic \(token)" {
+                response = Response(status: "401 Unauthorized", body: "<title>Unauthorized</title>Log in first")
+                response.headers = ["WWW-Authenticate: Basic realm=\"\(auth.realm)\""]
+            }
+        }
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         if let etag = response.etag {
             response.headers.append("ETag: \(etag)")

@@ -58,6 +58,7 @@ extension BrowserView {
     /// Ctrl+L or a click: the full address, selected, ready to type over.
     public func focusAddressBar() {
         guard let bar = bars[pager.tabs.current.id], currentPage?.webView != nil else { return }
+        fullscreen.revealForKeyboard()
         if collapse.isCollapsed { collapse.expand(now: now) }
         bar.entry.grabFocus()
         beginEditing()
@@ -129,10 +130,11 @@ extension BrowserView {
     public func escape() -> Bool {
         guard root.isMapped else { return false }
         if tabOverview.isOpen { tabOverview.closeBackToCurrent(); return true }
+        if currentPage?.dialogs.cancel() == true { return true }
         if findBar.close() { return true }
         if editing.isEditing { cancelEditing(); return true }
         if state.isLoading { stop(); return true }
-        return false
+        return fullscreen.escape()
     }
 
     private func choose(_ suggestion: Suggestions.Suggestion) {

@@ -71,6 +71,10 @@ extension BrowserView {
         shortcuts.phase = .capture
         shortcuts.add("Escape") { [weak self] in self?.escape() ?? false }
         window.addController(shortcuts)
+        fullscreen.install(on: window, pointerOver: root) { [weak self] in
+            guard let self else { return 0 }
+            return self.collapse.isCollapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight
+        }
         installFocusCycle(on: window)
     }
 
@@ -120,6 +124,7 @@ extension BrowserView {
 
     /// The chrome's first control: the address bar (expanding a collapsed toolbar first).
     func focusChrome() {
+        fullscreen.revealForKeyboard()
         if collapse.isCollapsed { collapse.expand(now: now); animate() }
         // A question over the page is answered before the chrome is reached.
         if currentPage?.permissionPrompt.focusInto() == true { return }

@@ -17,12 +17,16 @@ extension BrowserView {
         // The page is resized only when the toolbar has settled: resizing a web view every frame
         // relayouts the page every frame. While it moves, the chrome slides over the page.
         if pose.state == .collapsed || pose.state == .expanded { pageHeightState = pose.state }
-        let pagesHeight = height - (pageHeightState == .collapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight)
+        // Fullscreen: the page takes the whole window; chrome brought back lies over its bottom.
+        let chromeHeight = pageHeightState == .collapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight
+        let pagesHeight = height - (fullscreen.isFullscreen ? 0 : chromeHeight)
         root.allocate(pagesArea, Rect(x: 0, y: 0, width: width, height: max(1, pagesHeight)))
         if noticeBanner.isShown {
             let h = Double(noticeBanner.root.naturalHeight(forWidth: Int(width)))
             root.allocate(noticeBanner.root, Rect(x: 0, y: 0, width: width, height: h))
         }
+        if tabOverview.root.isVisible { root.allocate(tabOverview.root, Rect(x: 0, y: 0, width: width, height: height)) }
+        if fullscreen.hidesChrome { return }
         let top = stripTop(height: height, pose: pose)
         root.setChildVisible(barsArea, !findBar.isOpen)
         root.setChildVisible(findBar.root, findBar.isOpen)
@@ -33,7 +37,6 @@ extension BrowserView {
             root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
         }
         root.allocate(toolbar, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
-        if tabOverview.root.isVisible { root.allocate(tabOverview.root, Rect(x: 0, y: 0, width: width, height: height)) }
         toolbar.opacity = max(0, 1 - pose.toolbarOffsetY / 60)
 
         let current = pager.layout(now: now).bars.first { $0.tabID == pager.tabs.current.id }
@@ -55,6 +58,18 @@ extension BrowserView {
             let panelWidth = max(120, barWidth - cancelWidth * edit.cancelAlpha)
             root.allocate(suggestions.root, Rect(x: barX, y: top - h - 6 + edit.suggestionsOffsetY + edit.barLiftY, width: panelWidth, height: h))
         }
+    }
+
+    /// In fullscreen the bars and toolbar go entirely (not drawn, not read out, not focusable)
+    /// until the pointer or the keyboard brings them back.
+    func showChrome(_ shown: Bool) {
+        // Hidden, not only unmapped: GTK presents unmapped children to assistive technology.
+        if toolbar.isVisible != shown { toolbar.isVisible = shown }
+        if barsArea.isVisible != shown { barsArea.isVisible = shown }
+        guard !shown else { return }
+        for widget in [findBar.root, cancelButton, suggestions.root] as [Widget] { root.setChildVisible(widget, false) }
+        cancelShown = false
+        suggestionsShown = false
     }
 
     func layoutPages(width: Double, height: Double) {
@@ -123,6 +138,10 @@ extension BrowserView {
         if tabOverview.coversBrowser { return snapshot.child(tabOverview.root, of: root) }
         snapshot.child(pagesArea, of: root)
         if noticeBanner.isShown { snapshot.child(noticeBanner.root, of: root) }
+        if fullscreen.hidesChrome {
+            if tabOverview.root.isVisible { snapshot.child(tabOverview.root, of: root) }
+            return
+        }
         let pose = collapse.pose(now: now)
         let top = stripTop(height: height, pose: pose)
         // The chrome's backdrop: under the bars and toolbar, over the page, with a hairline on top.

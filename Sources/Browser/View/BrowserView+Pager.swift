@@ -107,7 +107,8 @@ extension BrowserView {
     /// when it is mapped, after the address has the focus).
     func tabSelected(focusPage: Bool = true) {
         suspender.selected(pager.tabs.current.id)
-        if focusPage && !editing.isEditing { currentPage?.webView?.grabFocus() }
+        // A tab whose page waits for a dialog's answer gives the focus to the dialog.
+        if focusPage && !editing.isEditing, currentPage?.dialogs.focus() != true { currentPage?.webView?.grabFocus() }
         persistence?.tabsChanged(self)
         render()
         animate()

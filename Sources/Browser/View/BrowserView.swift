@@ -75,6 +75,8 @@ public final class BrowserView: TabPageDelegate {
     let findBar = FindBar()
     /// The current page's zoom (PageZoomer.swift); the window shows its level in the main menu.
     public let zoom = PageZoomer()
+    /// F11 and pages' own fullscreen (FullscreenMode.swift).
+    public let fullscreen = FullscreenMode()
     /// Files pages send to be saved (Downloads.swift).
     lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     var pageHeightState: ToolbarState = .expanded
@@ -164,6 +166,11 @@ public final class BrowserView: TabPageDelegate {
         downloads.retryView = { [weak self] in self?.webView }
         findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
         zoom.installWheel(on: pagesArea) { [weak self] in self?.webView }
+        fullscreen.onChange = { [weak self] in self?.fullscreenChanged() }
+        fullscreen.focusIsInChrome = { [weak self] in
+            guard let self else { return false }
+            return [self.barsArea, self.findBar.root, self.suggestions.root, self.cancelButton, self.toolbar].contains { $0.containsFocus }
+        }
 
         if joinsSession, let persistence = self.persistence {
             persistence.join(self)
@@ -384,6 +391,7 @@ public final class BrowserView: TabPageDelegate {
         tabOverview.browserRendered()
         findBar.pageChanged(to: webView)
         zoom.pageChanged(to: webView)
+        fullscreen.pageChanged(to: webView)
     }
 
     /// A blank tab (nothing loaded or asked for) shows the start page; any navigation hides it.
@@ -451,6 +459,20 @@ public final class BrowserView: TabPageDelegate {
         root.queueAllocate()
         root.queueDraw()
     }
+
+    /// Fullscreen came or went, or its chrome was brought back or hidden: shown or hidden at once
+    /// (a key about to focus the address bar needs it now), laid out on the next frame.
+    func fullscreenChanged() {
+        showChrome(!fullscreen.hidesChrome)
+        root.queueAllocate()
+        root.queueDraw()
+    }
+
+    func tabPage(_ page: TabPage, entersFullscreen view: WebView) -> Bool {
+        fullscreen.pageAsksToEnter(view, isShown: page === currentPage)
+    }
+
+    func tabPage(_ page: TabPage, leftFullscreen view: WebView) { fullscreen.pageLeft(view) }
 
     func perform(_ action: NoticeBoard.Action) {
         switch action.effect {

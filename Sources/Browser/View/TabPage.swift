@@ -20,6 +20,9 @@ protocol TabPageDelegate: AnyObject {
     func tabPageClosedItself(_ page: TabPage)
     /// The page asks to use something: true when it will be answered.
     func tabPage(_ page: TabPage, asksPermission request: PermissionRequest) -> Bool
+    /// The page asks for one of its elements to fill the screen: true refuses.
+    func tabPage(_ page: TabPage, entersFullscreen view: WebView) -> Bool
+    func tabPage(_ page: TabPage, leftFullscreen view: WebView)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -54,6 +57,8 @@ public final class TabPage {
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Asks whether the page's site may use something (BrowserView's `PagePermissions` decides when).
     let permissionPrompt = PermissionPrompt()
+    /// The page's alert, confirm, prompt and "leave this page?" (PageDialogs.swift).
+    let dialogs = PageDialogs()
     /// The address of the link under the pointer (LinkStatusOverlay.swift).
     let linkStatus = LinkStatusOverlay()
     /// The right-click menu (PageContextMenu.swift).
@@ -92,6 +97,12 @@ public final class TabPage {
         }
         content.addOverlay(crashBanner.revealer)
         content.addOverlay(permissionPrompt.revealer)
+        content.addOverlay(dialogs.root)
+        dialogs.onShownChanged = { [weak self] shown, hadFocus in
+            // While a dialog waits the page cannot be used: Tab goes round the dialog, not into it.
+            self?.webView?.canFocus = !shown
+            if !shown, hadFocus { self?.webView?.grabFocus() }
+        }
         content.addOverlay(linkStatus.root)
         // Weak: the canvas owns these closures, so strong captures would keep it alive forever.
         root.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
@@ -196,6 +207,7 @@ public final class TabPage {
                 self.pendingFallback = nil
                 // A question the page left behind is answered No.
                 self.permissionPrompt.withdraw()
+                self.dialogs.navigated()
                 self.apply(.committed(uri: webView.uri))
                 if let uri = webView.uri, self.state.failure == nil {
                     let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
@@ -230,6 +242,35 @@ public final class TabPage {
         webView.onPermissionRequest { [weak self] request in
             guard let self else { return false }
             return self.delegate?.tabPage(self, asksPermission: request) ?? false
+        }
+        webView.onScriptDialog { [weak self, weak webView] dialog in
+            guard let self else { return false }
+            // The focus goes to the dialog only if it was on the page: a background tab's does not take it.
+            self.dialogs.present(dialog, site: PagePermissions.site(of: self.state.uri), focus: webView?.containsFocus ?? false)
+            return true
+        }
+        webView.onAuthenticate { [weak self, weak webView] request in
+            // Client certificates and PINs are left to WebKit (which refuses them).
+            guard let self, request.asksForPassword, !request.isForProxy else { return false }
+            self.dialogs.presentLogin(request, focus: webView?.containsFocus ?? false)
+            return true
+        }
+        // <input type=file>: GTK's file chooser with the input's types, modal to the window as
+        // GNOME Web's; the files chosen reach the page, Cancel leaves the input as it was.
+        webView.onFileChooser { [weak webView] request in
+            guard let webView else { return false }
+            request.showChooser(over: webView) { paths in
+                if let paths, !paths.isEmpty { request.select(paths) } else { request.cancel() }
+            }
+            return true
+        }
+        webView.onEnterFullscreen { [weak self, weak webView] in
+            guard let self, let webView else { return true }
+            return self.delegate?.tabPage(self, entersFullscreen: webView) ?? true
+        }
+        webView.onLeaveFullscreen { [weak self, weak webView] in
+            if let self, let webView { self.delegate?.tabPage(self, leftFullscreen: webView) }
+            return false
         }
         webView.onClose { [weak self] in
             guard let self else { return }
