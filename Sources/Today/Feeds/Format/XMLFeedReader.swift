@@ -450,23 +450,19 @@ struct XMLFeedReader {
         item = nil
         capture = nil
         var draft = ArticleDraft()
-        let titleSource = state.title ?? state.dcTitle ?? ""
-        draft.title = state.titleType == .text
-            ? HTMLText.collapsed(titleSource, limit: FeedFormatLimits.titleCharacters)
-            : HTMLText.plainText(titleSource, limit: FeedFormatLimits.titleCharacters)
-        let contentHTML: String?
-        let summarySource: String?
+        draft.titleSource = state.title ?? state.dcTitle ?? ""
+        draft.titleIsHTML = state.titleType != .text
         if isAtom {
-            contentHTML = Self.html(state.atomContent, state.atomContentType) ?? Self.html(state.atomSummary, state.atomSummaryType)
-            summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? contentHTML
+            draft.contentHTML = Self.html(state.atomContent, state.atomContentType) ?? Self.html(state.atomSummary, state.atomSummaryType)
+            draft.summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? draft.contentHTML
             draft.guid = state.guid
             draft.link = state.link ?? state.atomAlternate
             draft.author = state.authorName
             draft.published = state.published
             draft.updated = state.updated
         } else {
-            contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
-            summarySource = Self.nonEmpty(state.description) ?? contentHTML
+            draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
+            draft.summarySource = Self.nonEmpty(state.description) ?? draft.contentHTML
             draft.guid = state.guid ?? state.rdfAbout.map { String($0.prefix(FeedFormatLimits.guidCharacters)) }
             draft.link = state.link
                 ?? (state.guidIsPermaLink ? state.guid.flatMap { FeedURLs.resolve($0, against: nil) } : nil)
@@ -474,15 +470,8 @@ struct XMLFeedReader {
             draft.published = state.pubDate ?? state.dcDate
             draft.updated = state.updated
         }
-        draft.contentHTML = contentHTML
-        draft.summary = summarySource
-            .map { HTMLText.plainText($0, limit: FeedFormatLimits.summaryCharacters) }
-            .flatMap { $0.isEmpty ? nil : $0 }
-        if let author = draft.author {
-            draft.author = author.isEmpty ? nil : HTMLText.collapsed(author, limit: FeedFormatLimits.feedTitleCharacters)
-        }
         draft.imageURL = Self.largest(state.media) ?? state.enclosureImage ?? state.itunesImage
-            ?? contentHTML.flatMap(HTMLText.firstImageSource).flatMap { FeedURLs.resolve($0, against: state.contentBase ?? feedURL) }
+        draft.contentBase = state.contentBase ?? feedURL
         collector.add(draft)
     }
 
