@@ -168,3 +168,39 @@ final class FeedLimitsTests: XCTestCase {
         return formatter.string(from: date)
     }
 }
+
+/// The fetcher parses up to four feeds at once: libxml2's error handler is per thread, its entity
+/// loader set once, so parses on several threads give what one gives alone.
+final class FeedConcurrencyTests: XCTestCase {
+    func testParsesOnSeveralThreadsAgree() throws {
+        let broken = Data("<rss version=\"2.0\"><channel><title>B</title>\n<item><title>Fish & chips</title></item></channel></rss>".utf8)
+        let documents = [Data(FeedFixtures.rss20.utf8), Data(FeedFixtures.atom.utf8), Data(FeedFixtures.jsonFeed.utf8), broken]
+        let alone = documents.map { "\(FeedParser.parse(data: $0, url: feedURL, httpCharset: nil, now: fixtureNow))" }
+        let results = LockedResults(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            results.set(index, "\(FeedParser.parse(data: documents[index % 4], url: feedURL, httpCharset: nil, now: fixtureNow))")
+        }
+        for (index, text) in results.values.enumerated() {
+            XCTAssertEqual(text, alone[index % 4], "parse \(index)")
+        }
+    }
+}
+
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String]
+
+    init(count: Int) { storage = Array(repeating: "", count: count) }
+
+    func set(_ index: Int, _ value: String) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
