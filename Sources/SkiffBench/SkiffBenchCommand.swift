@@ -15,5 +15,8 @@ struct SkiffBenchCommand: ParsableCommand {
         commandName: "skiff-bench",
         abstract: "Skiff's benchmarks: each runs the app (or one part of it), measures, prints a report and quits.",
         discussion: "make bench runs them all (Makefile); BENCHMARKS.md holds the figures.",
-        subcommands: benches)
+        subcommands: benches,
+        // Without a bench's name it is the app on generated data (`app`), so that harnesses written
+        // for `skiff` (../shared/perf/peer_run.py --scene today) can run it with --generated-feed.
+        defaultSubcommand: AppWithStandIns.self)
 }
