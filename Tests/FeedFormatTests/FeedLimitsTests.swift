@@ -104,6 +104,19 @@ final class FeedLimitsTests: XCTestCase {
         XCTAssertEqual(feed.title, "“Café”")
     }
 
+    func testLatin1IsReadAsWindows1252AsBrowsersDo() throws {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>".utf8)
+            + [0x93, 0x43, 0x61, 0x66, 0xE9, 0x94, 0x20, 0x96, 0x20, 0x80] + Array("</title></channel></rss>".utf8)
+        XCTAssertEqual(try parsedFeed(Data(bytes)).title, "“Café” – €")
+    }
+
+    func testUTF16WithAByteOrderMark() throws {
+        var data = Data([0xFF, 0xFE])
+        data.append(try XCTUnwrap("<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>Ünïcode ✓</title></channel></rss>"
+            .data(using: .utf16LittleEndian)))
+        XCTAssertEqual(try parsedFeed(data).title, "Ünïcode ✓")
+    }
+
     func testDuplicateIdsKeepTheFirst() throws {
         let feed = try parsedFeed(rss("<item><guid>a</guid><title>First</title></item><item><guid>a</guid><title>Again</title></item>"
             + "<item><link>https://example.org/x</link><title>L1</title></item><item><link>https://example.org/x</link><title>L2</title></item>"))

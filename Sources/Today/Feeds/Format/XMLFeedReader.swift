@@ -92,6 +92,9 @@ struct XMLFeedReader {
             return .failure(.notAFeed(.empty))
         }
         let hasXMLBase = containsXMLBase(bytes)
+        // An encoding chosen here (the HTTP charset, or windows-1252 for a declared Latin-1) must
+        // not be switched back by the declaration.
+        let options = encoding == nil ? options : options | Int32(XML_PARSE_IGNORE_ENC.rawValue)
         let sink = ErrorSink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let handler: xmlStructuredErrorFunc = { context, error in
