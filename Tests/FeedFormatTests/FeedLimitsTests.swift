@@ -142,8 +142,20 @@ final class FeedLimitsTests: XCTestCase {
             <item><title>Unclosed</title>
             </channel></rss>
             """)
-        XCTAssertEqual(feed.articles.map(\.title), ["Fish chips", "Unclosed"])
-        XCTAssertTrue(feed.problems.contains { $0.line == 2 }, "\(feed.problems)")
+        XCTAssertEqual(feed.articles.map(\.title), ["Fish & chips", "Unclosed"])
+        XCTAssertTrue(feed.problems.contains { $0.line == 2 && $0.message == "An unescaped “&” was read as text" }, "\(feed.problems)")
+        XCTAssertTrue(feed.problems.contains { $0.line == 4 }, "the unclosed item, located: \(feed.problems)")
+    }
+
+    func testBareAmpersandsInLinksSurviveButNotInsideCDATA() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0"><channel><title>A & B</title>
+            <item><title>T &#1114112; x</title><link>https://example.org/?a=1&b=2&amp;c=3</link>
+            <description><![CDATA[<p>&amp; & <b>bold</b></p>]]></description></item></channel></rss>
+            """)
+        XCTAssertEqual(feed.title, "A & B")
+        XCTAssertEqual(feed.articles.first?.link?.absoluteString, "https://example.org/?a=1&b=2&c=3")
+        XCTAssertEqual(feed.articles.first?.contentHTML, "<p>&amp; & <b>bold</b></p>")
     }
 
     func testTitlesAndSummariesAreBounded() throws {

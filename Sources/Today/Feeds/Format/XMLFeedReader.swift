@@ -112,9 +112,20 @@ struct XMLFeedReader {
             if case .stoppedByError = outcome {
                 // The recovering parse reports every problem again, and more.
                 sink.problems.removeAll()
+                // UTF-16 and UTF-32 have zero bytes around each ASCII one: not for a byte repair.
+                let asciiCompatible = bytes.count >= 2 && bytes[0] != 0 && bytes[1] != 0 && bytes[0] != 0xFE && bytes[0] != 0xFF
+                let repaired = asciiCompatible ? RecoveryRepair.repaired(bytes) : nil
                 xmlSetStructuredErrorFunc(context, handler)
-                let document = xmlReadMemory(base, Int32(bytes.count), url.absoluteString, encoding, options)
+                let document = repaired.map { repaired in
+                    repaired.bytes.withUnsafeBufferPointer { buffer in
+                        buffer.baseAddress.flatMap {
+                            xmlReadMemory(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                                          url.absoluteString, encoding, options)
+                        }
+                    }
+                } ?? xmlReadMemory(base, Int32(bytes.count), url.absoluteString, encoding, options)
                 xmlSetStructuredErrorFunc(nil, nil)
+                if let line = repaired?.bareAmpersandLine { problems.add("An unescaped “&” was read as text", line: line) }
                 guard let document else {
                     return .failure(unreadable(sink))
                 }
