@@ -50,7 +50,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/Store"),
         .target(name: "Browser", dependencies: [
-            "Gtk", "Motion", "BrowserModel", "BrowserStore",
+            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ListLayout", "VirtualList",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/View"),
 
@@ -60,6 +60,9 @@ let package = Package(
         // The arithmetic of a virtualised list of headed groups in lines of one height
         // (Home's transaction history, the browser's History view).
         .target(name: "ListLayout", path: "Sources/Shared/ListLayout"),
+        // The virtualised list widget over that arithmetic (pooled lines, roving focus, scroll),
+        // shared by both histories without Home and Browser depending on each other.
+        .target(name: "VirtualList", dependencies: ["Gtk", "ListLayout"], path: "Sources/Shared/VirtualList"),
 
         // Today's subscriptions: reading every feed format (pure, no GTK) and keeping feeds,
         // articles and their states in SQLite.
@@ -79,7 +82,7 @@ let package = Package(
         // history over HTTP, scan, order, gift, stores). Pure model + thin views.
         .target(name: "HomeModel", dependencies: ["Motion", "JSONReader", "ListLayout"], path: "Sources/Home/Model"),
         .target(name: "Home", dependencies: [
-            "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode",
+            "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode", "ListLayout", "VirtualList",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Home/View"),
 
