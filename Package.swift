@@ -52,7 +52,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/Store"),
         .target(name: "Browser", dependencies: [
-            "Gtk", "Motion", "BrowserModel", "BrowserStore",
+            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ListLayout", "VirtualList",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/View"),
 
@@ -66,6 +66,12 @@ let package = Package(
         // The arithmetic of a virtualised list of headed groups in lines of one height
         // (Home's transaction history, the browser's History view).
         .target(name: "ListLayout", path: "Sources/Shared/ListLayout"),
+        // The virtualised list widget over that arithmetic (pooled lines, roving focus, scroll),
+        // shared by both histories without Home and Browser depending on each other.
+        .target(name: "VirtualList", dependencies: ["Gtk", "ListLayout"], path: "Sources/Shared/VirtualList"),
+        // Pictures from disk, read and decoded within limits off the main thread (Today's feed
+        // pictures, Home's tiles and pages).
+        .target(name: "Pictures", dependencies: ["Gtk", "JSONReader"], path: "Sources/Shared/Pictures"),
 
         // Today's subscriptions: reading every feed format (pure, no GTK) and keeping feeds,
         // articles and their states in SQLite.
@@ -83,7 +89,7 @@ let package = Package(
         ], path: "Sources/Today/Feeds/Sync"),
         .target(name: "TodayModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Today/Model"),
         .target(name: "Today", dependencies: [
-            "Gtk", "Motion", "TodayModel",
+            "Gtk", "Motion", "TodayModel", "Pictures",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Today/View"),
 
@@ -91,7 +97,7 @@ let package = Package(
         // history over HTTP, scan, order, gift, stores). Pure model + thin views.
         .target(name: "HomeModel", dependencies: ["Motion", "JSONReader", "ListLayout"], path: "Sources/Home/Model"),
         .target(name: "Home", dependencies: [
-            "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode",
+            "Gtk", "Motion", "HomeModel", "JSONReader", "CQREncode", "ListLayout", "VirtualList", "Pictures",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Home/View"),
 
@@ -126,14 +132,14 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion", "TestClock"]),
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),
-        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
+        .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Pictures", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "FeedFormatTests", dependencies: ["FeedFormat", "TestSupport"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedFormat", "TestSupport"]),
         .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "FeedStore", "FeedFormat", "Gtk", "TestSupport"]),
         .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
-            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport",
+            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport", "Pictures",
         ]),
     ],
     swiftLanguageModes: [.v6]

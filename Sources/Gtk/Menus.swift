@@ -77,6 +77,10 @@ public final class ActionGroup: Object {
     /// Makes the actions available to `widget` and everything inside it as "prefix.name".
     public func insert(into widget: Widget, prefix: String) {
         gtk_widget_insert_action_group(widget.widget, prefix, OpaquePointer(raw))
+        // GTK 4.8 keeps an inserted group (every action, every handler) after its window is
+        // finalized; taken out when the widget is destroyed, it goes with the last wrapper.
+        let target = widget.widget
+        widget.on("destroy") { gtk_widget_insert_action_group(target, prefix, nil) }
     }
 
     /// Runs `name` as a menu or shortcut would.

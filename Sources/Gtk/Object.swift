@@ -18,6 +18,7 @@ open class Object {
         g_object_ref_sink(raw)
         self.raw = raw
         LiveCounts.wrappers.add(1)
+        LiveCounts.Watch.made(wrapper: self)
     }
 
     /// Wraps a reference the caller already owns (transfer full), sinking it if it is floating.
@@ -25,6 +26,7 @@ open class Object {
         if skiff_is_floating(raw) != 0 { g_object_ref_sink(raw) }
         self.raw = raw
         LiveCounts.wrappers.add(1)
+        LiveCounts.Watch.made(wrapper: self)
     }
 
     isolated deinit {

@@ -9,6 +9,7 @@ final class ClosureBox<Body> {
     init(_ body: Body) {
         self.body = body
         LiveCounts.closureBoxes.add(1)
+        LiveCounts.Watch.made(closureBox: self)
     }
     deinit { LiveCounts.closureBoxes.add(-1) }
 

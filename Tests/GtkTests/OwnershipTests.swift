@@ -14,8 +14,10 @@ final class OwnershipTests: XCTestCase {
     func testTenThousandWidgetsWithClosuresReleaseEverything() throws {
         try requireDisplay()
         MainActor.assumeIsolated {
-            let boxesBefore = LiveCounts.closureBoxes.current
-            let wrappersBefore = LiveCounts.wrappers.current
+            // This test's own boxes and wrappers, watched one by one: the global counts move when
+            // another test's objects finalize while the loop runs below.
+            let watch = LiveCounts.Watch.start()
+            defer { watch.stop() }
             let finalized = Tally()
             var clicks = 0
             let count = 10_000
@@ -33,17 +35,18 @@ final class OwnershipTests: XCTestCase {
                     column.append(button)
                     buttons.append(button)
                 }
-                XCTAssertEqual(LiveCounts.closureBoxes.current - boxesBefore, 2 * count, "two boxes per widget while alive")
+                XCTAssertEqual(watch.liveClosureBoxes, 2 * count, "two boxes per widget while alive")
                 buttons[0].emit("clicked")
                 buttons[count - 1].emit("clicked")
                 buttons[42].label = "renamed"
                 XCTAssertEqual(clicks, 1002, "the connected closures really run")
                 window.destroy()
             }
-            MainLoop.run(until: { finalized.count == count }, timeout: 10)
+            watch.stop()
+            MainLoop.run(until: { finalized.count == count && watch.liveClosureBoxes == 0 && watch.liveWrappers == 0 }, timeout: 30)
             XCTAssertEqual(finalized.count, count, "every widget was finalized")
-            XCTAssertEqual(LiveCounts.closureBoxes.current, boxesBefore, "every closure box was released by its destroy notify")
-            XCTAssertEqual(LiveCounts.wrappers.current, wrappersBefore, "every Swift wrapper released its reference")
+            XCTAssertEqual(watch.liveClosureBoxes, 0, "every closure box was released by its destroy notify")
+            XCTAssertEqual(watch.liveWrappers, 0, "every Swift wrapper released its reference")
         }
     }
 

@@ -289,11 +289,21 @@ final class BrowserContainerTests: XCTestCase {
             Self.settle(main)
             XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.containsFocus }, timeout: 3))
+            // Each Tab is read once it has landed: GTK moves between its own widgets at once (one
+            // focus-widget change), but a Tab inside the page goes through the web process and stays
+            // on the WebKitWebView while it walks the page's links, so a loaded machine can take a
+            // while. A press that moves nothing GTK sees is read after a short wait; the walk stops
+            // once it is back at the address.
+            var moves = 0
+            main.window.onFocusChanged { moves += 1 }
             var seen: [String] = []
-            for _ in 0..<14 {
+            while seen.count < 24 {
+                let before = moves
+                let inPage = seen.last?.hasPrefix("WebKitWebView") == true
                 XDoTool.run(["key", "Tab"])
-                MainLoop.run(for: 0.2)
+                MainLoop.run(until: { moves > before && main.window.focusDescription != nil }, timeout: inPage ? 3 : 10)
                 seen.append(main.window.focusDescription ?? "nothing")
+                if seen.contains(where: { $0.hasPrefix("WebKitWebView") }), seen.last?.hasPrefix("GtkText") == true { break }
             }
             let trail = seen.joined(separator: " → ")
             XCTAssertFalse(seen.contains("nothing"), "focus never vanishes: \(trail)")

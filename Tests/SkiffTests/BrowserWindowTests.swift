@@ -177,18 +177,20 @@ final class BrowserWindowTests: XCTestCase {
     func testClosingTheWindowReleasesEveryHandler() throws {
         let server: TestHTTPServer = self.server
         MainActor.assumeIsolated {
-            // Earlier tests' timers (a deferred focus, a page-top check) release their boxes when they fire.
+            // Earlier tests' timers (a deferred focus, a page-top check) fire meanwhile and make boxes
+            // of their own: let them go first, then watch only what this window makes.
             MainLoop.run(for: 1.0)
-            let before = LiveCounts.closureBoxes.current
+            let watch = LiveCounts.Watch.start()
             do {
                 guard let main = try? Self.makeWindow() else { return XCTFail("window") }
                 main.browser.load("\(server.base)/")
                 XCTAssertTrue(Self.waitForTitle(main, "Page One — Skiff (Private)"))
-                XCTAssertGreaterThan(LiveCounts.closureBoxes.current, before)
+                XCTAssertGreaterThan(watch.liveClosureBoxes, 0)
                 main.window.destroy()
             }
-            XCTAssertTrue(MainLoop.run(until: { LiveCounts.closureBoxes.current == before }, timeout: 5),
-                          "\(LiveCounts.closureBoxes.current - before) closures outlived the window")
+            watch.stop()
+            XCTAssertTrue(MainLoop.run(until: { watch.liveClosureBoxes == 0 }, timeout: 15),
+                          "\(watch.liveClosureBoxes) closures outlived the window: \(Dictionary(watch.liveClosureBoxKinds.map { ($0, 1) }, uniquingKeysWith: +))")
         }
     }
 }

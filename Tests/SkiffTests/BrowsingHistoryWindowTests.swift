@@ -182,6 +182,34 @@ final class BrowsingHistoryWindowTests: XCTestCase {
         }
     }
 
+    /// A middle click on a row opens its page in a new tab and leaves History open; only a primary
+    /// click opens it in the current tab (and closes History).
+    func testAMiddleClickOpensTheRowInANewTabOnly() throws {
+        let now = Date()
+        _ = try seed(now: now)
+        let locations = self.locations!
+        try MainActor.assumeIsolated {
+            let (main, _) = try Self.openMain("History Middle", locations: locations)
+            defer {
+                main.historyWindow?.window.destroy()
+                main.window.destroy()
+            }
+            let history = try Self.openHistory(main)
+            let alphaRow = Self.row(("Alpha Page", "127.0.0.1", now.addingTimeInterval(-60)))
+            XCTAssertTrue(MainLoop.run(until: { Self.presents(alphaRow, in: history.window) }, timeout: 5), "\(history.shownLineLabels)")
+            let row = try XCTUnwrap(history.window.presentedDescendants().first { $0.hasLabel(alphaRow) })
+            guard let id = XDoTool.window(named: "History") else { return XCTFail("History is not on screen") }
+            let tabs = main.browser.tabCount
+            XDoTool.run(["mousemove", "--window", id, String(Int(row.surfaceCentre.x)), String(Int(row.surfaceCentre.y))])
+            MainLoop.run(for: 0.1)
+            XDoTool.run(["click", "2"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == tabs + 1 }, timeout: 10), "a new tab: \(main.browser.tabTitles)")
+            MainLoop.run(for: 0.5)
+            XCTAssertEqual(main.browser.tabCount, tabs + 1, "one new tab, no more")
+            XCTAssertNotNil(main.historyWindow, "History stays open: the page did not open in the current tab too")
+        }
+    }
+
     func testAPrivateWindowShowsNoHistory() throws {
         _ = try seed(now: Date())
         let locations = self.locations!

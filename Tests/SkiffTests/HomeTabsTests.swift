@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 @testable import Home
 import HomeModel
+import Pictures
 import TestSupport
 import XCTest
 
@@ -371,24 +372,51 @@ final class HomeTabsTests: XCTestCase {
         }
     }
 
-    func testPicturesTooLargeOrNotFilesAreRefusedBeforeDecoding() throws {
+    func testPicturesAreDecodedOffTheMainThreadWithinHomesLimits() throws {
         try MainActor.assumeIsolated {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("home-tabs-pictures-\(getpid())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let wide = directory.appendingPathComponent("wide.png").path
+            // 4200 × 4200 is 17.6 megapixels, past Home's 4096 × 4096 pixels' worth (16.8).
+            let big = directory.appendingPathComponent("big.png").path
             let convert = Process()
             convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-            convert.arguments = ["-size", "5000x8", "xc:red", wide]
+            convert.arguments = ["-size", "4200x4200", "xc:red", big]
             try convert.run()
             convert.waitUntilExit()
             let fifo = directory.appendingPathComponent("fifo.jpg").path
             XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-            XCTAssertEqual(DecodedImage.pixelSize(path: wide)?.width, 5000, "the header is read")
-            XCTAssertFalse(TabPicture.isAcceptable(wide), "wider than 4096 pixels")
-            XCTAssertFalse(TabPicture.isAcceptable(fifo), "a FIFO is refused without blocking")
-            XCTAssertFalse(TabPicture.isAcceptable(directory.appendingPathComponent("missing.jpg").path))
-            XCTAssertTrue(TabPicture.isAcceptable(Self.dataDirectory.appendingPathComponent("images/gifts/thank-you.jpg").path))
+            let heavy = directory.appendingPathComponent("heavy.jpg").path
+            XCTAssertTrue(FileManager.default.createFile(atPath: heavy, contents: Data(count: 8 * 1_048_576 + 1)))
+            let good = Self.dataDirectory.appendingPathComponent("images/gifts/thank-you.jpg").path
+
+            var outcomes: [String: Result<(Int, Int), PictureFile.Refusal>] = [:]
+            for (name, path) in [("big", big), ("fifo", fifo), ("heavy", heavy), ("missing", directory.appendingPathComponent("missing.jpg").path),
+                                 ("good", good)] {
+                PictureLoader.load(path, limits: .home) { outcome in outcomes[name] = outcome.map { ($0.pixelWidth, $0.pixelHeight) } }
+            }
+            XCTAssertTrue(outcomes.isEmpty, "nothing is decoded on the main thread while it asks")
+            XCTAssertTrue(MainLoop.run(until: { outcomes.count == 5 }, timeout: 30), "every picture answered: \(outcomes.keys)")
+            func refusal(_ name: String) -> String? {
+                if case let .failure(refusal) = outcomes[name] { return refusal.message }
+                return nil
+            }
+            XCTAssertEqual(refusal("big"), "the picture is 4200×4200 pixels; the limit is 16.8 megapixels", "refused from its header")
+            XCTAssertEqual(refusal("fifo"), "this is not a regular file (it is a named pipe)", "a FIFO is refused without blocking")
+            XCTAssertTrue(refusal("heavy")?.contains("too large") ?? false, "more than 8 MB: \(refusal("heavy") ?? "read")")
+            XCTAssertEqual(refusal("missing"), "the file does not exist")
+            guard case let .success(size) = outcomes["good"] else { return XCTFail("the gift picture: \(refusal("good") ?? "")") }
+            XCTAssertGreaterThan(size.0, 0)
+            XCTAssertLessThanOrEqual(max(size.0, size.1), 2048, "decoded straight to at most 2048 pixels a side")
+
+            // A tile whose picture is past the limit shows none; one within shows it.
+            @MainActor func tile(_ path: String) -> TileView {
+                TileView(tile: HomeTileData(id: "t", title: "Tile", subtitle: "", image: URL(fileURLWithPath: path), actionLabel: "Go",
+                                            route: .history), onAction: { _ in })
+            }
+            let refused = tile(big), shown = tile(good)
+            XCTAssertTrue(MainLoop.run(until: { !refused.showsPicture && shown.showsPicture }, timeout: 30),
+                          "the big picture is refused (\(refused.showsPicture)), the gift picture shown (\(shown.showsPicture))")
         }
     }
 

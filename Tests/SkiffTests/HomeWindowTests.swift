@@ -371,7 +371,9 @@ final class HomeWindowTests: XCTestCase {
             h.home.push(TestPage("Warm-up"), on: nil)
             h.home.pop()
             MainLoop.run(for: 0.1)
-            let boxes = LiveCounts.closureBoxes.current, wrappers = LiveCounts.wrappers.current
+            // What the hundred rounds make, watched one by one (the global counts move when another
+            // test's objects finalize meanwhile).
+            let watch = LiveCounts.Watch.start()
             weak var lastPage: TestPage?
             for i in 0..<100 {
                 let page = TestPage("Page \(i)")
@@ -379,12 +381,13 @@ final class HomeWindowTests: XCTestCase {
                 h.home.push(page, on: nil)
                 h.home.pop()
             }
-            MainLoop.run(for: 0.2)
+            watch.stop()
+            XCTAssertTrue(MainLoop.run(until: { lastPage == nil && watch.liveWrappers == 0 && watch.liveClosureBoxes == 0 }, timeout: 10),
+                          "\(watch.liveWrappers) wrappers and \(watch.liveClosureBoxes) closures outlived their pages")
             XCTAssertNil(lastPage, "popped pages are released")
             XCTAssertEqual(h.home.depth(of: .home), 1)
-            // Not more than before (an earlier test's window may still be finalizing and lower it).
-            XCTAssertLessThanOrEqual(LiveCounts.wrappers.current, wrappers, "no widget wrapper is kept")
-            XCTAssertLessThanOrEqual(LiveCounts.closureBoxes.current, boxes, "no signal closure is kept")
+            XCTAssertEqual(watch.liveWrappers, 0, "no widget wrapper is kept")
+            XCTAssertEqual(watch.liveClosureBoxes, 0, "no signal closure is kept")
         }
     }
 

@@ -146,7 +146,9 @@ final class TodayUntrustedPictureTests: XCTestCase {
             }
             let took = Date().timeIntervalSince(started)
             XCTAssertGreaterThan(blue, 0.2, "the blue picture of the big card is drawn")
-            XCTAssertLessThan(took, 3, "the blue pictures came \(took) s after the cards, not behind the SVGs")
+            // Behind one slow SVG the picture would wait its decoding limit (PictureLimits.decodeTime,
+            // 8 s, docs/feed-format.md); 6 s leaves a loaded machine room without letting that pass.
+            XCTAssertLessThan(took, 6, "the blue pictures came \(took) s after the cards, not behind the SVGs")
             let problems = main.today.problemsText ?? ""
             for name in ["slow.png", "bomb.png", "slow.jpg"] {
                 XCTAssertTrue(problems.contains("images/\(name): the picture can’t be shown (it is an SVG or other XML or HTML document, not a picture; "

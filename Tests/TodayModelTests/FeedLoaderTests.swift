@@ -1,4 +1,5 @@
 import TestSupport
+import Pictures
 import XCTest
 @testable import TodayModel
 

@@ -1,5 +1,6 @@
 import Foundation
 import TodayModel
+import Pictures
 import XCTest
 
 /// A picture's format is read from its first bytes, whatever its name says.

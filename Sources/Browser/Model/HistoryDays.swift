@@ -117,8 +117,9 @@ public struct HistoryLayout: Sendable, Equatable {
     }
 
     public let days: [HistoryDay]
-    /// The heading-then-pages arithmetic, shared with Home's transaction history.
-    private let grouped: GroupedLineLayout
+    /// The heading-then-pages arithmetic, shared with Home's transaction history (and what the
+    /// list widget lays out).
+    public let grouped: GroupedLineLayout
     public var lineCount: Int { grouped.lineCount }
 
     public init(days: [HistoryDay]) {
@@ -142,18 +143,7 @@ public struct HistoryLayout: Sendable, Equatable {
 
     /// The nearest page line from `index` going `step` (+1 down, -1 up), skipping headings; if there
     /// is none that way, the nearest the other way; nil when there are no pages.
-    public func pageLine(from index: Int, step: Int) -> Int? {
-        guard lineCount > 0 else { return nil }
-        let start = min(max(0, index), lineCount - 1)
-        for direction in [step, -step] {
-            var i = start
-            while i >= 0, i < lineCount {
-                if case .page = line(at: i) { return i }
-                i += direction
-            }
-        }
-        return nil
-    }
+    public func pageLine(from index: Int, step: Int) -> Int? { grouped.nearestItemLine(from: index, step: step) }
 
     /// The lines any part of which lies in `top ..< top + height`.
     public func lines(from top: Double, height: Double) -> Range<Int> { grouped.lines(from: top, height: height) }

@@ -54,6 +54,25 @@ public struct GroupedLineLayout: Sendable, Equatable {
         return item >= 0 && index < end ? index : nil
     }
 
+    /// `index` kept within the lines; nil when there are none.
+    public func nearestLine(from index: Int) -> Int? {
+        lineCount > 0 ? min(max(0, index), lineCount - 1) : nil
+    }
+
+    /// The nearest item line from `index` going `step` (+1 down, -1 up), skipping headings; if there
+    /// is none that way, the nearest the other way; nil when there are no items.
+    public func nearestItemLine(from index: Int, step: Int) -> Int? {
+        guard let start = nearestLine(from: index) else { return nil }
+        for direction in [step, -step] {
+            var i = start
+            while i >= 0, i < lineCount {
+                if position(at: i)?.item != nil { return i }
+                i += direction
+            }
+        }
+        return nil
+    }
+
     /// The lines any part of which lies in `top ..< top + height`.
     public func lines(from top: Double, height: Double) -> Range<Int> {
         guard lineCount > 0, height > 0 else { return 0..<0 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Gtk
 import Logging
+import Pictures
 import TodayModel
 
 /// Every picture Today draws comes through here: read and decoded off the main thread, refused
@@ -204,19 +205,7 @@ final class TextureCache {
     }
 
     private nonisolated static func decode(_ path: String) -> Result<DecodedPixels, PictureFile.Refusal> {
-        switch PictureFile.read(URL(fileURLWithPath: path)) {
-        case .failure(let refusal):
-            return .failure(refusal)
-        case .success(let data):
-            let format: PictureFormat
-            switch PictureFormat.sniff(data) {
-            case .success(let sniffed): format = sniffed
-            case .failure(let refusal): return .failure(refusal)
-            }
-            return ImageDecoding.decode(data, decoder: format.decoderName, maximumPixels: PictureLimits.pixels,
-                                        fittingWithin: PictureLimits.decodedSide, timeLimit: PictureLimits.decodeTime)
-                .mapError { PictureFile.Refusal($0.message) }
-        }
+        PictureDecoding.decode(path: path, limits: .feed)
     }
 
     private func finish(_ path: String, _ outcome: Result<DecodedPixels, PictureFile.Refusal>) {

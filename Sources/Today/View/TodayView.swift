@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Pictures
 import Logging
 import Motion
 import TodayModel

@@ -12,8 +12,9 @@ public struct HistoryListLayout: Sendable, Equatable {
         case row(month: Int, index: Int)
     }
 
-    /// The heading-then-rows arithmetic, shared with the browser's History view.
-    private let grouped: GroupedLineLayout
+    /// The heading-then-rows arithmetic, shared with the browser's History view (and what the list
+    /// widget lays out).
+    public let grouped: GroupedLineLayout
     public var lineCount: Int { grouped.lineCount }
 
     public init(months: [HistoryMonth]) {

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import HomeModel
+import Pictures
 
 /// One tile of the Home tab (docs/home.md, "Tiles"): picture, bold title, footnote subtitle and a
 /// green action button. Corner 6 and the shadow come from the style sheet (.skiff-home-tile).
@@ -20,8 +21,19 @@ final class TileView {
         root.setAccessibleLabel(tile.title)
         root.clipsContent = true
         picture = Canvas(role: .img, label: tile.title, draw: { _, _, _ in })
-        if let url = tile.image, case let .success(decoded) = DecodedImage.load(path: url.path) { image = decoded }
-        picture.isVisible = image != nil
+        // Decoded off the main thread within Home's limits; a picture that cannot be shown hides its space.
+        picture.isVisible = tile.image != nil
+        if let url = tile.image {
+            PictureLoader.load(url.path, limits: .home) { [weak self] outcome in
+                guard let self else { return }
+                if case let .success(decoded) = outcome {
+                    self.image = decoded
+                    self.picture.queueDraw()
+                } else {
+                    self.picture.isVisible = false
+                }
+            }
+        }
         picture.setHeightForWidth(true)
         picture.onMeasure { orientation, forSize in
             // The pictures are 2:1; on a wide window the tile keeps a readable width.
@@ -52,6 +64,9 @@ final class TileView {
         text.append(actionButton)
         root.append(text)
     }
+
+    /// Whether the tile shows its picture (decoded, and not refused).
+    var showsPicture: Bool { picture.isVisible && image != nil }
 
     private func drawPicture(_ snapshot: Snapshot, width: Double, height: Double) {
         guard let image else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Pictures
 import HomeModel
 
 /// A page of the Order, Gift or Stores tab: a vertical scroller whose content is centred and at
@@ -97,26 +98,19 @@ final class TabPicture {
         canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, w, h) }
     }
 
-    /// Pictures are at most 4096 × 4096 pixels (64 MB decoded) and 8 MB on disk; a bigger one, a
-    /// FIFO or a device named as a picture gets the placeholder instead of blocking or flooding memory.
-    static let maximumPixelSide = 4096
-    static let maximumFileSize = 8 * 1_048_576
-
-    static func isAcceptable(_ path: String) -> Bool {
-        guard DataFile.isRegularFile(URL(fileURLWithPath: path)),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? Int, size <= maximumFileSize,
-              let pixels = DecodedImage.pixelSize(path: path) else { return false }
-        return pixels.width <= maximumPixelSide && pixels.height <= maximumPixelSide
-    }
-
     private func draw(_ snapshot: Snapshot, _ w: Double, _ h: Double) {
         let rect = Rect(x: 0, y: 0, width: w, height: h)
         let scale = canvas.scaleFactor
         let pixelWidth = Int(w) * scale, pixelHeight = Int(h) * scale
-        if !loaded {
+        if !loaded, let path {
+            // Decoded off the main thread within Home's limits (`PictureDecoding.Limits.home`); the tint
+            // stays for a picture that is too large, missing, unreadable or not a regular file.
             loaded = true
-            if let path, Self.isAcceptable(path), case let .success(decoded) = DecodedImage.load(path: path) { image = decoded }
+            PictureLoader.load(path, limits: .home) { [weak self] outcome in
+                guard let self, case let .success(decoded) = outcome else { return }
+                self.image = decoded
+                self.canvas.queueDraw()
+            }
         }
         if let image, pixelWidth > 0, pixelHeight > 0 {
             if texture?.width != pixelWidth || texture?.height != pixelHeight,

@@ -48,14 +48,14 @@ public enum PictureFile {
     /// read is the one the check saw, in the folder it saw (docs/feed-format.md, "Pictures"). The file is
     /// opened non-blocking and checked on its descriptor (`DataFile`), so a path swapped for a FIFO or a
     /// device can't block or flood the reader.
-    public static func read(_ url: URL) -> Result<Data, Refusal> {
+    public static func read(_ url: URL, maximumSize: Int = PictureLimits.fileSize) -> Result<Data, Refusal> {
         let descriptor: Int32
         switch open(url.path) {
         case .success(let opened): descriptor = opened
         case .failure(let refusal): return .failure(refusal)
         }
         defer { close(descriptor) }
-        switch DataFile.read(descriptor: descriptor, maximumSize: PictureLimits.fileSize) {
+        switch DataFile.read(descriptor: descriptor, maximumSize: maximumSize) {
         case .success(let data): return .success(data)
         case .failure(let failure): return .failure(Refusal(failure.description))
         }
