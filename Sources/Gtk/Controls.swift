@@ -55,6 +55,11 @@ public final class Button: Widget {
         get { gtk_button_get_has_frame(button) != 0 }
         set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
     }
+    /// The action a click activates ("win.zoom-in"); the button is insensitive while it is disabled.
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(OpaquePointer(raw)).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(OpaquePointer(raw), newValue) }
+    }
     @discardableResult
     public func onClicked(_ body: @escaping VoidHandler) -> SignalHandlerID { on("clicked", body) }
 }

@@ -164,6 +164,7 @@ public final class BrowserView: TabPageDelegate {
         downloads.retryView = { [weak self] in self?.webView }
         findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
         zoom.installWheel(on: pagesArea) { [weak self] in self?.webView }
+        zoom.sites = self.persistence?.siteZoom ?? SiteZoomKeeper.inMemory()
 
         if joinsSession, let persistence = self.persistence {
             persistence.join(self)
@@ -331,6 +332,8 @@ public final class BrowserView: TabPageDelegate {
         guard !isPrivate else { return }
         persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
     }
+
+    func tabPage(_ page: TabPage, didCommit uri: String?) { zoom.committed(page.webView, uri: uri) }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
         favourites.change { $0.titleArrived(title, for: uri) }

@@ -1,14 +1,17 @@
 import BrowserModel
 import Gtk
 
-/// Ctrl+plus / Ctrl+minus / Ctrl+0: the current page's zoom in `PageZoom`'s steps. WebKit keeps the
-/// level per web view, so each tab keeps its own across its loads (docs/find-and-zoom.md).
+/// Ctrl+plus / Ctrl+minus / Ctrl+0: the current page's zoom in `PageZoom`'s steps. The level is
+/// remembered for the page's site and applied to every page of that site a tab loads
+/// (docs/find-and-zoom.md, "Per site").
 @MainActor
 public final class PageZoomer {
     /// The shown page's level changed (a key, the menu, another tab): its label, "120 %".
     public var onChange: (@MainActor (String) -> Void)?
     private weak var shown: WebView?
     private var reported: String?
+    /// The levels per site: the window's database, or memory (a private window). Set by the browser.
+    var sites = SiteZoomKeeper.inMemory()
 
     func zoomIn(_ view: WebView?) { set(view) { PageZoom.zoomIn(from: $0) } }
     func zoomOut(_ view: WebView?) { set(view) { PageZoom.zoomOut(from: $0) } }
@@ -41,9 +44,19 @@ public final class PageZoomer {
         report()
     }
 
+    /// A tab committed a page: the level remembered for its site, 100 % for one never zoomed.
+    /// A page without a site (a file, the start page) keeps the tab's level.
+    func committed(_ view: WebView?, uri: String?) {
+        guard let view, let site = SiteZoom.site(of: uri) else { return }
+        let level = sites.level(for: site)
+        if abs(view.zoomLevel - level) >= 0.001 { view.zoomLevel = level }
+        if view === shown { report() }
+    }
+
     private func set(_ view: WebView?, _ change: (Double) -> Double) {
         guard let view else { return }
         view.zoomLevel = change(view.zoomLevel)
+        if let site = SiteZoom.site(of: view.uri) { sites.set(view.zoomLevel, for: site) }
         shown = view
         report()
     }

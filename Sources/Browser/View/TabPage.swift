@@ -20,6 +20,8 @@ protocol TabPageDelegate: AnyObject {
     func tabPageClosedItself(_ page: TabPage)
     /// The page asks to use something: true when it will be answered.
     func tabPage(_ page: TabPage, asksPermission request: PermissionRequest) -> Bool
+    /// A page was committed (any navigation, back and forward too): its site's settings apply.
+    func tabPage(_ page: TabPage, didCommit uri: String?)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -197,6 +199,7 @@ public final class TabPage {
                 // A question the page left behind is answered No.
                 self.permissionPrompt.withdraw()
                 self.apply(.committed(uri: webView.uri))
+                self.delegate?.tabPage(self, didCommit: webView.uri)
                 if let uri = webView.uri, self.state.failure == nil {
                     let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
                     // A resumed tab reloading its page is not a visit.
