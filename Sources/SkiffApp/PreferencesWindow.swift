@@ -20,6 +20,7 @@ final class PreferencesWindow {
     /// Kept here: the selection handler reads it, and GTK alone would hold only the widget.
     private var engines: DropDown?
     private var developerTools: CheckButton?
+    private var zoomTextOnly: CheckButton?
     private(set) var clearDialog: ClearHistoryDialog?
 
     /// The engine a remembered template names (one of the list, or the user's own).
@@ -71,6 +72,16 @@ final class PreferencesWindow {
             settings?.developerTools = developerTools.isActive
         }
         column.append(developerTools)
+
+        let zoomTextOnly = CheckButton(label: "Zoom text only (images and layout keep their size)")
+        zoomTextOnly.isActive = browser.zoom.textOnly
+        self.zoomTextOnly = zoomTextOnly
+        zoomTextOnly.onToggled { [weak self, weak browser, weak settings] in
+            guard let browser, let zoomTextOnly = self?.zoomTextOnly else { return }
+            browser.zoom.textOnly = zoomTextOnly.isActive
+            settings?.zoomTextOnly = zoomTextOnly.isActive
+        }
+        column.append(zoomTextOnly)
 
         let historyRow = Box(.horizontal, spacing: 12)
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")

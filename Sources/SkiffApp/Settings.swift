@@ -62,6 +62,12 @@ public final class SkiffSettings {
         set { store.setBool("developer-tools", newValue) }
     }
 
+    /// Zoom scales the text only (Preferences → Zoom text only).
+    public var zoomTextOnly: Bool {
+        get { store.bool("zoom-text-only") }
+        set { store.setBool("zoom-text-only", newValue) }
+    }
+
     func sync() { GSettingsStore.sync() }
 
     /// Compiles the source tree's schema into the cache folder when it is newer than the compiled

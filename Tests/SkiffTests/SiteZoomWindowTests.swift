@@ -19,6 +19,7 @@ final class SiteZoomWindowTests: XCTestCase {
         server = try TestHTTPServer(routes: [
             "/a": .init(body: "<title>A</title>\(measure)"),
             "/b": .init(body: "<title>B</title>\(measure)"),
+            "/text": .init(body: "<title>Text</title><body style='margin:0'><span id=t style='font-size:20px'>Some words</span><div style='width:100px;height:100px'></div><script>function t() { document.title = 'width ' + innerWidth + ' text ' + Math.round(document.getElementById('t').getBoundingClientRect().width) } t(); setInterval(t, 100)</script>"),
         ])
         home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-site-zoom-\(UUID().uuidString)")
     }
@@ -152,6 +153,52 @@ final class SiteZoomWindowTests: XCTestCase {
             XCTAssertTrue(main.window.focusDescription?.contains("Zoom In") == true, "reached: \(main.window.focusDescription ?? "nothing")")
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.2 - normal) < 3 }, timeout: 10), "Zoom In from the menu: 120 %")
+            // The row's buttons leave the menu open, as GNOME Web's do; Escape closes it.
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { main.menuButton?.isOpen == false }, timeout: 5), "Escape closes the menu")
+        }
+    }
+
+    /// Preferences → "Zoom text only", ticked with a real click: zoom then grows the text and leaves
+    /// the layout's width as it was (both measured by the page).
+    func testZoomTextOnlyFromPreferencesGrowsTheTextButNotTheLayout() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Zoom Text Only")
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            main.browser.load("\(base)/text")
+            let measured = { () -> (width: Double, text: Double)? in
+                let parts = (main.browser.state.title ?? "").split(separator: " ")
+                guard parts.count == 4, let w = Double(parts[1]), let t = Double(parts[3]) else { return nil }
+                return (w, t)
+            }
+            XCTAssertTrue(MainLoop.run(until: { measured() != nil && !main.browser.state.isLoading }, timeout: 20))
+            MainLoop.run(for: 0.3)
+            let before = try XCTUnwrap(measured())
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            var preferences: Gtk.Window?
+            XCTAssertTrue(MainLoop.run(until: { preferences = main.preferencesWindowForTests; return preferences?.isMapped == true }, timeout: 5))
+            let prefsID = try XCTUnwrap(XDoTool.window(named: "Preferences"))
+            let label = "Zoom text only (images and layout keep their size)"
+            var box: PresentedAccessible?
+            XCTAssertTrue(MainLoop.run(until: {
+                box = preferences?.presentedDescendants().first { $0.hasLabel(label) && $0.width > 0 }
+                return box != nil
+            }, timeout: 5), "Preferences offers “\(label)”")
+            let centre = try XCTUnwrap(box?.surfaceCentre)
+            XDoTool.click(window: prefsID, x: centre.x, y: centre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.zoom.textOnly }, timeout: 3))
+            main.preferencesWindowForTests?.destroy()
+            XDoTool.run(["windowfocus", "--sync", id])
+            MainLoop.run(for: 0.3)
+            for _ in 0..<4 { XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"]); MainLoop.run(for: 0.2) }
+            XCTAssertTrue(MainLoop.run(until: { (measured()?.text ?? 0) > before.text * 1.3 }, timeout: 10),
+                          "the text grew: \(before.text) → \(measured()?.text ?? 0)")
+            XCTAssertEqual(measured()?.width ?? 0, before.width, accuracy: 1, "the layout's width did not shrink")
         }
     }
 }

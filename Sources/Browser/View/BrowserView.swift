@@ -164,7 +164,9 @@ public final class BrowserView: TabPageDelegate {
         downloads.retryView = { [weak self] in self?.webView }
         findBar.onLayoutChanged = { [weak self] in self?.findBarChanged() }
         zoom.installWheel(on: pagesArea) { [weak self] in self?.webView }
+        zoom.installPinch(on: pagesArea) { [weak self] in self?.webView }
         zoom.sites = self.persistence?.siteZoom ?? SiteZoomKeeper.inMemory()
+        zoom.pages = { [weak self] in self?.pages.values.compactMap(\.webView) ?? [] }
 
         if joinsSession, let persistence = self.persistence {
             persistence.join(self)
