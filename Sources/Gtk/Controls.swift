@@ -13,6 +13,11 @@ public final class Label: Widget {
         get { gtk_label_get_wrap(label) != 0 }
         set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
     }
+    /// Wraps between words and, for a word too long for a line (a long host name), inside it.
+    public func wrapAnywhere() {
+        gtk_label_set_wrap(label, 1)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+    }
     public var selectable: Bool {
         get { gtk_label_get_selectable(label) != 0 }
         set { gtk_label_set_selectable(label, newValue ? 1 : 0) }

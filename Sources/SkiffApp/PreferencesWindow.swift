@@ -3,7 +3,8 @@ import BrowserModel
 import Foundation
 import Gtk
 
-/// Preferences: the search engine the address bar sends words to, and clearing the history.
+/// Preferences: the search engine the address bar sends words to, developer tools, text-only zoom,
+/// clearing the history and the sites' remembered permissions.
 /// A change applies at once; there is no Apply button, as in GNOME apps.
 @MainActor
 final class PreferencesWindow {
@@ -22,6 +23,7 @@ final class PreferencesWindow {
     private var developerTools: CheckButton?
     private var zoomTextOnly: CheckButton?
     private(set) var clearDialog: ClearHistoryDialog?
+    private var sitePermissions: SitePermissionsPreferences?
 
     /// The engine a remembered template names (one of the list, or the user's own).
     static func engine(template: String) -> SearchEngine? {
@@ -30,7 +32,7 @@ final class PreferencesWindow {
 
     init(browser: BrowserView, settings: SkiffSettings?, transientFor parent: Window) {
         window.title = "Preferences"
-        window.setDefaultSize(width: 460, height: 260)
+        window.setDefaultSize(width: 480, height: 560)
         window.setTransient(for: parent)
         window.isModal = true
 
@@ -102,6 +104,9 @@ final class PreferencesWindow {
         historyRow.append(historyLabel)
         historyRow.append(clear)
         column.append(historyRow)
+        let sitePermissions = SitePermissionsPreferences(permissions: browser.permissions, isPrivate: browser.isPrivate)
+        self.sitePermissions = sitePermissions
+        column.append(sitePermissions.root)
         status.setXAlign(0)
         status.wraps = true
         column.append(status)

@@ -14,11 +14,11 @@ final class SiteZoomTests: XCTestCase {
     }
 
     func testTheSiteIsTheHostWithItsPort() {
-        XCTAssertEqual(SiteZoom.site(of: "https://Www.Example.org/a?b"), "www.example.org")
-        XCTAssertEqual(SiteZoom.site(of: "http://127.0.0.1:8080/x"), "127.0.0.1:8080")
-        XCTAssertNil(SiteZoom.site(of: "about:blank"))
-        XCTAssertNil(SiteZoom.site(of: "file:///tmp/a.html"))
-        XCTAssertNil(SiteZoom.site(of: nil))
+        XCTAssertEqual(Site.of("https://Www.Example.org/a?b"), "www.example.org")
+        XCTAssertEqual(Site.of("http://127.0.0.1:8080/x"), "127.0.0.1:8080")
+        XCTAssertNil(Site.of("about:blank"))
+        XCTAssertNil(Site.of("file:///tmp/a.html"))
+        XCTAssertNil(Site.of(nil))
     }
 
     func testStoredNonsenseIsSkippedAndTheLimitDropsTheOldest() {

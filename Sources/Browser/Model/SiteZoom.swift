@@ -5,9 +5,6 @@ import Foundation
 public struct SiteZoom: Sendable, Equatable {
     /// At most this many sites are remembered; past it the one set longest ago is forgotten.
     public static let limit = 2_000
-    /// A site name longer than this (no real host is) is not remembered.
-    public static let siteLengthLimit = 300
-
     /// What a change means for the store.
     public enum Change: Sendable, Equatable {
         case save(site: String, level: Double)
@@ -22,20 +19,20 @@ public struct SiteZoom: Sendable, Equatable {
     /// nonsense (not a number, a blank or overlong site) is skipped.
     public init(stored: [(site: String, level: Double)] = []) {
         for (site, level) in stored {
-            guard let key = Self.key(site), level.isFinite else { continue }
+            guard let key = Site.key(site), level.isFinite else { continue }
             _ = set(level, for: key)
         }
     }
 
     /// The level for pages of `site`: 100 % unless one was set.
-    public func level(for site: String) -> Double { Self.key(site).flatMap { levels[$0] } ?? PageZoom.normal }
+    public func level(for site: String) -> Double { Site.key(site).flatMap { levels[$0] } ?? PageZoom.normal }
 
     public var count: Int { levels.count }
 
     /// The user zoomed a page of `site` to `level`: what to write (nil: nothing changes). 100 %
     /// forgets the site.
     public mutating func set(_ level: Double, for site: String) -> [Change] {
-        guard let key = Self.key(site), level.isFinite else { return [] }
+        guard let key = Site.key(site), level.isFinite else { return [] }
         let clamped = min(max(level, PageZoom.steps[0]), PageZoom.steps[PageZoom.steps.count - 1])
         if abs(clamped - PageZoom.normal) < 0.001 {
             guard levels.removeValue(forKey: key) != nil else { return [] }
@@ -51,18 +48,5 @@ public struct SiteZoom: Sendable, Equatable {
             changes.append(.remove(site: dropped))
         }
         return changes
-    }
-
-    /// The site a page's address belongs to: its host, with the port when one is given
-    /// ("127.0.0.1:8080"), lower-cased; nil for addresses without a host (about:, file:, data:).
-    public static func site(of uri: String?) -> String? {
-        guard let uri, let components = URLComponents(string: uri), let host = components.host, !host.isEmpty else { return nil }
-        return key(components.port.map { "\(host):\($0)" } ?? host)
-    }
-
-    private static func key(_ site: String) -> String? {
-        let trimmed = site.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !trimmed.isEmpty, trimmed.count <= siteLengthLimit else { return nil }
-        return trimmed
     }
 }

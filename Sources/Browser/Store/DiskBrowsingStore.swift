@@ -162,6 +162,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         migrator.registerMigration("favourites") { db in try createFavourites(db) }
         migrator.registerMigration("closed-tabs") { db in try createClosedTabs(db) }
         migrator.registerMigration("site-zoom") { db in try createSiteZoom(db) }
+        migrator.registerMigration("site-permissions") { db in try createSitePermissions(db) }
         return migrator
     }
 

@@ -33,8 +33,8 @@ public final class BrowserView: TabPageDelegate {
     public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
     /// Print operations until they finish.
     let printing = PagePrinting()
-    /// The pages' permission requests and what was decided per site.
-    lazy var permissions = PagePermissions(isPrivate: isPrivate)
+    /// The pages' permission requests and what was decided per site (Preferences lists them).
+    public lazy var permissions = PagePermissions(isPrivate: isPrivate, keeper: persistence?.sitePermissions)
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo

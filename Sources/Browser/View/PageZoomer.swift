@@ -71,7 +71,7 @@ public final class PageZoomer {
     func committed(_ view: WebView?, uri: String?) {
         guard let view else { return }
         if view.zoomsTextOnly != textOnly { view.zoomsTextOnly = textOnly }
-        guard let site = SiteZoom.site(of: uri) else { return }
+        guard let site = Site.of(uri) else { return }
         let level = sites.level(for: site)
         if abs(view.zoomLevel - level) >= 0.001 { view.zoomLevel = level }
         if view === shown { report() }
@@ -80,7 +80,7 @@ public final class PageZoomer {
     private func set(_ view: WebView?, _ change: (Double) -> Double) {
         guard let view else { return }
         view.zoomLevel = change(view.zoomLevel)
-        if let site = SiteZoom.site(of: view.uri) { sites.set(view.zoomLevel, for: site) }
+        if let site = Site.of(view.uri) { sites.set(view.zoomLevel, for: site) }
         shown = view
         report()
     }
