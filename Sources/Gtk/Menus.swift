@@ -145,6 +145,9 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }
+    /// What the button shows in place of its icon (an icon with a progress ring over it); give the
+    /// button an accessible label.
+    public func setChild(_ child: Widget) { gtk_menu_button_set_child(OpaquePointer(raw), child.widget) }
     public var isOpen: Bool {
         guard let popover = gtk_menu_button_get_popover(OpaquePointer(raw)) else { return false }
         return gtk_widget_get_visible(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != 0

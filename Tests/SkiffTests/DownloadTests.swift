@@ -30,6 +30,11 @@ final class DownloadTests: XCTestCase {
                                                        headers: ["Content-Disposition: attachment; filename=\"slow.bin\""])
                        r.pace = (bytes: 16 << 10, every: 0.1)
                        return r }(),
+            "/ring-page": .init(body: link.replacingOccurrences(of: "/file", with: "/ring")),
+            "/ring": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                       headers: ["Content-Disposition: attachment; filename=\"ring.bin\""])
+                       r.pace = (bytes: 64 << 10, every: 0.1)
+                       return r }(),
             "/growing-page": .init(body: link.replacingOccurrences(of: "/file", with: "/growing")),
             "/growing": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: [UInt8](repeating: 7, count: 6 << 20),
                                                           headers: ["Content-Disposition: attachment; filename=\"growing.bin\""])
@@ -292,5 +297,36 @@ final class DownloadTests: XCTestCase {
         }
         XCTAssertEqual(files(in: folder), ["cut.bin"])
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
+    }
+
+    /// While a file downloads, the toolbar's Downloads button wears a progress ring in the theme's
+    /// accent, named "Downloading, N %" for screen readers; once it is done the ring is gone.
+    func testTheDownloadsButtonShowsAProgressRingWhileAFileDownloads() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Ring", showing: "\(base)/ring-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func ring() -> PresentedAccessible? {
+                main.window.presentedDescendants().first { item in
+                    item.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && (1..<100).contains { item.hasLabel("Downloading, \($0) %") }
+                }
+            }
+            @MainActor func colourOnButton() throws -> Double {
+                let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
+                let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
+                let shot = try Screenshot.capture(window: window, settling: 0.3)
+                defer { shot.remove() }
+                return try XCTUnwrap(shot.colourfulFraction(in: region))
+            }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { ring() != nil }, timeout: 10), "a ring named “Downloading, N %” while it runs")
+            XCTAssertGreaterThan(try colourOnButton(), 0.01, "the ring is drawn in the accent colour")
+            let saved = "Downloaded “ring.bin” (2.1 MB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 30),
+                          "it finishes: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertNil(ring(), "no ring once nothing downloads")
+            XCTAssertLessThan(try colourOnButton(), 0.005, "and none drawn")
+        }
     }
 }
