@@ -22,6 +22,7 @@ final class PreferencesWindow {
     private var engines: DropDown?
     private var developerTools: CheckButton?
     private var zoomTextOnly: CheckButton?
+    private var askWhereToSave: CheckButton?
     private(set) var clearDialog: ClearHistoryDialog?
     private var sitePermissions: SitePermissionsPreferences?
 
@@ -84,6 +85,16 @@ final class PreferencesWindow {
             settings?.zoomTextOnly = zoomTextOnly.isActive
         }
         column.append(zoomTextOnly)
+
+        let askWhereToSave = CheckButton(label: "Ask where to save each download")
+        askWhereToSave.isActive = browser.downloads.asksWhereToSave
+        self.askWhereToSave = askWhereToSave
+        askWhereToSave.onToggled { [weak self, weak browser, weak settings] in
+            guard let browser, let askWhereToSave = self?.askWhereToSave else { return }
+            browser.downloads.asksWhereToSave = askWhereToSave.isActive
+            settings?.askWhereToSave = askWhereToSave.isActive
+        }
+        column.append(askWhereToSave)
 
         let historyRow = Box(.horizontal, spacing: 12)
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")

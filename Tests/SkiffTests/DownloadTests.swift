@@ -329,4 +329,41 @@ final class DownloadTests: XCTestCase {
             XCTAssertLessThan(try colourOnButton(), 0.005, "and none drawn")
         }
     }
+
+    /// "Ask where to save": a clicked download opens the save dialog on the Downloads folder with the
+    /// file's name; a name typed there (real keys) is where the file lands, whole; Escape in the
+    /// dialog cancels the download and leaves nothing.
+    func testAskWhereToSaveOpensTheSaveDialogAndTheFileGoesWhereItSays() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Ask", showing: "\(base)/page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            main.browser.downloads.asksWhereToSave = true
+            try Self.clickLink(main, window)
+            let dialog = try XCTUnwrap(XDoTool.window(named: "Save “report.bin”", timeout: 15), "the save dialog opens")
+            XDoTool.run(["windowfocus", "--sync", dialog])
+            MainLoop.run(for: 0.8)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+            XDoTool.run(["type", "--delay", "30", "chosen.bin"])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Return"])
+            let saved = "Downloaded “chosen.bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 15),
+                          "saved under the name typed: \(main.browser.noticeText ?? "no notice")")
+
+            // Again, and Escape: cancelled, nothing written.
+            XDoTool.run(["windowfocus", "--sync", window])
+            MainLoop.run(for: 0.3)
+            try Self.clickLink(main, window)
+            let second = try XCTUnwrap(XDoTool.window(named: "Save “report.bin”", timeout: 15), "asked again")
+            XDoTool.run(["windowfocus", "--sync", second])
+            MainLoop.run(for: 0.8)
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Save “report.bin”", timeout: 0.2) == nil }, timeout: 10), "the dialog closes")
+            MainLoop.run(for: 1)
+        }
+        XCTAssertEqual(files(in: folder), ["chosen.bin"], "the cancelled one left nothing")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("chosen.bin")), Data(Self.served))
+    }
 }

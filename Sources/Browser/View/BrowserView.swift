@@ -76,7 +76,7 @@ public final class BrowserView: TabPageDelegate {
     /// The current page's zoom (PageZoomer.swift); the window shows its level in the main menu.
     public let zoom = PageZoomer()
     /// Files pages send to be saved (Downloads.swift).
-    lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
+    public lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     var pageHeightState: ToolbarState = .expanded
     var visiblePages = Set<ObjectIdentifier>()
     var visibleBars = Set<ObjectIdentifier>()
