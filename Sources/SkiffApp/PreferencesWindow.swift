@@ -20,9 +20,8 @@ final class PreferencesWindow {
     private let status = Label()
     /// Kept here: the selection handler reads it, and GTK alone would hold only the widget.
     private var engines: DropDown?
-    private var developerTools: CheckButton?
-    private var zoomTextOnly: CheckButton?
-    private var askWhereToSave: CheckButton?
+    /// The check boxes, kept here: their handlers read them, and GTK alone would hold only the widgets.
+    private var checks: [CheckButton] = []
     private(set) var clearDialog: ClearHistoryDialog?
     private var sitePermissions: SitePermissionsPreferences?
 
@@ -66,35 +65,18 @@ final class PreferencesWindow {
         engineRow.append(engines)
         column.append(engineRow)
 
-        let developerTools = CheckButton(label: "Developer tools: Inspect Element in the page’s menu")
-        developerTools.isActive = browser.developerTools
-        self.developerTools = developerTools
-        developerTools.onToggled { [weak self, weak browser, weak settings] in
-            guard let browser, let developerTools = self?.developerTools else { return }
-            browser.developerTools = developerTools.isActive
-            settings?.developerTools = developerTools.isActive
+        addCheck("Developer tools: Inspect Element in the page’s menu", isOn: browser.developerTools, to: column) { [weak browser, weak settings] on in
+            browser?.developerTools = on
+            settings?.developerTools = on
         }
-        column.append(developerTools)
-
-        let zoomTextOnly = CheckButton(label: "Zoom text only (images and layout keep their size)")
-        zoomTextOnly.isActive = browser.zoom.textOnly
-        self.zoomTextOnly = zoomTextOnly
-        zoomTextOnly.onToggled { [weak self, weak browser, weak settings] in
-            guard let browser, let zoomTextOnly = self?.zoomTextOnly else { return }
-            browser.zoom.textOnly = zoomTextOnly.isActive
-            settings?.zoomTextOnly = zoomTextOnly.isActive
+        addCheck("Zoom text only (images and layout keep their size)", isOn: browser.zoom.textOnly, to: column) { [weak browser, weak settings] on in
+            browser?.zoom.textOnly = on
+            settings?.zoomTextOnly = on
         }
-        column.append(zoomTextOnly)
-
-        let askWhereToSave = CheckButton(label: "Ask where to save each download")
-        askWhereToSave.isActive = browser.downloads.asksWhereToSave
-        self.askWhereToSave = askWhereToSave
-        askWhereToSave.onToggled { [weak self, weak browser, weak settings] in
-            guard let browser, let askWhereToSave = self?.askWhereToSave else { return }
-            browser.downloads.asksWhereToSave = askWhereToSave.isActive
-            settings?.askWhereToSave = askWhereToSave.isActive
+        addCheck("Ask where to save each download", isOn: browser.downloads.asksWhereToSave, to: column) { [weak browser, weak settings] on in
+            browser?.downloads.asksWhereToSave = on
+            settings?.askWhereToSave = on
         }
-        column.append(askWhereToSave)
 
         let historyRow = Box(.horizontal, spacing: 12)
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")
@@ -132,6 +114,15 @@ final class PreferencesWindow {
     }
 
     var statusText: String { status.text }
+
+    /// A check box that applies at once: `changed` gets its new state.
+    private func addCheck(_ label: String, isOn: Bool, to column: Box, changed: @escaping @MainActor (Bool) -> Void) {
+        let check = CheckButton(label: label)
+        check.isActive = isOn
+        checks.append(check)
+        check.onToggled { [weak check] in if let check { changed(check.isActive) } }
+        column.append(check)
+    }
 }
 
 extension MainWindow {

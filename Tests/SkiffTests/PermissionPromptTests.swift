@@ -37,17 +37,17 @@ final class PermissionPromptTests: XCTestCase {
     }
 
     /// The answers in the database file, read with sqlite3 (not through Skiff).
-    private func rowsOnDisk() throws -> String { try Self.rows(in: locations.browserDatabase) }
-
     private static func rows(in database: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database.path, "SELECT site || ' ' || kind || ' ' || decision FROM sitePermissions"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        process.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteFile.rows(database, "SELECT site || ' ' || kind || ' ' || decision FROM sitePermissions")
+    }
+
+    /// Loads the page and clicks its Ask button, as a user would.
+    @MainActor
+    private static func loadAndAsk(_ main: MainWindow, _ window: String, _ uri: String, title: String) -> Bool {
+        guard BrowserTestWindow.load(main, uri, title: title) else { return false }
+        MainLoop.run(for: 0.3)
+        XDoTool.click(window: window, x: 200, y: 150)
+        return true
     }
 
     @MainActor
@@ -69,18 +69,14 @@ final class PermissionPromptTests: XCTestCase {
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt asks “\(question)”")
             XCTAssertEqual(main.browser.state.title, "Asking", "nothing is decided before the answer")
             MainLoop.run(for: 0.5)
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
                           "the page was told: “\(main.browser.state.title ?? "")”")
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/again", title: "Asking again"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10), "remembered: not asked again")
             XCTAssertFalse(asking())
         }
@@ -98,18 +94,14 @@ final class PermissionPromptTests: XCTestCase {
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "asked")
             MainLoop.run(for: 0.5)
             XCTAssertTrue(Self.click("Allow", in: main, window: window))
             // Allowed: the page gets a position or, with no location service here, "unavailable" — not "denied".
             XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
             XCTAssertNotEqual(main.browser.state.title, "location: denied", "Allow reached the page")
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/again", title: "Asking again"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
             XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
             XCTAssertNotEqual(main.browser.state.title, "location: denied", "remembered as allowed")
             XCTAssertFalse(asking(), "not asked again")
@@ -123,27 +115,18 @@ final class PermissionPromptTests: XCTestCase {
         let locations = self.locations
         try MainActor.assumeIsolated {
             // Handed the profile's database as a window beside the main one could be: it still writes nothing.
-            let persistence = BrowserPersistence.open(locations: locations)
-            let options = try Options.parse(["--window-size", "900x640", "--private"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
-            main.window.present()
-            main.browser.delegate = nil
-            main.window.title = "Permission Private"
-            let window = try XCTUnwrap(XDoTool.window(named: "Permission Private"))
-            XDoTool.run(["windowfocus", "--sync", window])
+            let (main, window) = try BrowserTestWindow.open("Permission Private", persistence: BrowserPersistence.open(locations: locations), isPrivate: true)
             defer {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
             let question = PermissionKind.location.question(site: site)
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
                           "denied without a word: “\(main.browser.state.title ?? "")”")
             XCTAssertFalse(main.browser.root.presentedDescendants().contains { $0.hasLabel(question) }, "no question asked")
         }
-        XCTAssertEqual(try rowsOnDisk(), "", "nothing written")
+        XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "", "nothing written")
     }
 
     /// Deny is kept in the database; a reload is denied with no prompt; Preferences lists the answer
@@ -161,18 +144,14 @@ final class PermissionPromptTests: XCTestCase {
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10))
             MainLoop.run(for: 0.5)
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
             XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "\(site) location deny", "kept in the database")
             // A reload: denied at once, with no prompt.
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
             XCTAssertFalse(asking(), "not asked again")
 
@@ -198,9 +177,7 @@ final class PermissionPromptTests: XCTestCase {
             main.preferencesWindowForTests?.destroy()
             XDoTool.run(["windowfocus", "--sync", window])
             MainLoop.run(for: 0.3)
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/again", title: "Asking again"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt is back")
         }
     }
@@ -211,21 +188,13 @@ final class PermissionPromptTests: XCTestCase {
         let site = base.replacingOccurrences(of: "http://", with: "")
         try MainActor.assumeIsolated {
             // Not private (a private window does not ask), and with nothing on disk.
-            let options = try Options.parse(["--window-size", "900x640"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: nil)
-            main.window.present()
-            main.browser.delegate = nil
-            main.window.title = "Permission Keys"
-            let window = try XCTUnwrap(XDoTool.window(named: "Permission Keys"))
-            XDoTool.run(["windowfocus", "--sync", window])
+            let (main, window) = try BrowserTestWindow.open("Permission Keys", isPrivate: false)
             defer {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
             let question = PermissionKind.location.question(site: site)
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10))
             MainLoop.run(for: 0.5)
             for _ in 0..<6 where main.window.focusDescription?.contains("Deny") != true {
@@ -251,9 +220,7 @@ final class PermissionPromptTests: XCTestCase {
                 MainLoop.run(for: 0.1)
             }
             let question = PermissionKind.notifications.question(site: site)
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/notify", title: "Notify"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/notify", title: "Notify"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10),
                           "asked “\(question)”; the page says “\(main.browser.state.title ?? "")”")
             MainLoop.run(for: 0.5)

@@ -50,14 +50,7 @@ final class SiteZoomWindowTests: XCTestCase {
 
     /// The rows of the zoom table in the database file, read with sqlite3 (not through Skiff).
     private func rowsOnDisk() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [locations.browserDatabase.path, "SELECT site || ' ' || level FROM siteZoom"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        process.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteFile.rows(locations.browserDatabase, "SELECT site || ' ' || level FROM siteZoom")
     }
 
     func testALevelSetOnASiteAppliesToItsPagesInANewTabAndAfterARestart() throws {
@@ -103,13 +96,7 @@ final class SiteZoomWindowTests: XCTestCase {
             // it must still write nothing there.
             let persistence = BrowserPersistence.open(locations: locations)
             XCTAssertTrue(persistence.isPersistent)
-            let options = try Options.parse(["--window-size", "900x640", "--private"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
-            main.window.present()
-            main.browser.delegate = nil
-            main.window.title = "Site Zoom Private"
-            let id = try XCTUnwrap(XDoTool.window(named: "Site Zoom Private"))
-            XDoTool.run(["windowfocus", "--sync", id])
+            let (main, _) = try BrowserTestWindow.open("Site Zoom Private", persistence: persistence, isPrivate: true)
             defer {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
