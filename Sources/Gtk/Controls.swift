@@ -13,6 +13,11 @@ public final class Label: Widget {
         get { gtk_label_get_wrap(label) != 0 }
         set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
     }
+    /// Wraps between words and, for a word too long for a line (a long host name), inside it.
+    public func wrapAnywhere() {
+        gtk_label_set_wrap(label, 1)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+    }
     public var selectable: Bool {
         get { gtk_label_get_selectable(label) != 0 }
         set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
@@ -54,6 +59,11 @@ public final class Button: Widget {
     public var hasFrame: Bool {
         get { gtk_button_get_has_frame(button) != 0 }
         set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
+    }
+    /// The action a click activates ("win.zoom-in"); the button is insensitive while it is disabled.
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(OpaquePointer(raw)).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(OpaquePointer(raw), newValue) }
     }
     @discardableResult
     public func onClicked(_ body: @escaping VoidHandler) -> SignalHandlerID { on("clicked", body) }

@@ -128,6 +128,11 @@ public final class ScrolledWindow: Widget {
     public func setPolicy(horizontal: Bool, vertical: Bool) {
         gtk_scrolled_window_set_policy(scrolled, horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, vertical ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
     }
+    /// As tall as its content up to `height` points, scrolling past it (a list in a dialog).
+    public func growVertically(upTo height: Int) {
+        gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
+        gtk_scrolled_window_set_max_content_height(scrolled, Int32(height))
+    }
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scrolled)) }
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scrolled), newValue) }

@@ -14,6 +14,13 @@ public final class MenuModel: Object {
     }
     /// A section: items separated from the rest by a line.
     public func appendSection(_ section: MenuModel) { g_menu_append_section(OpaquePointer(raw), nil, section.model) }
+    /// A place for a widget of the menu's own (`MenuButton.add(_:forCustomItem:)`), as GNOME Web's zoom row.
+    public func appendCustom(id: String) {
+        let item = g_menu_item_new(nil, nil)
+        g_menu_item_set_attribute_value(item, "custom", g_variant_new_string(id))
+        g_menu_append_item(OpaquePointer(raw), item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
     var model: UnsafeMutablePointer<GMenuModel> { raw.assumingMemoryBound(to: GMenuModel.self) }
 }
 
@@ -142,11 +149,21 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }
+    /// What the button shows in place of its icon (an icon with a progress ring over it); give the
+    /// button an accessible label.
+    public func setChild(_ child: Widget) { gtk_menu_button_set_child(OpaquePointer(raw), child.widget) }
     public var isOpen: Bool {
         guard let popover = gtk_menu_button_get_popover(OpaquePointer(raw)) else { return false }
         return gtk_widget_get_visible(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)) != 0
     }
     public func popup() { gtk_menu_button_popup(OpaquePointer(raw)) }
+    /// Puts `widget` in the menu at the item `MenuModel.appendCustom(id:)` made; false when the menu has none.
+    @discardableResult
+    public func add(_ widget: Widget, forCustomItem id: String) -> Bool {
+        guard let popover = gtk_menu_button_get_popover(OpaquePointer(raw)),
+              skiff_is_a(UnsafeMutableRawPointer(popover), gtk_popover_menu_get_type()) != 0 else { return false }
+        return gtk_popover_menu_add_child(OpaquePointer(popover), widget.widget, id) != 0
+    }
     public func popdown() { gtk_menu_button_popdown(OpaquePointer(raw)) }
 }
 

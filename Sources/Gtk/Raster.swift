@@ -19,6 +19,13 @@ public struct Painter {
     public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
     public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
     public func stroke() { cairo_stroke(cr) }
+    /// A circle's arc round (x, y), clockwise from `start` to `end` (radians, 0 at three o'clock),
+    /// stroked with the current colour and line width.
+    public func strokeArc(_ x: Double, _ y: Double, radius: Double, from start: Double, to end: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x, y, radius, start, end)
+        cairo_stroke(cr)
+    }
     public func disc(_ x: Double, _ y: Double, radius: Double) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, x, y, radius, 0, 2 * .pi)

@@ -58,6 +58,18 @@ public final class GestureClick: EventController {
     public func setButton(_ button: UInt32) { gtk_gesture_single_set_button(OpaquePointer(raw), button) }
 }
 
+/// Two fingers pinching: a touchscreen's, or a touchpad's pinch (GtkGestureZoom).
+@MainActor
+public final class GestureZoom: EventController {
+    public override class var gType: GType { gtk_gesture_zoom_get_type() }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_gesture_zoom_new())) }
+    @discardableResult
+    public func onBegin(_ body: @escaping VoidHandler) -> SignalHandlerID { onPointer("begin") { _ in body() } }
+    /// The fingers' distance now over their distance at the start (1 = unchanged).
+    @discardableResult
+    public func onScaleChanged(_ body: @escaping DoubleHandler) -> SignalHandlerID { onDouble("scale-changed", body) }
+}
+
 extension EventController {
     /// Takes the touch or click sequence for this gesture: other gestures on it (an entry's text
     /// selection) are cancelled. Only meaningful on gestures.

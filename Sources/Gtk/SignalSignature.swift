@@ -30,6 +30,7 @@ public struct SignalSignature: Hashable, Sendable, CustomStringConvertible {
     static let uint = SignalSignature([.uint])
     static let int = SignalSignature([.int])
     static let point = SignalSignature([.double, .double])
+    static let double = SignalSignature([.double])
     static let press = SignalSignature([.int, .double, .double])
     static let scroll = SignalSignature(returns: .boolean, [.double, .double])
     static let key = SignalSignature(returns: .boolean, [.uint, .uint, .uint])

@@ -33,6 +33,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is IntHandler.Type: return { data, _ in release(data, IntHandler.self) }
     case is LoadFailedHandler.Type: return { data, _ in release(data, LoadFailedHandler.self) }
     case is PointHandler.Type: return { data, _ in release(data, PointHandler.self) }
+    case is DoubleHandler.Type: return { data, _ in release(data, DoubleHandler.self) }
     case is PressHandler.Type: return { data, _ in release(data, PressHandler.self) }
     case is ScrollHandler.Type: return { data, _ in release(data, ScrollHandler.self) }
     case is KeyHandler.Type: return { data, _ in release(data, KeyHandler.self) }
@@ -73,6 +74,7 @@ public typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 public typealias UIntHandler = @MainActor (UInt32) -> Void
 public typealias IntHandler = @MainActor (Int32) -> Void
 public typealias PointHandler = @MainActor (Double, Double) -> Void
+public typealias DoubleHandler = @MainActor (Double) -> Void
 public typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 /// load-failed: (event, failing URI, error message, was it a cancellation) -> handled
@@ -100,6 +102,10 @@ private let uintTrampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, Un
 private let intTrampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     guard let body = ClosureBox<IntHandler>.from(data) else { return }
     MainActor.assumeIsolated { body(arg) }
+}
+private let doubleTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+    guard let body = ClosureBox<DoubleHandler>.from(data) else { return }
+    MainActor.assumeIsolated { body(value) }
 }
 private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
     guard let body = ClosureBox<PointHandler>.from(data) else { return }
@@ -193,6 +199,12 @@ extension Object {
     @discardableResult
     func onPoint(_ signal: String, _ body: @escaping PointHandler) -> SignalHandlerID {
         connectBoxed(signal, Self.cPointer(pointTrampoline), body, signature: .point)
+    }
+
+    /// A signal with one double (GtkGestureZoom's "scale-changed").
+    @discardableResult
+    func onDouble(_ signal: String, _ body: @escaping DoubleHandler) -> SignalHandlerID {
+        connectBoxed(signal, Self.cPointer(doubleTrampoline), body, signature: .double)
     }
 
     /// GtkGestureClick's "pressed"/"released": (n_press, x, y).

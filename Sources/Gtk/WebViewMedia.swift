@@ -14,3 +14,11 @@ extension WebView {
         set { webkit_web_view_set_zoom_level(raw.assumingMemoryBound(to: WebKitWebView.self), newValue) }
     }
 }
+
+extension WebView {
+    /// Zoom scales the text only, leaving images and layout boxes as they are (a preference).
+    public var zoomsTextOnly: Bool {
+        get { webkit_web_view_get_settings(raw.assumingMemoryBound(to: WebKitWebView.self)).map { webkit_settings_get_zoom_text_only($0) != 0 } ?? false }
+        set { webkit_web_view_get_settings(raw.assumingMemoryBound(to: WebKitWebView.self)).map { webkit_settings_set_zoom_text_only($0, newValue ? 1 : 0) } }
+    }
+}

@@ -77,20 +77,20 @@ extension MainWindow {
         page.append("Page Source", action: "win.view-source")
         page.append("Fullscreen", action: "win.fullscreen")
         menu.appendSection(page)
-        // The level is the middle item's label, replaced when it changes; choosing it resets.
+        // GNOME Web's row: Zoom  − level +, a widget of its own in the menu (ZoomMenuRow.swift).
         let zoom = MenuModel()
-        zoom.append("Zoom Out", action: "win.zoom-out")
-        zoom.append("Zoom \(browser.zoom.label) (Reset)", action: "win.zoom-reset")
-        zoom.append("Zoom In", action: "win.zoom-in")
+        zoom.appendCustom(id: ZoomMenuRow.id)
         menu.appendSection(zoom)
-        // Strong: this wrapper is the only one of the section's GMenu; nothing refers back to the window.
-        browser.zoom.onChange = { level in zoom.replace(at: 1, with: "Zoom \(level) (Reset)", action: "win.zoom-reset") }
+        let zoomRow = ZoomMenuRow(level: browser.zoom.label)
+        // Strong: the row is owned by the menu and refers to nothing of the window's.
+        browser.zoom.onChange = { level in zoomRow.show(level) }
         let app = MenuModel()
         app.append("Preferences", action: "win.preferences")
         app.append("Keyboard Shortcuts", action: "win.show-shortcuts")
         app.append("About Skiff", action: "win.about")
         menu.appendSection(app)
         let button = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: menu)
+        button.add(zoomRow.root, forCustomItem: ZoomMenuRow.id)
         header.packEnd(button)
         menuButton = button
     }

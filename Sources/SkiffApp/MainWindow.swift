@@ -55,6 +55,8 @@ public final class MainWindow: BrowserViewDelegate {
             browser.searchEngine = engine
         }
         browser.developerTools = settings?.developerTools ?? false
+        browser.zoom.textOnly = settings?.zoomTextOnly ?? false
+        browser.downloads.asksWhereToSave = settings?.askWhereToSave ?? false
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
         sections = LazySections(options: options, settings: settings, standIns: standIns)

@@ -3,7 +3,8 @@ import BrowserModel
 import Foundation
 import Gtk
 
-/// Preferences: the search engine the address bar sends words to, and clearing the history.
+/// Preferences: the search engine the address bar sends words to, developer tools, text-only zoom,
+/// clearing the history and the sites' remembered permissions.
 /// A change applies at once; there is no Apply button, as in GNOME apps.
 @MainActor
 final class PreferencesWindow {
@@ -19,8 +20,10 @@ final class PreferencesWindow {
     private let status = Label()
     /// Kept here: the selection handler reads it, and GTK alone would hold only the widget.
     private var engines: DropDown?
-    private var developerTools: CheckButton?
+    /// The check boxes, kept here: their handlers read them, and GTK alone would hold only the widgets.
+    private var checks: [CheckButton] = []
     private(set) var clearDialog: ClearHistoryDialog?
+    private var sitePermissions: SitePermissionsPreferences?
 
     /// The engine a remembered template names (one of the list, or the user's own).
     static func engine(template: String) -> SearchEngine? {
@@ -29,7 +32,7 @@ final class PreferencesWindow {
 
     init(browser: BrowserView, settings: SkiffSettings?, transientFor parent: Window) {
         window.title = "Preferences"
-        window.setDefaultSize(width: 460, height: 260)
+        window.setDefaultSize(width: 480, height: 560)
         window.setTransient(for: parent)
         window.isModal = true
 
@@ -62,15 +65,18 @@ final class PreferencesWindow {
         engineRow.append(engines)
         column.append(engineRow)
 
-        let developerTools = CheckButton(label: "Developer tools: Inspect Element in the page’s menu")
-        developerTools.isActive = browser.developerTools
-        self.developerTools = developerTools
-        developerTools.onToggled { [weak self, weak browser, weak settings] in
-            guard let browser, let developerTools = self?.developerTools else { return }
-            browser.developerTools = developerTools.isActive
-            settings?.developerTools = developerTools.isActive
+        addCheck("Developer tools: Inspect Element in the page’s menu", isOn: browser.developerTools, to: column) { [weak browser, weak settings] on in
+            browser?.developerTools = on
+            settings?.developerTools = on
         }
-        column.append(developerTools)
+        addCheck("Zoom text only (images and layout keep their size)", isOn: browser.zoom.textOnly, to: column) { [weak browser, weak settings] on in
+            browser?.zoom.textOnly = on
+            settings?.zoomTextOnly = on
+        }
+        addCheck("Ask where to save each download", isOn: browser.downloads.asksWhereToSave, to: column) { [weak browser, weak settings] on in
+            browser?.downloads.asksWhereToSave = on
+            settings?.askWhereToSave = on
+        }
 
         let historyRow = Box(.horizontal, spacing: 12)
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")
@@ -91,6 +97,9 @@ final class PreferencesWindow {
         historyRow.append(historyLabel)
         historyRow.append(clear)
         column.append(historyRow)
+        let sitePermissions = SitePermissionsPreferences(permissions: browser.permissions, isPrivate: browser.isPrivate)
+        self.sitePermissions = sitePermissions
+        column.append(sitePermissions.root)
         status.setXAlign(0)
         status.wraps = true
         column.append(status)
@@ -105,6 +114,15 @@ final class PreferencesWindow {
     }
 
     var statusText: String { status.text }
+
+    /// A check box that applies at once: `changed` gets its new state.
+    private func addCheck(_ label: String, isOn: Bool, to column: Box, changed: @escaping @MainActor (Bool) -> Void) {
+        let check = CheckButton(label: label)
+        check.isActive = isOn
+        checks.append(check)
+        check.onToggled { [weak check] in if let check { changed(check.isActive) } }
+        column.append(check)
+    }
 }
 
 extension MainWindow {

@@ -62,6 +62,18 @@ public final class SkiffSettings {
         set { store.setBool("developer-tools", newValue) }
     }
 
+    /// Zoom scales the text only (Preferences → Zoom text only).
+    public var zoomTextOnly: Bool {
+        get { store.bool("zoom-text-only") }
+        set { store.setBool("zoom-text-only", newValue) }
+    }
+
+    /// Downloads ask where to go (Preferences → Ask where to save).
+    public var askWhereToSave: Bool {
+        get { store.bool("ask-where-to-save") }
+        set { store.setBool("ask-where-to-save", newValue) }
+    }
+
     func sync() { GSettingsStore.sync() }
 
     /// Compiles the source tree's schema into the cache folder when it is newer than the compiled

@@ -10,7 +10,7 @@ final class DownloadListTests: XCTestCase {
         list.update(id: "a", state: .running(received: 1_000_000, total: 4_000_000))
         XCTAssertEqual(DownloadList.status(of: list.entries[1]), "1.0 MB of 4.0 MB")
         XCTAssertEqual(DownloadList.status(of: list.entries[0]), "500 bytes")
-        XCTAssertEqual(list.summary, "2 downloading, 25 %", "progress over the downloads whose size is known")
+        XCTAssertEqual(list.summary, "Downloading 2 files, 25 %", "progress over the downloads whose size is known")
         list.update(id: "a", name: "a (1).bin", state: .done(path: "/d/a (1).bin", size: 4_000_000))
         list.update(id: "b", state: .failed(reason: "the disk is full"))
         XCTAssertEqual(DownloadList.status(of: list.entries[1]), "Done — 4.0 MB")
@@ -18,6 +18,18 @@ final class DownloadListTests: XCTestCase {
         XCTAssertEqual(DownloadList.status(of: list.entries[0]), "Failed: the disk is full")
         XCTAssertEqual(list.summary, "2 downloads")
         XCTAssertNil(list.progress)
+    }
+
+    func testTheRingSaysDownloadingWithItsPercentOnlyWhileAnythingRuns() {
+        var list = DownloadList()
+        XCTAssertNil(list.progressText)
+        list.add(id: "a", name: "a.bin", state: .running(received: 0, total: nil))
+        XCTAssertEqual(list.progressText, "Downloading", "no size known yet")
+        list.update(id: "a", state: .running(received: 400, total: 1_000))
+        XCTAssertEqual(list.progressText, "Downloading, 40 %")
+        list.update(id: "a", state: .done(path: "/d/a.bin", size: 1_000))
+        XCTAssertNil(list.progressText, "no ring once it is done")
+        XCTAssertEqual(list.summary, "1 download")
     }
 
     func testTheListIsBoundedAndNeverDropsARunningDownload() {

@@ -20,4 +20,15 @@ final class PageZoomTests: XCTestCase {
         XCTAssertEqual(PageZoom.zoomOut(from: 5), 3.00, "beyond the range comes back into it")
         XCTAssertEqual(PageZoom.percent(0.67), "67 %")
     }
+
+    func testAPinchLandsOnTheNearestStepWithinTheRange() {
+        XCTAssertEqual(PageZoom.pinched(from: 1.0, scale: 1.5), 1.50)
+        XCTAssertEqual(PageZoom.pinched(from: 1.0, scale: 1.04), 1.00, "a slight pinch changes nothing")
+        XCTAssertEqual(PageZoom.pinched(from: 1.0, scale: 1.4), 1.33, "the nearest step")
+        XCTAssertEqual(PageZoom.pinched(from: 1.2, scale: 0.5), 0.67, "from where the pinch began")
+        XCTAssertEqual(PageZoom.pinched(from: 1.0, scale: 10), 3.00, "no further than 300 %")
+        XCTAssertEqual(PageZoom.pinched(from: 1.0, scale: 0.01), 0.30, "nor below 30 %")
+        XCTAssertEqual(PageZoom.pinched(from: 1.5, scale: .nan), 1.50, "nonsense changes nothing")
+        XCTAssertEqual(PageZoom.pinched(from: 1.5, scale: 0), 1.50)
+    }
 }

@@ -10,8 +10,10 @@ import TestSupport
 @MainActor
 enum BrowserTestWindow {
     /// The window and its X id; `focus` gives it the X focus before returning (for typed keys).
-    static func open(_ title: String, persistence: BrowserPersistence? = nil, focus: Bool = true) throws -> (MainWindow, String) {
-        let options = try Options.parse(["--window-size", "900x640"] + (persistence == nil ? ["--private"] : []))
+    /// `isPrivate`: private or not whatever the persistence (a private window handed the profile's
+    /// database must still write nothing; a non-private one without any keeps things in memory).
+    static func open(_ title: String, persistence: BrowserPersistence? = nil, isPrivate: Bool? = nil, focus: Bool = true) throws -> (MainWindow, String) {
+        let options = try Options.parse(["--window-size", "900x640"] + (isPrivate ?? (persistence == nil) ? ["--private"] : []))
         let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
         main.window.present()
         main.browser.delegate = nil

@@ -30,6 +30,11 @@ final class DownloadTests: XCTestCase {
                                                        headers: ["Content-Disposition: attachment; filename=\"slow.bin\""])
                        r.pace = (bytes: 16 << 10, every: 0.1)
                        return r }(),
+            "/ring-page": .init(body: link.replacingOccurrences(of: "/file", with: "/ring")),
+            "/ring": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                       headers: ["Content-Disposition: attachment; filename=\"ring.bin\""])
+                       r.pace = (bytes: 64 << 10, every: 0.1)
+                       return r }(),
             "/growing-page": .init(body: link.replacingOccurrences(of: "/file", with: "/growing")),
             "/growing": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: [UInt8](repeating: 7, count: 6 << 20),
                                                           headers: ["Content-Disposition: attachment; filename=\"growing.bin\""])
@@ -292,5 +297,73 @@ final class DownloadTests: XCTestCase {
         }
         XCTAssertEqual(files(in: folder), ["cut.bin"])
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
+    }
+
+    /// While a file downloads, the toolbar's Downloads button wears a progress ring in the theme's
+    /// accent, named "Downloading, N %" for screen readers; once it is done the ring is gone.
+    func testTheDownloadsButtonShowsAProgressRingWhileAFileDownloads() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Ring", showing: "\(base)/ring-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func ring() -> PresentedAccessible? {
+                main.window.presentedDescendants().first { item in
+                    item.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && (1..<100).contains { item.hasLabel("Downloading, \($0) %") }
+                }
+            }
+            @MainActor func colourOnButton() throws -> Double {
+                let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
+                let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
+                let shot = try Screenshot.capture(window: window, settling: 0.3)
+                defer { shot.remove() }
+                return try XCTUnwrap(shot.colourfulFraction(in: region))
+            }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { ring() != nil }, timeout: 10), "a ring named “Downloading, N %” while it runs")
+            XCTAssertGreaterThan(try colourOnButton(), 0.01, "the ring is drawn in the accent colour")
+            let saved = "Downloaded “ring.bin” (2.1 MB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 30),
+                          "it finishes: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertNil(ring(), "no ring once nothing downloads")
+            XCTAssertLessThan(try colourOnButton(), 0.005, "and none drawn")
+        }
+    }
+
+    /// "Ask where to save": a clicked download opens the save dialog on the Downloads folder with the
+    /// file's name; a name typed there (real keys) is where the file lands, whole; Escape in the
+    /// dialog cancels the download and leaves nothing.
+    func testAskWhereToSaveOpensTheSaveDialogAndTheFileGoesWhereItSays() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Ask", showing: "\(base)/page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            main.browser.downloads.asksWhereToSave = true
+            try Self.clickLink(main, window)
+            let dialog = try XCTUnwrap(XDoTool.window(named: "Save “report.bin”", timeout: 15), "the save dialog opens")
+            XDoTool.run(["windowfocus", "--sync", dialog])
+            MainLoop.run(for: 0.8)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+            XDoTool.run(["type", "--delay", "30", "chosen.bin"])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Return"])
+            let saved = "Downloaded “chosen.bin” (300.0 kB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 15),
+                          "saved under the name typed: \(main.browser.noticeText ?? "no notice")")
+
+            // Again, and Escape: cancelled, nothing written.
+            XDoTool.run(["windowfocus", "--sync", window])
+            MainLoop.run(for: 0.3)
+            try Self.clickLink(main, window)
+            let second = try XCTUnwrap(XDoTool.window(named: "Save “report.bin”", timeout: 15), "asked again")
+            XDoTool.run(["windowfocus", "--sync", second])
+            MainLoop.run(for: 0.8)
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Save “report.bin”", timeout: 0.2) == nil }, timeout: 10), "the dialog closes")
+            MainLoop.run(for: 1)
+        }
+        XCTAssertEqual(files(in: folder), ["chosen.bin"], "the cancelled one left nothing")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("chosen.bin")), Data(Self.served))
     }
 }

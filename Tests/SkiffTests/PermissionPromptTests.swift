@@ -8,10 +8,16 @@ import TestSupport
 import XCTest
 
 /// A page asks for the location: the prompt names the site (read from the accessibility tree),
-/// a real click on Deny reaches the page as "denied", and the decision is remembered for the site;
-/// Allow reaches another page as "granted".
+/// a real click on Deny reaches the page as "denied", and the decision is remembered for the site
+/// in the browser's database; Preferences lists it and Remove makes the site ask again; Allow
+/// reaches the page as allowed; a private window denies without asking.
 final class PermissionPromptTests: XCTestCase {
     var server: TestHTTPServer!
+    var home: URL!
+
+    private var locations: DataLocations {
+        DataLocations(dataDirectory: home.appendingPathComponent("skiff"), stateDirectory: home.appendingPathComponent("state"))
+    }
 
     override func setUpWithError() throws {
         try requireDisplayAndXDoTool()
@@ -20,10 +26,29 @@ final class PermissionPromptTests: XCTestCase {
         server = try TestHTTPServer(routes: [
             "/ask": .init(body: "<title>Asking</title>\(ask)"),
             "/again": .init(body: "<title>Asking again</title>\(ask)"),
+            "/notify": .init(body: "<title>Notify</title><button style='position:fixed;left:0;top:0;width:600px;height:300px' onclick=\"Notification.requestPermission().then(p => { document.title = 'notifications: ' + p })\">Ask</button>"),
         ])
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-permissions-\(UUID().uuidString)")
     }
 
-    override func tearDown() { server?.stop() }
+    override func tearDown() {
+        server?.stop()
+        if let home { try? FileManager.default.removeItem(at: home) }
+    }
+
+    /// The answers in the database file, read with sqlite3 (not through Skiff).
+    private static func rows(in database: URL) throws -> String {
+        try SQLiteFile.rows(database, "SELECT site || ' ' || kind || ' ' || decision FROM sitePermissions")
+    }
+
+    /// Loads the page and clicks its Ask button, as a user would.
+    @MainActor
+    private static func loadAndAsk(_ main: MainWindow, _ window: String, _ uri: String, title: String) -> Bool {
+        guard BrowserTestWindow.load(main, uri, title: title) else { return false }
+        MainLoop.run(for: 0.3)
+        XDoTool.click(window: window, x: 200, y: 150)
+        return true
+    }
 
     @MainActor
     private static func click(_ label: String, in main: MainWindow, window: String) -> Bool {
@@ -35,9 +60,7 @@ final class PermissionPromptTests: XCTestCase {
     func testDenyReachesThePageAndIsRememberedForTheSite() throws {
         let base = server.base
         let site = base.replacingOccurrences(of: "http://", with: "")
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-permissions-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let locations = DataLocations(dataDirectory: home.appendingPathComponent("skiff"), stateDirectory: home.appendingPathComponent("state"))
+        let locations = self.locations
         try MainActor.assumeIsolated {
             let (main, window) = try BrowserTestWindow.open("Permission Prompt", persistence: BrowserPersistence.open(locations: locations))
             defer {
@@ -46,45 +69,116 @@ final class PermissionPromptTests: XCTestCase {
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt asks “\(question)”")
             XCTAssertEqual(main.browser.state.title, "Asking", "nothing is decided before the answer")
             MainLoop.run(for: 0.5)
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
                           "the page was told: “\(main.browser.state.title ?? "")”")
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/again", title: "Asking again"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10), "remembered: not asked again")
             XCTAssertFalse(asking())
         }
     }
 
-    func testAPrivateWindowAsksEveryTimeAndAllowReachesThePage() throws {
+    func testAllowReachesThePageAndIsRememberedForTheSite() throws {
         let base = server.base
         let site = base.replacingOccurrences(of: "http://", with: "")
+        let locations = self.locations
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open("Permission Private")
+            let (main, window) = try BrowserTestWindow.open("Permission Allow", persistence: BrowserPersistence.open(locations: locations))
             defer {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
-            for path in ["/ask", "/again"] {
-                XCTAssertTrue(BrowserTestWindow.load(main, "\(base)\(path)", title: path == "/ask" ? "Asking" : "Asking again"))
-                MainLoop.run(for: 0.3)
-                XDoTool.click(window: window, x: 200, y: 150)
-                XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "\(path): asked")
-                MainLoop.run(for: 0.5)
-                XCTAssertTrue(Self.click("Allow", in: main, window: window))
-                // Allowed: the page gets a position or, with no location service here, "unavailable" — not "denied".
-                XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
-                XCTAssertNotEqual(main.browser.state.title, "location: denied", "\(path): Allow reached the page")
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
+            XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "asked")
+            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.click("Allow", in: main, window: window))
+            // Allowed: the page gets a position or, with no location service here, "unavailable" — not "denied".
+            XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
+            XCTAssertNotEqual(main.browser.state.title, "location: denied", "Allow reached the page")
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
+            XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
+            XCTAssertNotEqual(main.browser.state.title, "location: denied", "remembered as allowed")
+            XCTAssertFalse(asking(), "not asked again")
+        }
+    }
+
+    /// A private window never asks: the page is denied, and nothing is written anywhere.
+    func testAPrivateWindowDeniesWithoutAsking() throws {
+        let base = server.base
+        let site = base.replacingOccurrences(of: "http://", with: "")
+        let locations = self.locations
+        try MainActor.assumeIsolated {
+            // Handed the profile's database as a window beside the main one could be: it still writes nothing.
+            let (main, window) = try BrowserTestWindow.open("Permission Private", persistence: BrowserPersistence.open(locations: locations), isPrivate: true)
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
             }
+            let question = PermissionKind.location.question(site: site)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
+                          "denied without a word: “\(main.browser.state.title ?? "")”")
+            XCTAssertFalse(main.browser.root.presentedDescendants().contains { $0.hasLabel(question) }, "no question asked")
+        }
+        XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "", "nothing written")
+    }
+
+    /// Deny is kept in the database; a reload is denied with no prompt; Preferences lists the answer
+    /// and its Remove (pressed from the keyboard) makes the site ask again.
+    func testARememberedAnswerIsListedInPreferencesAndRemoveAsksAgain() throws {
+        let base = server.base
+        let site = base.replacingOccurrences(of: "http://", with: "")
+        let locations = self.locations
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Permission Preferences", persistence: BrowserPersistence.open(locations: locations))
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            let question = PermissionKind.location.question(site: site)
+            let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
+            XCTAssertTrue(MainLoop.run(until: asking, timeout: 10))
+            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.click("Deny", in: main, window: window))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
+            XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "\(site) location deny", "kept in the database")
+            // A reload: denied at once, with no prompt.
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
+            XCTAssertFalse(asking(), "not asked again")
+
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            var preferences: Gtk.Window?
+            XCTAssertTrue(MainLoop.run(until: { preferences = main.preferencesWindowForTests; return preferences?.isMapped == true }, timeout: 5))
+            let row = "\(site) — Location: Denied"
+            let remove = "Remove location for \(site)"
+            XCTAssertTrue(MainLoop.run(until: { preferences?.presentedDescendants().contains { $0.hasLabel(row) } ?? false }, timeout: 5),
+                          "Preferences lists “\(row)”")
+            let prefsID = try XCTUnwrap(XDoTool.window(named: "Preferences"))
+            XDoTool.run(["windowfocus", "--sync", prefsID])
+            MainLoop.run(for: 0.3)
+            for _ in 0..<12 where preferences?.focusDescription?.contains(remove) != true {
+                XDoTool.run(["key", "Tab"])
+                MainLoop.run(for: 0.15)
+            }
+            XCTAssertEqual(preferences?.focusDescription, "GtkButton '\(remove)'", "Tab reaches Remove")
+            XDoTool.run(["key", "space"])
+            XCTAssertTrue(MainLoop.run(until: { !(preferences?.presentedDescendants().contains { $0.hasLabel(row) } ?? true) }, timeout: 5),
+                          "the row is gone")
+            XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "", "and from the database")
+            main.preferencesWindowForTests?.destroy()
+            XDoTool.run(["windowfocus", "--sync", window])
+            MainLoop.run(for: 0.3)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
+            XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt is back")
         }
     }
 
@@ -93,29 +187,51 @@ final class PermissionPromptTests: XCTestCase {
         let base = server.base
         let site = base.replacingOccurrences(of: "http://", with: "")
         try MainActor.assumeIsolated {
-            let (main, window) = try BrowserTestWindow.open("Permission Keys")
+            // Not private (a private window does not ask), and with nothing on disk.
+            let (main, window) = try BrowserTestWindow.open("Permission Keys", isPrivate: false)
             defer {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
             let question = PermissionKind.location.question(site: site)
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/ask", title: "Asking"))
-            MainLoop.run(for: 0.3)
-            XDoTool.click(window: window, x: 200, y: 150)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10))
             // The click must have put the focus in the page before Tab means "out of the page".
             XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("WebView") == true }, timeout: 10),
                           "the click focused the page: \(main.window.focusDescription ?? "nothing")")
             // Each Tab is waited for (a loaded machine can take longer than any fixed pause).
-            for _ in 0..<3 where main.window.focusDescription?.contains("Deny") != true {
+            // A Tab the page keeps (among its own elements) moves no GTK focus: hence the short wait, and up to 6.
+            for _ in 0..<6 where main.window.focusDescription?.contains("Deny") != true {
                 let before = main.window.focusDescription
                 XDoTool.run(["key", "Tab"])
-                MainLoop.run(until: { main.window.focusDescription != before }, timeout: 5)
+                MainLoop.run(until: { main.window.focusDescription != before }, timeout: 2)
             }
             XCTAssertEqual(main.window.focusDescription, "GtkButton 'Deny'", "Tab reached the question")
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
                           "Enter on Deny reached the page: “\(main.browser.state.title ?? "")”")
+        }
+    }
+
+    /// A page asking to show notifications gets the same prompt; Deny reaches it as "denied".
+    func testNotificationsAreAskedToo() throws {
+        let base = server.base
+        let site = base.replacingOccurrences(of: "http://", with: "")
+        let locations = self.locations
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Permission Notifications", persistence: BrowserPersistence.open(locations: locations))
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            let question = PermissionKind.notifications.question(site: site)
+            XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/notify", title: "Notify"))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10),
+                          "asked “\(question)”; the page says “\(main.browser.state.title ?? "")”")
+            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.click("Deny", in: main, window: window))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "notifications: denied" }, timeout: 10),
+                          "the page was told: “\(main.browser.state.title ?? "")”")
         }
     }
 }

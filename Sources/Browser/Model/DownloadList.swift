@@ -87,12 +87,18 @@ public struct DownloadList: Equatable, Sendable {
         return total > 0 ? Double(received) / Double(total) : nil
     }
 
+    /// What the toolbar button's progress ring says while anything downloads: "Downloading, 40 %",
+    /// "Downloading 2 files, 25 %" ("Downloading" alone while no size is known); nil when nothing does.
+    public var progressText: String? {
+        let active = activeCount
+        guard active > 0 else { return nil }
+        let percent = progress.map { ", \(Int(($0 * 100).rounded(.down))) %" } ?? ""
+        return (active == 1 ? "Downloading" : "Downloading \(active) files") + percent
+    }
+
     /// What the toolbar button says to a screen reader (and its tooltip).
     public var summary: String {
-        let active = activeCount
-        guard active > 0 else { return entries.count == 1 ? "1 download" : "\(entries.count) downloads" }
-        let percent = progress.map { ", \(Int(($0 * 100).rounded(.down))) %" } ?? ""
-        return "\(active) downloading\(percent)"
+        progressText ?? (entries.count == 1 ? "1 download" : "\(entries.count) downloads")
     }
 
     /// One entry's line under its name: "1.2 MB of 5.0 MB", "Done — 300.0 kB", "Failed: the disk is full".

@@ -20,4 +20,12 @@ public enum PageZoom {
 
     /// "120 %" (the menu's label for the level).
     public static func percent(_ level: Double) -> String { "\(Int((level * 100).rounded())) %" }
+
+    /// A pinch that began at `start` and has spread the fingers by `scale` (1: unchanged): the
+    /// step nearest to `start × scale`, within 30–300 %, so a pinch lands on the same levels as the keys.
+    public static func pinched(from start: Double, scale: Double) -> Double {
+        guard scale.isFinite, scale > 0 else { return start }
+        let wanted = start * scale
+        return steps.min { abs($0 - wanted) < abs($1 - wanted) } ?? normal
+    }
 }

@@ -161,6 +161,8 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         HistoryListing.registerMigration(&migrator)
         migrator.registerMigration("favourites") { db in try createFavourites(db) }
         migrator.registerMigration("closed-tabs") { db in try createClosedTabs(db) }
+        migrator.registerMigration("site-zoom") { db in try createSiteZoom(db) }
+        migrator.registerMigration("site-permissions") { db in try createSitePermissions(db) }
         return migrator
     }
 

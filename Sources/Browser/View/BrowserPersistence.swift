@@ -134,8 +134,31 @@ public final class BrowserPersistence {
     private var closedTabsFailure: String? {
         didSet { if closedTabsFailure != oldValue { historyFailureChanged?() } }
     }
-    /// Why saving fails now (tabs, history, favourites or closed tabs), nil when it works.
-    var currentFailure: String? { sessionFailure ?? historyFailure ?? favouritesFailure ?? closedTabsFailure }
+    private var siteZoomFailure: String? {
+        didSet { if siteZoomFailure != oldValue { historyFailureChanged?() } }
+    }
+    private var sitePermissionsFailure: String? {
+        didSet { if sitePermissionsFailure != oldValue { historyFailureChanged?() } }
+    }
+    /// Why saving fails now (tabs, history, favourites, closed tabs, zoom levels or permission
+    /// answers), nil when it works.
+    var currentFailure: String? {
+        sessionFailure ?? historyFailure ?? favouritesFailure ?? closedTabsFailure ?? siteZoomFailure ?? sitePermissionsFailure
+    }
+
+    /// The answers to permission requests, in the same database (in memory when it could not be opened).
+    lazy var sitePermissions: SitePermissionsKeeper = {
+        let keeper = SitePermissionsKeeper(store: store as? SitePermissionsStore ?? EphemeralSitePermissionsStore(), writable: !isReadOnly)
+        keeper.onFailureChange = { [weak self] problem in self?.sitePermissionsFailure = problem }
+        return keeper
+    }()
+
+    /// The zoom level per site, in the same database (in memory when it could not be opened).
+    lazy var siteZoom: SiteZoomKeeper = {
+        let keeper = SiteZoomKeeper(store: store as? SiteZoomStore ?? EphemeralSiteZoomStore(), writable: !isReadOnly)
+        keeper.onFailureChange = { [weak self] problem in self?.siteZoomFailure = problem }
+        return keeper
+    }()
 
     /// The closed tabs, in the same database (in memory when it could not be opened).
     lazy var closedTabs: ClosedTabsKeeper = {

@@ -33,8 +33,8 @@ public final class BrowserView: TabPageDelegate {
     public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
     /// Print operations until they finish.
     let printing = PagePrinting()
-    /// The pages' permission requests and what was decided per site.
-    lazy var permissions = PagePermissions(isPrivate: isPrivate)
+    /// The pages' permission requests and what was decided per site (Preferences lists them).
+    public lazy var permissions = PagePermissions(isPrivate: isPrivate, keeper: persistence?.sitePermissions)
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo
@@ -78,7 +78,7 @@ public final class BrowserView: TabPageDelegate {
     /// F11 and pages' own fullscreen (FullscreenMode.swift).
     public let fullscreen = FullscreenMode()
     /// Files pages send to be saved (Downloads.swift).
-    lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
+    public lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
     var pageHeightState: ToolbarState = .expanded
     var visiblePages = Set<ObjectIdentifier>()
     var visibleBars = Set<ObjectIdentifier>()
@@ -171,6 +171,9 @@ public final class BrowserView: TabPageDelegate {
             guard let self else { return false }
             return [self.barsArea, self.findBar.root, self.suggestions.root, self.cancelButton, self.toolbar].contains { $0.containsFocus }
         }
+        zoom.installPinch(on: pagesArea) { [weak self] in self?.webView }
+        zoom.sites = self.persistence?.siteZoom ?? SiteZoomKeeper.inMemory()
+        zoom.pages = { [weak self] in self?.pages.values.compactMap(\.webView) ?? [] }
 
         if joinsSession, let persistence = self.persistence {
             persistence.join(self)
@@ -338,6 +341,8 @@ public final class BrowserView: TabPageDelegate {
         guard !isPrivate else { return }
         persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
     }
+
+    func tabPage(_ page: TabPage, didCommit uri: String?) { zoom.committed(page.webView, uri: uri) }
 
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
         favourites.change { $0.titleArrived(title, for: uri) }

@@ -8,7 +8,11 @@ import Logging
 /// with its reason and leaves nothing behind (docs/downloads.md). Owns the WebKit downloads in
 /// flight; tells the browser what to say through `report`.
 @MainActor
-final class Downloads {
+public final class Downloads {
+    /// Preferences → "Ask where to save": each download asks with the save dialog (GtkFileChooserNative)
+    /// instead of going straight to the Downloads folder.
+    public var asksWhereToSave = false
+
     /// What the browser shows for a download event.
     enum Event {
         case finished(text: String, path: String)
@@ -31,7 +35,9 @@ final class Downloads {
 
     private final class Running {
         let download: Download
-        let folder: String
+        var folder: String
+        /// The save dialog while it asks (kept until it answers).
+        var chooser: SaveFileChooser?
         var name: String?
         var partialPath: String?
         var failure: String?
@@ -166,7 +172,7 @@ final class Downloads {
                 self.tell(.ask(text: "\(origin.site) wants to download “\(name)”\(size) without a click. Save it?", id: item.id))
                 return true
             }
-            self.decideDestination(item, suggested: suggested)
+            self.chooseDestination(item, suggested: suggested)
             return true
         }
         download.onFailed { [weak self, weak item] failure in
@@ -186,11 +192,33 @@ final class Downloads {
         guard let item = running.values.first(where: { $0.id == id }), let suggested = item.awaiting else { return }
         item.awaiting = nil
         if save {
-            decideDestination(item, suggested: suggested)
+            chooseDestination(item, suggested: suggested)
         } else {
             item.refused = true
             show(item.id, .cancelled)
             item.download.cancel()
+        }
+    }
+
+    /// Straight to the folder, or — "Ask where to save" — where the save dialog says. The dialog's
+    /// choice goes through the same path: written as "name.part", never over an existing file.
+    private func chooseDestination(_ item: Running, suggested: String) {
+        guard asksWhereToSave else { return decideDestination(item, suggested: suggested) }
+        let name = DownloadNaming.safeName(suggested: suggested.isEmpty ? item.download.suggestedName : suggested, uri: item.download.uri)
+        show(item.id, name: name, .asking)
+        let chooser = SaveFileChooser(title: "Save “\(name)”", name: name, folder: item.folder, transientFor: panel.button)
+        item.chooser = chooser
+        chooser.ask { [weak self, weak item] path in
+            guard let self, let item else { return }
+            item.chooser = nil
+            guard let path else {
+                item.refused = true
+                self.show(item.id, .cancelled)
+                item.download.cancel()
+                return
+            }
+            item.folder = (path as NSString).deletingLastPathComponent
+            self.decideDestination(item, suggested: (path as NSString).lastPathComponent)
         }
     }
 

@@ -2,7 +2,8 @@ import BrowserModel
 import Gtk
 
 /// The toolbar's Downloads button and its list: hidden until this window's first download, then
-/// a button (saying how many run and how far, to screen readers and as its tooltip) that opens a
+/// a button (saying how many run and how far, to screen readers and as its tooltip, with a progress
+/// ring round its icon while anything downloads) that opens a
 /// list of every download — name, progress, status — with Cancel while it runs and Open / Show in
 /// Folder when done. Renders `DownloadList`; what its buttons do is the owner's.
 @MainActor
@@ -11,6 +12,13 @@ final class DownloadsPanel {
     let button: MenuButton
     private let list = Box(.vertical, spacing: 12)
     private var rows: [String: Row] = [:]
+    /// Round the button's icon while anything downloads: the part done in the theme's accent over a
+    /// faint full circle (only the circle while no size is known). Static: nothing to animate.
+    private let ring: Canvas
+    private var ringFraction: Double?
+    /// The ring's line width and the room it leaves round the 16-px icon.
+    static let ringWidth = 2.0
+    static let ringInset = 4
     var onCancel: (@MainActor (String) -> Void)?
     var onRetry: (@MainActor (String) -> Void)?
     var onOpen: (@MainActor (String) -> Void)?
@@ -44,6 +52,16 @@ final class DownloadsPanel {
 
     init() {
         button = MenuButton(iconName: "folder-download-symbolic", accessibleLabel: "Downloads", popover: popover)
+        ring = Canvas(role: .progressBar, label: "Downloading") { _, _, _ in }
+        ring.canTarget = false
+        ring.isVisible = false
+        let icon = Image(iconName: "folder-download-symbolic", pixelSize: 16)
+        icon.setMargins(top: Self.ringInset, bottom: Self.ringInset, start: Self.ringInset, end: Self.ringInset)
+        let face = Overlay()
+        face.setChild(icon)
+        face.addOverlay(ring)
+        button.setChild(face)
+        ring.onDraw { [weak self] snapshot, width, height in self?.drawRing(snapshot, width: width, height: height) }
         button.isVisible = false
         list.setMargins(top: 8, bottom: 8, start: 8, end: 8)
         list.setAccessibleLabel("Downloads")
@@ -56,6 +74,7 @@ final class DownloadsPanel {
         button.setAccessibleDescription(model.summary)
         button.tooltip = "Downloads: \(model.summary)"
         if model.activeCount > 0 { button.addCSSClass("skiff-downloading") } else { button.removeCSSClass("skiff-downloading") }
+        showRing(model)
         let ids = Set(model.entries.map(\.id))
         for (id, row) in rows where !ids.contains(id) {
             list.remove(row.root)
@@ -96,5 +115,32 @@ final class DownloadsPanel {
         list.prepend(row.root)
         rows[id] = row
         return row
+    }
+
+    private func showRing(_ model: DownloadList) {
+        ring.isVisible = model.progressText != nil
+        guard let text = model.progressText else { return }
+        // The ring's own name and value, read by a screen reader as "Downloading, 40 %".
+        if ring.accessibleLabel != text { ring.setAccessibleLabel(text) }
+        let fraction = model.progress
+        guard fraction != ringFraction else { return }
+        ringFraction = fraction
+        if let fraction { ring.setAccessibleValue(fraction) }
+        ring.queueDraw()
+    }
+
+    private func drawRing(_ snapshot: Snapshot, width: Double, height: Double) {
+        let colors = ring.themeColors
+        let radius = min(width, height) / 2 - Self.ringWidth / 2
+        guard radius > 0 else { return }
+        snapshot.paint(Rect(x: 0, y: 0, width: width, height: height)) { painter in
+            painter.setLineWidth(Self.ringWidth)
+            painter.setColor(colors.foreground.withAlpha(0.2))
+            painter.strokeArc(width / 2, height / 2, radius: radius, from: 0, to: 2 * .pi)
+            guard let fraction = ringFraction, fraction > 0 else { return }
+            painter.setColor(colors.accent)
+            painter.setRoundCaps()
+            painter.strokeArc(width / 2, height / 2, radius: radius, from: -.pi / 2, to: -.pi / 2 + 2 * .pi * min(1, fraction))
+        }
     }
 }

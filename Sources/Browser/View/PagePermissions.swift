@@ -61,28 +61,39 @@ final class PermissionPrompt {
 }
 
 /// Permission requests of a window's pages (docs/browser.md, "Permissions"): a decision already
-/// taken for the site is applied; otherwise the page's prompt asks. Nothing is granted silently.
+/// taken for the site is applied; otherwise the page's prompt asks. A private window denies without
+/// asking. Nothing is granted silently. Preferences lists and forgets the answers through here.
 @MainActor
-final class PagePermissions {
-    private(set) var decisions: SitePermissions
+public final class PagePermissions {
+    private let keeper: SitePermissionsKeeper
+    private let isPrivate: Bool
     /// Questions waiting behind the one shown, per tab; past this many a request is denied.
     static let queueLimit = 4
     private var waiting: [UUID: [PermissionRequest]] = [:]
     private let logger = Logger(label: "skiff.browser.permissions")
 
-    init(isPrivate: Bool) { decisions = SitePermissions(remembers: !isPrivate) }
+    init(isPrivate: Bool, keeper: SitePermissionsKeeper?) {
+        self.isPrivate = isPrivate
+        self.keeper = keeper ?? SitePermissionsKeeper.inMemory()
+    }
+
+    /// The answers remembered, by site then kind (Preferences' list).
+    public var remembered: [SitePermissions.Entry] { keeper.permissions.entries }
+
+    /// Preferences → Remove: the site will be asked again.
+    public func forget(_ entry: SitePermissions.Entry) { keeper.forget(entry.kind, on: entry.site) }
 
     /// Returns true when the request will be answered (here or by the user), false to leave it to WebKit.
     func handle(_ request: PermissionRequest, from page: TabPage) -> Bool {
         guard let kind = Self.kind(of: request.kind) else { return false }
-        let site = Self.site(of: page.state.uri)
-        if let decided = decisions.decision(for: kind, on: site) {
+        let site = Site.of(page.state.uri)
+        if case .decided(let decided) = keeper.permissions.answer(for: kind, on: site, isPrivate: isPrivate) {
             if decided == .allow { request.allow() } else { request.deny() }
             return true
         }
         if page.permissionPrompt.isShown {
             guard (waiting[page.id]?.count ?? 0) < Self.queueLimit else {
-                logger.notice("too many permission requests from \(site): denied")
+                logger.notice("too many permission requests from \(site ?? "a page"): denied")
                 request.deny()
                 return true
             }
@@ -93,20 +104,17 @@ final class PagePermissions {
         return true
     }
 
-    private func ask(_ kind: PermissionKind, _ request: PermissionRequest, site: String, on page: TabPage) {
-        page.permissionPrompt.ask(kind.question(site: site)) { [weak self, weak page] decision in
+    private func ask(_ kind: PermissionKind, _ request: PermissionRequest, site: String?, on page: TabPage) {
+        page.permissionPrompt.ask(kind.question(site: Self.site(of: page.state.uri))) { [weak self, weak page] decision in
             if decision == .allow { request.allow() } else { request.deny() }
             guard let self else { return }
-            self.decisions.decide(decision, for: kind, on: site)
+            if let site { self.keeper.decide(decision, for: kind, on: site) }
             guard let page, var queue = self.waiting[page.id], !queue.isEmpty else { return }
             let next = queue.removeFirst()
             self.waiting[page.id] = queue
             _ = self.handle(next, from: page)
         }
     }
-
-    /// Preferences → Reset: every site asks again.
-    func reset() { decisions.reset() }
 
     static func kind(of permission: WebPermission) -> PermissionKind? {
         switch permission {

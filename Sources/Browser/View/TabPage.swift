@@ -23,6 +23,8 @@ protocol TabPageDelegate: AnyObject {
     /// The page asks for one of its elements to fill the screen: true refuses.
     func tabPage(_ page: TabPage, entersFullscreen view: WebView) -> Bool
     func tabPage(_ page: TabPage, leftFullscreen view: WebView)
+    /// A page was committed (any navigation, back and forward too): its site's settings apply.
+    func tabPage(_ page: TabPage, didCommit uri: String?)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -209,6 +211,7 @@ public final class TabPage {
                 self.permissionPrompt.withdraw()
                 self.dialogs.navigated()
                 self.apply(.committed(uri: webView.uri))
+                self.delegate?.tabPage(self, didCommit: webView.uri)
                 if let uri = webView.uri, self.state.failure == nil {
                     let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
                     // A resumed tab reloading its page is not a visit.
