@@ -16,6 +16,8 @@ final class StoryView {
     private let header: Canvas
     private let body = Box(.vertical, spacing: 14)
     private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Close Story")
+    /// Shown for an article (a card with a link): its page in a Browser tab (also Ctrl+Enter).
+    private let openButton = Button(label: "Open in Browser")
     private let transition = StoryTransition()
     private let ticker: FrameTicker
     private let images: TextureCache
@@ -23,6 +25,8 @@ final class StoryView {
     private var bodyLabels: [Label] = []
     private(set) var index: CardIndex?
     var onClose: (() -> Void)?
+    /// The open article's page, asked for by "Open in Browser" or Ctrl+Enter.
+    var onOpenLink: ((URL) -> Void)?
     /// Called when the shrink back into the card has finished.
     var onClosed: ((CardIndex) -> Void)?
 
@@ -45,6 +49,11 @@ final class StoryView {
         column.append(header)
         body.setMargins(top: 24, bottom: 48, start: 24, end: 24)
         body.setAccessibleLabel("Story text")
+        openButton.halign = .start
+        openButton.addCSSClass("pill")
+        openButton.tooltip = "Open in Browser (Ctrl+Enter)"
+        openButton.onClicked { [weak self] in self?.openLink() }
+        body.append(openButton)
         // About 70 characters a line at 15.5 px, centred on wide windows; title and text share one
         // left edge at any width.
         column.append(bodyClamp.root)
@@ -137,6 +146,17 @@ final class StoryView {
         if !transition.tick(now: FrameTicker.now(for: container)) { ticker.stop(); finished() }
     }
 
+    /// The article's page, when the story is an article's.
+    var link: URL? { isOpen ? content?.link : nil }
+
+    /// "Open in Browser": whether there was a page to open.
+    @discardableResult
+    func openLink() -> Bool {
+        guard let link else { return false }
+        onOpenLink?(link)
+        return true
+    }
+
     /// Draws the header again (its picture finished decoding).
     func redrawPicture() { header.queueDraw() }
 
@@ -162,6 +182,7 @@ final class StoryView {
         for label in bodyLabels { body.remove(label) }
         bodyLabels = []
         bodyGeneration += 1
+        openButton.isVisible = content.link != nil
         var paragraphs: [(String, String)] = []
         if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
         paragraphs += content.body.map { ($0, "today-story-paragraph") }
@@ -192,6 +213,7 @@ final class StoryView {
 
     /// Paragraphs of the story laid out so far, and whether more are still to come.
     var laidOutParagraphs: Int { bodyLabels.count }
+    var bodyTexts: [String] { bodyLabels.map(\.text) }
     var isLayingOutBody: Bool { !pendingParagraphs.isEmpty }
 
     private func allocate(width: Double, height: Double) {

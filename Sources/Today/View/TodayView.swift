@@ -26,6 +26,11 @@ public final class TodayView {
     private var shadowTicker: FrameTicker?
     private let logger = Logger(label: "skiff.today")
     private var loadedFeed: FeedSource?
+    private var feedPage: Overlay?
+    /// An article's page to open in the Browser ("Open in Browser", Ctrl+Enter in a story).
+    public var onOpenLink: ((URL) -> Void)?
+    /// A card's story opened: its id (an article's identity, to mark it read).
+    public var onStoryOpened: ((String) -> Void)?
     /// The original's shadow sits a little below the card even with the device flat; the pointer
     /// offset is added to this.
     static let shadowRestingDrop = 6.0
@@ -98,6 +103,20 @@ public final class TodayView {
             .filter { !$0.hasPrefix("profile") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
+    /// Shows `feed` in place of what is shown (subscriptions' articles after a refresh, or the
+    /// sample): the story closes, the scroll position stays where it can.
+    public func replaceFeed(_ feed: Feed) {
+        let offset = grid?.scrollOffset ?? 0
+        if let feedPage { stack.remove(feedPage) }
+        if let old = errorView { stack.remove(old.root) }
+        errorView = nil
+        show(feed, problems: [])
+        if offset > 0 { MainLoop.idle { [weak self] in self?.grid?.setOffset(offset) } }
+    }
+
+    /// Adds lines to the problems bar (a feed that failed to refresh, an address that is not a feed).
+    public func reportProblems(_ lines: [String]) { banner.add(lines) }
+
     private func show(_ feed: Feed, problems: [FeedProblem]) {
         let feedSource = FeedSource(feed: feed)
         loadedFeed = feedSource
@@ -110,6 +129,7 @@ public final class TodayView {
         }
         grid.onOpen = { [weak self] index in self?.openStory(index) }
         story.onClose = { [weak self] in self?.closeStory() }
+        story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
         story.onClosed = { [weak self] index in
             self?.grid?.hiddenCard = nil
             self?.grid?.cardView(at: index)?.canvas.grabFocus()
@@ -119,6 +139,7 @@ public final class TodayView {
         page.addOverlay(story.container)
         stack.addTitled(page, name: "feed", title: "Feed")
         stack.visibleChildName = "feed"
+        feedPage = page
         self.grid = grid
         self.story = story
         banner.add(problems.map(Self.readable))
@@ -177,8 +198,10 @@ public final class TodayView {
 
     private func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
-        story.open(feed.content(at: index), index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
+        let content = feed.content(at: index)
+        story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
         grid.hiddenCard = index
+        if content.unread { onStoryOpened?(content.id) }
     }
 
     private func closeStory() {
@@ -228,6 +251,7 @@ public final class TodayView {
                 self.closeStory()
                 return true
             }
+            if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control) { return story.openLink() }
             return false
         }
         root.addController(keys)
@@ -264,6 +288,15 @@ public final class TodayView {
     public var isStoryShown: Bool { story?.isShown ?? false }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
     public var errorMessage: String? { errorView?.message }
+    /// The open story's article page, if it is an article's.
+    public var storyLink: URL? { story?.link }
+    /// The open story's text as laid out so far (what a reader of the story sees).
+    public var storyText: [String] { story?.bodyTexts ?? [] }
+    /// The sections' titles as their headers show them, in order.
+    public var sectionTitles: [String] {
+        guard let feed = loadedFeed else { return [] }
+        return (0..<feed.sectionCardCounts.count).map { feed.header(at: $0).title }
+    }
     public var problemsText: String? { banner.text }
     public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
     /// Pictures still being decoded or scaled in the background.
