@@ -15,6 +15,8 @@ final class LazySections {
     private var builtToday: TodayView?
     private var builtHome: HomeView?
     private var builtStars: StarsView?
+    /// Connects Today to the window when it is made (its links open in the Browser).
+    var connectToday: ((TodayView) -> Void)?
 
     init(options: Options, settings: SkiffSettings?) {
         self.options = options
@@ -42,7 +44,11 @@ final class LazySections {
     }
 
     var today: TodayView {
-        made(&builtToday, in: .today, root: \.root) { TodayView(source: options.todayFeedSource) }
+        made(&builtToday, in: .today, root: \.root) {
+            let view = TodayView(source: options.todayFeedSource)
+            connectToday?(view)
+            return view
+        }
     }
 
     var home: HomeView {

@@ -70,6 +70,9 @@ public final class MainWindow: BrowserViewDelegate {
         window.setTitlebar(header)
         window.setChild(stack)
 
+        sections.connectToday = { [weak self] today in
+            today.onOpenLink = { link in self?.openInBrowser(link) }
+        }
         stack.visibleChildName = options.section.rawValue
         if options.section == .stars { stars.focusField() }
         browser.delegate = self
@@ -78,6 +81,13 @@ public final class MainWindow: BrowserViewDelegate {
         stack.onVisibleChildChanged { [weak self] in self?.sectionChanged() }
         window.onFocusChanged { [weak self] in self?.keepFocusOnScreen() }
         sectionChanged()
+    }
+
+    /// An address from another section (a story's "Open in Browser"): a new tab unless the current
+    /// one is blank, and the Browser shown.
+    func openInBrowser(_ link: URL) {
+        browser.open(link.absoluteString)
+        stack.visibleChildName = Section.browser.rawValue
     }
 
     /// What the stack shows for `section`.

@@ -186,7 +186,8 @@ final class StoryView {
         var paragraphs: [(String, String)] = []
         if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
         paragraphs += content.body.map { ($0, "today-story-paragraph") }
-        if content.body.isEmpty { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
+        // An article that gave only a summary shows it as the lead, with no apology under it.
+        if content.body.isEmpty, content.link == nil || content.subtitle == nil { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
         pendingParagraphs = paragraphs
         appendBatch(generation: bodyGeneration)
     }

@@ -31,6 +31,9 @@ public final class TodayView {
     public var onOpenLink: ((URL) -> Void)?
     /// A card's story opened: its id (an article's identity, to mark it read).
     public var onStoryOpened: ((String) -> Void)?
+    /// The story's paragraphs for a card whose text is not in the feed's cards (articles: their
+    /// content is read and sanitised only when opened); nil keeps the card's own.
+    public var storyBody: ((String) -> [String]?)?
     /// The original's shadow sits a little below the card even with the device flat; the pointer
     /// offset is added to this.
     static let shadowRestingDrop = 6.0
@@ -198,7 +201,8 @@ public final class TodayView {
 
     private func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
-        let content = feed.content(at: index)
+        var content = feed.content(at: index)
+        if content.body.isEmpty, let body = storyBody?(content.id) { content.body = body }
         story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
         grid.hiddenCard = index
         if content.unread { onStoryOpened?(content.id) }
