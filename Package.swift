@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "BrowserModel", dependencies: ["Motion", "ListLayout"], path: "Sources/Browser/Model"),
         // History, open tabs and their WebKit session state in SQLite (GRDB, WAL).
         .target(name: "BrowserStore", dependencies: [
-            "BrowserModel",
+            "BrowserModel", "StoreSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/Store"),
@@ -57,6 +57,10 @@ let package = Package(
         // What every section's data files share: the JSON reader with line/column, the problem
         // type, and the guarded file read.
         .target(name: "JSONReader", path: "Sources/Shared/JSONReader"),
+        // What every SQLite store shares: damaged files moved aside, errors worded for people.
+        .target(name: "StoreSupport", dependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], path: "Sources/Shared/StoreSupport"),
         // The arithmetic of a virtualised list of headed groups in lines of one height
         // (Home's transaction history, the browser's History view).
         .target(name: "ListLayout", path: "Sources/Shared/ListLayout"),
@@ -65,7 +69,7 @@ let package = Package(
         // articles and their states in SQLite.
         .target(name: "FeedFormat", dependencies: ["CXML2", "JSONReader"], path: "Sources/Today/Feeds/Format"),
         .target(name: "FeedStore", dependencies: [
-            "FeedFormat",
+            "FeedFormat", "StoreSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Today/Feeds/Store"),

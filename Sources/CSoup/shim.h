@@ -1,4 +1,4 @@
-// libsoup 3 for Swift (HTTP for the Home section's history). WebKitGTK already brings it.
+// libsoup 3 for Swift (HTTP for Home's history and Today's feeds). WebKitGTK already brings it.
 #ifndef SKIFF_CSOUP_SHIM_H
 #define SKIFF_CSOUP_SHIM_H
 
@@ -10,6 +10,11 @@ static inline gboolean skiff_error_is_cancelled(const GError *error) {
 }
 static inline gboolean skiff_error_is_timed_out(const GError *error) {
     return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+}
+
+// G_TLS_ERROR likewise: a handshake that failed (certificate refused, protocol error).
+static inline gboolean skiff_error_is_tls(const GError *error) {
+    return error != NULL && error->domain == G_TLS_ERROR;
 }
 
 #endif

@@ -2,69 +2,138 @@ import CGtk
 import CSoup
 import Foundation
 
-/// Why an HTTP GET gave no body.
+/// Why an HTTP exchange gave no answer to use.
 public enum HTTPFailure: Error, Sendable, Equatable {
     case invalidAddress(String)
     /// Nothing answered (refused, unknown host, no route) or the connection broke.
     case unreachable(String)
     /// No complete answer within the time given.
     case timedOut(seconds: Double)
-    /// An answer outside 200…299, or one that says it has no body (204 No Content, 205 Reset Content):
-    /// a GET here is for a body, and an empty one is not a document to read.
+    /// For `get`: an answer outside 200…299, or one that says it has no body (204 No Content,
+    /// 205 Reset Content): a GET there is for a body, and an empty one is not a document to read.
     case status(code: Int, reason: String)
-    /// The body is larger than allowed; it was not read past the limit.
+    /// The body, as decoded (gzip), is larger than allowed; it was not read past the limit.
     case tooLarge(limit: Int)
+    /// More redirects than allowed in a row.
+    case tooManyRedirects(limit: Int)
+    /// A redirect back to an address already visited in this exchange.
+    case redirectLoop(String)
+    /// The TLS handshake failed; the certificate's problem in words ("certificate not trusted").
+    /// Never bypassed.
+    case tls(String)
     case cancelled
 }
 
-/// GETs over libsoup 3 on the GLib main loop: nothing blocks the thread that started it, and
-/// the completion runs on the main thread. The body is read in 64 KB pieces and counted, so a
-/// server that sends more than `maximumBytes` (announced or not) is cut off at the limit, and the
-/// whole exchange, body included, must finish within `timeout`.
+/// One request: the address, what to accept, extra headers (If-None-Match, If-Modified-Since)
+/// and the limits of the whole exchange.
+public struct HTTPRequest: Sendable, Equatable {
+    public var address: String
+    public var accept: String
+    public var headers: [String: String]
+    /// Seconds for everything: connecting, every redirect, the whole body.
+    public var timeout: Double
+    /// Bytes of body after content decoding (a gzip bomb stops here).
+    public var maximumBytes: Int
+    public var maximumRedirects: Int
+
+    public init(address: String, accept: String = "*/*", headers: [String: String] = [:], timeout: Double,
+                maximumBytes: Int, maximumRedirects: Int = 5) {
+        self.address = address
+        self.accept = accept
+        self.headers = headers
+        self.timeout = timeout
+        self.maximumBytes = maximumBytes
+        self.maximumRedirects = maximumRedirects
+    }
+}
+
+/// The answer at the end of the redirects. Only a 2xx answer's body is read (a 304 has none; an
+/// error page is not wanted).
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var reason: String
+    /// Names in lower case; a header sent twice has its values joined with ", ".
+    public var headers: [String: String]
+    public var body: Data
+    /// Where the answer came from, after redirects.
+    public var finalAddress: String
+    /// Every redirect on the way was permanent (301, 308): the address to keep is `finalAddress`.
+    public var permanentlyMoved: Bool
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// HTTP over libsoup 3 on the GLib main loop: nothing blocks the thread that started it, and
+/// the completion runs on the main thread. Redirects are followed here, not by libsoup, so they are
+/// counted, loops are caught, and whether the move was permanent is known. The body is read, as
+/// decoded (libsoup's content decoder: gzip, deflate, brotli), in 64 KB pieces and counted, so a server
+/// that sends more than `maximumBytes` (announced or not, compressed or not) is cut off at the
+/// limit; and the whole exchange, redirects and body included, must finish within `timeout`.
+/// TLS errors end the exchange (libsoup's default); nothing here accepts a certificate it refused.
 @MainActor
 public final class HTTPSession {
-    private let session: UnsafeMutablePointer<SoupSession>
+    let session: UnsafeMutablePointer<SoupSession>
 
     public init(userAgent: String = "Skiff") {
         session = soup_session_new()
         soup_session_set_user_agent(session, userAgent)
+        if soup_session_has_feature(session, soup_content_decoder_get_type()) == 0 {
+            soup_session_add_feature_by_type(session, soup_content_decoder_get_type())
+        }
     }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
 
+    /// A GET for a body: any answer but 2xx (or 204/205) is `.status`.
     @discardableResult
     public func get(_ address: String, accept: String = "application/json", timeout: Double, maximumBytes: Int,
                     completion: @escaping @MainActor (Result<Data, HTTPFailure>) -> Void) -> HTTPTransfer {
-        let transfer = HTTPTransfer(session: session, timeout: timeout, maximumBytes: maximumBytes, completion: completion)
-        transfer.start(address, accept: accept)
+        let request = HTTPRequest(address: address, accept: accept, timeout: timeout, maximumBytes: maximumBytes)
+        return fetch(request) { result in
+            completion(result.flatMap { response in
+                guard (200...299).contains(response.status), response.status != 204, response.status != 205 else {
+                    return .failure(.status(code: response.status, reason: response.reason))
+                }
+                return .success(response.body)
+            })
+        }
+    }
+
+    /// A GET whose answer, whatever its status, is given with its headers (a 304 is an answer).
+    @discardableResult
+    public func fetch(_ request: HTTPRequest, completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) -> HTTPTransfer {
+        let transfer = HTTPTransfer(session: session, request: request, completion: completion)
+        transfer.start()
         return transfer
     }
 }
 
-/// One GET under way. `cancel()` ends it with `.cancelled`; so does dropping the session.
+/// One exchange under way. `cancel()` ends it with `.cancelled`; so does dropping the session.
 @MainActor
 public final class HTTPTransfer {
     static let chunk = 64 * 1024
     fileprivate let session: UnsafeMutablePointer<SoupSession>
-    private let timeout: Double
-    private let maximumBytes: Int
-    private var completion: (@MainActor (Result<Data, HTTPFailure>) -> Void)?
+    private let request: HTTPRequest
+    private var completion: (@MainActor (Result<HTTPResponse, HTTPFailure>) -> Void)?
     fileprivate var message: OpaquePointer?
     fileprivate var stream: UnsafeMutablePointer<GInputStream>?
     fileprivate let cancellable = g_cancellable_new()
     private var body = Data()
+    private var response: HTTPResponse?
+    /// Addresses asked so far, the current one last.
+    private var visited: [String] = []
+    private var permanent = true
 
-    init(session: UnsafeMutablePointer<SoupSession>, timeout: Double, maximumBytes: Int, completion: @escaping @MainActor (Result<Data, HTTPFailure>) -> Void) {
+    init(session: UnsafeMutablePointer<SoupSession>, request: HTTPRequest,
+         completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
         g_object_ref(UnsafeMutableRawPointer(session))
         self.session = session
-        self.timeout = timeout
-        self.maximumBytes = maximumBytes
+        self.request = request
         self.completion = completion
     }
 
     isolated deinit {
-        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
-        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        release()
         g_object_unref(UnsafeMutableRawPointer(cancellable))
         g_object_unref(UnsafeMutableRawPointer(session))
     }
@@ -73,21 +142,37 @@ public final class HTTPTransfer {
 
     public func cancel() { finish(.failure(.cancelled)) }
 
-    fileprivate func start(_ address: String, accept: String) {
+    fileprivate func start() {
+        let milliseconds = UInt32(max(1, min(Double(UInt32.max / 2), (request.timeout * 1000).rounded())))
+        MainLoop.after(milliseconds: milliseconds) { [weak self] in
+            guard let self else { return }
+            self.finish(.failure(.timedOut(seconds: self.request.timeout)))
+        }
+        ask(request.address)
+    }
+
+    private func release() {
+        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        stream = nil
+        message = nil
+    }
+
+    private func ask(_ address: String) {
         guard let scheme = URL(string: address)?.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let message = soup_message_new("GET", address) else {
             // Reported from the loop, never from inside the caller's call.
             MainLoop.idle { [weak self] in self?.finish(.failure(.invalidAddress(address))) }
             return
         }
+        release()
+        visited.append(address)
         self.message = message
-        soup_message_headers_replace(soup_message_get_request_headers(message), "Accept", accept)
+        soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        let headers = soup_message_get_request_headers(message)
+        soup_message_headers_replace(headers, "Accept", request.accept)
+        for (name, value) in request.headers { soup_message_headers_replace(headers, name, value) }
         soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, sendDone, Unmanaged.passRetained(self).toOpaque())
-        let milliseconds = UInt32(max(1, min(Double(UInt32.max / 2), (timeout * 1000).rounded())))
-        MainLoop.after(milliseconds: milliseconds) { [weak self] in
-            guard let self else { return }
-            self.finish(.failure(.timedOut(seconds: self.timeout)))
-        }
     }
 
     fileprivate func sent(_ result: OpaquePointer?) {
@@ -96,21 +181,37 @@ public final class HTTPTransfer {
         self.stream = stream
         if let error {
             defer { g_error_free(error) }
-            if !isFinished { finish(.failure(Self.failure(error))) }
+            if !isFinished { finish(.failure(failure(error))) }
             return
         }
-        guard !isFinished, let message, stream != nil else { return }
+        guard !isFinished, let message, stream != nil, let address = visited.last else { return }
         let code = Int(soup_message_get_status(message).rawValue)
-        guard (200...299).contains(code), code != 204, code != 205 else {
-            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
-            return finish(.failure(.status(code: code, reason: reason)))
+        let headers = Self.headers(soup_message_get_response_headers(message))
+        if [301, 302, 303, 307, 308].contains(code), let location = headers["location"] {
+            return redirect(to: location, from: address, permanent: code == 301 || code == 308)
         }
-        let headers = soup_message_get_response_headers(message)
-        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
-           soup_message_headers_get_content_length(headers) > Int64(maximumBytes) {
-            return finish(.failure(.tooLarge(limit: maximumBytes)))
+        let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+        let answer = HTTPResponse(status: code, reason: reason, headers: headers, body: Data(), finalAddress: address,
+                                  permanentlyMoved: visited.count > 1 && permanent)
+        guard (200...299).contains(code), code != 204, code != 205 else { return finish(.success(answer)) }
+        let responseHeaders = soup_message_get_response_headers(message)
+        if soup_message_headers_get_encoding(responseHeaders) == SOUP_ENCODING_CONTENT_LENGTH,
+           soup_message_headers_get_content_length(responseHeaders) > Int64(request.maximumBytes),
+           headers["content-encoding"] == nil {
+            return finish(.failure(.tooLarge(limit: request.maximumBytes)))
         }
+        response = answer
         readNext()
+    }
+
+    private func redirect(to location: String, from address: String, permanent: Bool) {
+        guard let next = URL(string: location, relativeTo: URL(string: address))?.absoluteURL.absoluteString else {
+            return finish(.failure(.invalidAddress(location)))
+        }
+        if visited.contains(next) { return finish(.failure(.redirectLoop(next))) }
+        if visited.count > request.maximumRedirects { return finish(.failure(.tooManyRedirects(limit: request.maximumRedirects))) }
+        self.permanent = self.permanent && permanent
+        ask(next)
     }
 
     private func readNext() {
@@ -125,33 +226,67 @@ public final class HTTPTransfer {
         defer { if let bytes { g_bytes_unref(bytes) } }
         if let error {
             defer { g_error_free(error) }
-            if !isFinished { finish(.failure(Self.failure(error))) }
+            if !isFinished { finish(.failure(failure(error))) }
             return
         }
-        guard !isFinished, let bytes else { return }
+        guard !isFinished, let bytes, var response else { return }
         var length: gsize = 0
         guard let pointer = g_bytes_get_data(bytes, &length), length > 0 else {
-            return finish(.success(body))
+            response.body = body
+            return finish(.success(response))
         }
         let size = Int(length)
-        guard body.count + size <= maximumBytes else { return finish(.failure(.tooLarge(limit: maximumBytes))) }
+        guard body.count + size <= request.maximumBytes else { return finish(.failure(.tooLarge(limit: request.maximumBytes))) }
         body.append(pointer.assumingMemoryBound(to: UInt8.self), count: size)
         readNext()
     }
 
-    private func finish(_ result: Result<Data, HTTPFailure>) {
+    private func finish(_ result: Result<HTTPResponse, HTTPFailure>) {
         guard let completion else { return }
         self.completion = nil
         body = Data()
+        response = nil
         // Whatever is still pending ends with G_IO_ERROR_CANCELLED and finds the transfer finished.
         g_cancellable_cancel(cancellable)
         completion(result)
     }
 
-    private static func failure(_ error: UnsafeMutablePointer<GError>) -> HTTPFailure {
+    private func failure(_ error: UnsafeMutablePointer<GError>) -> HTTPFailure {
         if skiff_error_is_cancelled(error) != 0 { return .cancelled }
         let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        let flags = message.map { soup_message_get_tls_peer_certificate_errors($0).rawValue } ?? 0
+        if flags != 0 { return .tls(Self.certificateProblem(flags)) }
+        if skiff_error_is_tls(error) != 0 { return .tls(text) }
         return .unreachable(text)
+    }
+
+    /// The first of the certificate's problems GIO found, in words.
+    static func certificateProblem(_ flags: UInt32) -> String {
+        let problems: [(GTlsCertificateFlags, String)] = [
+            (G_TLS_CERTIFICATE_UNKNOWN_CA, "certificate not trusted"),
+            (G_TLS_CERTIFICATE_BAD_IDENTITY, "the certificate is for another site"),
+            (G_TLS_CERTIFICATE_EXPIRED, "certificate expired"),
+            (G_TLS_CERTIFICATE_NOT_ACTIVATED, "certificate not yet valid"),
+            (G_TLS_CERTIFICATE_REVOKED, "certificate revoked"),
+            (G_TLS_CERTIFICATE_INSECURE, "the certificate uses an insecure algorithm"),
+        ]
+        return problems.first { flags & $0.0.rawValue != 0 }?.1 ?? "certificate refused"
+    }
+
+    /// Every response header, names lower-cased, repeated ones joined.
+    static func headers(_ headers: OpaquePointer?) -> [String: String] {
+        final class Collected { var headers: [String: String] = [:] }
+        let collected = Collected()
+        withExtendedLifetime(collected) {
+            soup_message_headers_foreach(headers, { name, value, data in
+                guard let name, let value, let data else { return }
+                let collected = Unmanaged<Collected>.fromOpaque(data).takeUnretainedValue()
+                let key = String(cString: name).lowercased()
+                let text = String(cString: value)
+                collected.headers[key] = collected.headers[key].map { $0 + ", " + text } ?? text
+            }, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        return collected.headers
     }
 }
 

@@ -26,6 +26,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var declaredLength: Int?
         /// Sent `bytes` at a time with `every` seconds between (a slow server), instead of at once.
         public var pace: (bytes: Int, every: TimeInterval)?
+        /// Sent as the ETag; a request whose If-None-Match names it is answered 304 with no body.
+        public var etag: String?
+        /// After the head, `body` again and again until the client hangs up (a body without end).
+        public var endless = false
         public init(contentType: String, bytes: [UInt8], headers: [String] = []) {
             self.init(contentType: contentType, body: "")
             self.bytes = bytes
@@ -60,17 +64,47 @@ public final class TestHTTPServer: @unchecked Sendable {
         port = UInt16(bigEndian: addr.sin_port)
         listener = fd
         let table = self.table
-        let t = Thread { TestHTTPServer.serve(fd: fd) { table.response(for: $0) } }
+        let t = Thread {
+            TestHTTPServer.serve(fd: fd) { request in
+                table.record(request)
+                return table.response(for: request.target)
+            }
+        }
         t.start()
     }
 
     /// Changes what `path` answers from now on (a server that recovers, or starts failing).
     public func setResponse(_ response: Response, for path: String) { table.set(response, for: path) }
 
+    /// A request as it arrived: its target and its header lines (names lower-cased).
+    public struct Request: Sendable {
+        public var target: String
+        public var headers: [String: String]
+    }
+
+    /// Every request so far, in the order they arrived.
+    public var requests: [Request] { table.received() }
+
+    /// How many requests asked for `path` (query strings aside).
+    public func requestCount(for path: String) -> Int {
+        requests.filter { ($0.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0.target) == path }.count
+    }
+
     private final class RouteTable: @unchecked Sendable {
         private var routes: [String: Response]
+        private var log: [Request] = []
         private let lock = NSLock()
         init(_ routes: [String: Response]) { self.routes = routes }
+
+        func record(_ request: Request) {
+            lock.lock(); defer { lock.unlock() }
+            log.append(request)
+        }
+
+        func received() -> [Request] {
+            lock.lock(); defer { lock.unlock() }
+            return log
+        }
 
         func set(_ response: Response, for path: String) {
             lock.lock(); defer { lock.unlock() }
@@ -97,7 +131,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static func serve(fd: Int32, lookup: @escaping @Sendable (String) -> Response?) {
+    private static func serve(fd: Int32, lookup: @escaping @Sendable (Request) -> Response?) {
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 { return }
@@ -106,7 +140,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    private static func handle(client: Int32, lookup: (String) -> Response?) {
+    private static func handle(client: Int32, lookup: (Request) -> Response?) {
         defer { close(client) }
         var buffer = [UInt8](repeating: 0, count: 8192)
         var request = ""
@@ -116,12 +150,33 @@ public final class TestHTTPServer: @unchecked Sendable {
             request += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         let target = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-        let response = lookup(target) ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
+        var headers: [String: String] = [:]
+        for line in request.components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var response = lookup(Request(target: target, headers: headers))
+            ?? Response(status: "404 Not Found", body: "<title>Not found</title>nothing at \(target)")
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        if let etag = response.etag {
+            response.headers.append("ETag: \(etag)")
+            if headers["if-none-match"] == etag {
+                response.status = "304 Not Modified"
+                response.body = ""
+                response.bytes = nil
+                response.sendsLength = false
+                response.endless = false
+            }
+        }
         let body = response.bytes ?? Array(response.body.utf8)
-        let length = response.sendsLength ? "Content-Length: \(response.declaredLength ?? body.count)\r\n" : ""
+        let length = response.sendsLength && !response.endless ? "Content-Length: \(response.declaredLength ?? body.count)\r\n" : ""
         let extra = response.headers.map { $0 + "\r\n" }.joined()
         let head = "HTTP/1.0 \(response.status)\r\nContent-Type: \(response.contentType)\r\n\(length)\(extra)Connection: close\r\n\r\n"
+        if response.endless {
+            guard sendAll(Array(head.utf8), to: client) else { return }
+            while sendAll(body.isEmpty ? [0x20] : body, to: client) {}
+            return
+        }
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
@@ -132,6 +187,17 @@ public final class TestHTTPServer: @unchecked Sendable {
             if n <= 0 { return }
             sent += n
         }
+    }
+
+    /// false once the client has hung up.
+    private static func sendAll(_ bytes: [UInt8], to client: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
     }
 
     /// A port on 127.0.0.1 with nothing listening: bound, then closed.

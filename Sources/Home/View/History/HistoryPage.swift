@@ -159,6 +159,8 @@ public final class HistoryPage: HomePage {
         case let .timedOut(seconds): .timedOut(seconds: seconds)
         case let .status(code, reason): .httpStatus(code: code, reason: reason)
         case let .tooLarge(limit): .tooLarge(limit: limit)
+        case let .tls(problem): .unreachable(reason: "TLS: \(problem)")
+        case .tooManyRedirects, .redirectLoop: .unreachable(reason: "\(failure)")
         case .cancelled: nil
         }
     }

@@ -1,0 +1,169 @@
+import FeedFormat
+import Foundation
+import GRDB
+
+/// How long what is read is kept (docs/feeds.md, "Storage").
+public enum FeedRetention {
+    /// A read article (not starred) goes this long after it was both first seen and read: 90 days.
+    public static let readArticles: TimeInterval = 90 * 24 * 60 * 60
+    /// A state (read, starred) outlives its article this long after its last change, so an article
+    /// posted again is not new again: 180 days. Starred ones, and their articles, are kept for ever.
+    public static let states: TimeInterval = 180 * 24 * 60 * 60
+    /// The newest articles kept per feed, starred ones besides: 2,000.
+    public static let articlesPerFeed = 2_000
+}
+
+/// What `prune` removed.
+public struct PruneSummary: Sendable, Equatable {
+    public var articles: Int
+    public var states: Int
+}
+
+extension FeedStore {
+    static let articleColumns = """
+        a.id, a.feedID, a.identity, a.title, a.summary, a.author, a.published, a.link, a.imageURL, a.firstSeen,
+        coalesce(s.read, 0) AS read, coalesce(s.starred, 0) AS starred
+        """
+    static let withStates = "articles a LEFT JOIN article_states s ON s.feedID = a.feedID AND s.identity = a.identity"
+
+    /// Articles for cards, newest first (by publication date, else when first seen). Lists leave
+    /// `contentHTML` out (a story reads it with `article(_:)`): 10,000 cards never hold 10,000 pages.
+    public func articles(feed: FeedID? = nil, unreadOnly: Bool = false, limit: Int = 500, offset: Int = 0) throws -> [StoredArticle] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Self.articleColumns) FROM \(Self.withStates)
+                WHERE (?1 IS NULL OR a.feedID = ?1) AND (?2 = 0 OR coalesce(s.read, 0) = 0)
+                ORDER BY coalesce(a.published, a.firstSeen) DESC, a.id DESC LIMIT ?3 OFFSET ?4
+                """, arguments: [feed?.rawValue, unreadOnly, max(0, limit), max(0, offset)]).map { Self.article($0) }
+        }
+    }
+
+    /// One article with its content, for its story.
+    public func article(_ id: Int64) throws -> StoredArticle? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.articleColumns), a.contentHTML FROM \(Self.withStates) WHERE a.id = ?",
+                             arguments: [id]).map { Self.article($0, content: true) }
+        }
+    }
+
+    public func unreadCount(feed: FeedID? = nil) throws -> Int {
+        try pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.withStates) WHERE (?1 IS NULL OR a.feedID = ?1) AND coalesce(s.read, 0) = 0",
+                             arguments: [feed?.rawValue]) ?? 0
+        }
+    }
+
+    public func setRead(_ read: Bool, _ key: ArticleKey, now: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO article_states (feedID, identity, read, starred, changedAt) VALUES (?, ?, ?, 0, ?)
+                ON CONFLICT (feedID, identity) DO UPDATE SET read = excluded.read, changedAt = excluded.changedAt
+                """, arguments: [key.feedID.rawValue, key.identity, read, now.timeIntervalSince1970])
+        }
+    }
+
+    public func setStarred(_ starred: Bool, _ key: ArticleKey, now: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO article_states (feedID, identity, read, starred, changedAt) VALUES (?, ?, 0, ?, ?)
+                ON CONFLICT (feedID, identity) DO UPDATE SET starred = excluded.starred, changedAt = excluded.changedAt
+                """, arguments: [key.feedID.rawValue, key.identity, starred, now.timeIntervalSince1970])
+        }
+    }
+
+    /// "Mark All as Read", for one feed or all. Returns how many articles were unread.
+    @discardableResult
+    public func markAllRead(feed: FeedID? = nil, now: Date) throws -> Int {
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO article_states (feedID, identity, read, starred, changedAt)
+                SELECT a.feedID, a.identity, 1, 0, ?1 FROM \(Self.withStates)
+                WHERE (?2 IS NULL OR a.feedID = ?2) AND coalesce(s.read, 0) = 0
+                ON CONFLICT (feedID, identity) DO UPDATE SET read = 1, changedAt = excluded.changedAt
+                """, arguments: [now.timeIntervalSince1970, feed?.rawValue])
+            return db.changesCount
+        }
+    }
+
+    /// Articles whose title or text has every typed word (as a word's beginning), best match
+    /// first. Typed text is data, never FTS syntax.
+    public func search(_ text: String, limit: Int = 100) throws -> [StoredArticle] {
+        guard let query = SearchText.query(text) else { return [] }
+        return try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Self.articleColumns) FROM articles_fts f JOIN articles a ON a.id = f.rowid
+                LEFT JOIN article_states s ON s.feedID = a.feedID AND s.identity = a.identity
+                WHERE articles_fts MATCH ? ORDER BY bm25(articles_fts, 4.0, 1.0), coalesce(a.published, a.firstSeen) DESC LIMIT ?
+                """, arguments: [query, max(0, limit)]).map { Self.article($0) }
+        }
+    }
+
+    /// Applies `FeedRetention`: read articles after 90 days, all but the newest 2,000 of a feed,
+    /// states after 180 days once their article is gone; nothing starred.
+    @discardableResult
+    public func prune(now: Date) throws -> PruneSummary {
+        try pool.write { db in
+            let readCutoff = now.timeIntervalSince1970 - FeedRetention.readArticles
+            try db.execute(sql: """
+                DELETE FROM articles WHERE firstSeen < ?1 AND EXISTS (
+                    SELECT 1 FROM article_states s WHERE s.feedID = articles.feedID AND s.identity = articles.identity
+                    AND s.read = 1 AND s.starred = 0 AND s.changedAt < ?1)
+                """, arguments: [readCutoff])
+            var articles = db.changesCount
+            try db.execute(sql: """
+                DELETE FROM articles WHERE id IN (
+                    SELECT id FROM (
+                        SELECT a.id AS id, coalesce(s.starred, 0) AS starred, row_number() OVER (
+                            PARTITION BY a.feedID ORDER BY coalesce(a.published, a.firstSeen) DESC, a.id DESC) AS rank
+                        FROM \(Self.withStates))
+                    WHERE rank > ? AND starred = 0)
+                """, arguments: [FeedRetention.articlesPerFeed])
+            articles += db.changesCount
+            try db.execute(sql: """
+                DELETE FROM article_states WHERE starred = 0 AND changedAt < ? AND NOT EXISTS (
+                    SELECT 1 FROM articles a WHERE a.feedID = article_states.feedID AND a.identity = article_states.identity)
+                """, arguments: [now.timeIntervalSince1970 - FeedRetention.states])
+            return PruneSummary(articles: articles, states: db.changesCount)
+        }
+    }
+
+    /// Inserts new articles and refreshes known ones (a publisher's correction), keyed by identity.
+    static func upsert(_ db: Database, articles: [ParsedArticle], feed: FeedID, seenAt: Date) throws -> Int {
+        var added = 0
+        for article in articles {
+            let identity = ArticleIdentity.of(article)
+            let values: [DatabaseValueConvertible?] = [
+                article.title, article.summary, article.contentHTML, article.author,
+                (article.published ?? article.updated)?.timeIntervalSince1970, article.link?.absoluteString, article.imageURL?.absoluteString,
+            ]
+            let id: Int64
+            if let known = try Int64.fetchOne(db, sql: "SELECT id FROM articles WHERE feedID = ? AND identity = ?",
+                                              arguments: [feed.rawValue, identity]) {
+                try db.execute(sql: """
+                    UPDATE articles SET title = ?, summary = ?, contentHTML = ?, author = ?, published = ?, link = ?, imageURL = ?
+                    WHERE id = ?
+                    """, arguments: StatementArguments(values + [known]))
+                id = known
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO articles (title, summary, contentHTML, author, published, link, imageURL, feedID, identity, firstSeen)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: StatementArguments(values + [feed.rawValue, identity, seenAt.timeIntervalSince1970]))
+                id = db.lastInsertedRowID
+                added += 1
+            }
+            try SearchText.index(db, id: id, title: article.title, summary: article.summary, contentHTML: article.contentHTML)
+        }
+        return added
+    }
+
+    static func article(_ row: Row, content: Bool = false) -> StoredArticle {
+        func url(_ column: String) -> URL? { (row[column] as String?).flatMap(URL.init(string:)) }
+        return StoredArticle(
+            id: row["id"], feedID: FeedID(row["feedID"]), identity: row["identity"], title: row["title"],
+            summary: row["summary"], contentHTML: content ? row["contentHTML"] : nil, author: row["author"],
+            published: (row["published"] as Double?).map(Date.init(timeIntervalSince1970:)), link: url("link"),
+            imageURL: url("imageURL"), firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
+            isRead: row["read"], isStarred: row["starred"])
+    }
+}

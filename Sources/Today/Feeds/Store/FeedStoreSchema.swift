@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+
+/// The tables (docs/feeds.md, "Storage"). Migrations only ever add: a database written by any
+/// earlier version opens under this one (FeedStoreMigrationTests).
+enum FeedStoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE feeds (
+                    id INTEGER PRIMARY KEY,
+                    url TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL DEFAULT '',
+                    userTitle TEXT,
+                    siteURL TEXT,
+                    iconURL TEXT,
+                    folder TEXT,
+                    etag TEXT,
+                    lastModified TEXT,
+                    bodyHash TEXT,
+                    lastFetch REAL,       -- seconds since 1970
+                    nextFetch REAL,       -- NULL: due now
+                    failureCount INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    suggestedInterval REAL,
+                    added REAL NOT NULL
+                );
+                CREATE TABLE articles (
+                    id INTEGER PRIMARY KEY,
+                    feedID INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                    identity TEXT NOT NULL,
+                    title TEXT NOT NULL DEFAULT '',
+                    summary TEXT,
+                    contentHTML TEXT,
+                    author TEXT,
+                    published REAL,
+                    link TEXT,
+                    imageURL TEXT,
+                    firstSeen REAL NOT NULL,
+                    UNIQUE (feedID, identity)
+                );
+                CREATE INDEX articles_date ON articles(coalesce(published, firstSeen));
+                -- Apart from articles: a pruned article that is posted again finds its state here.
+                CREATE TABLE article_states (
+                    feedID INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                    identity TEXT NOT NULL,
+                    read INTEGER NOT NULL DEFAULT 0,
+                    starred INTEGER NOT NULL DEFAULT 0,
+                    changedAt REAL NOT NULL,
+                    PRIMARY KEY (feedID, identity)
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v2-search") { db in
+            // Its own copy of the words (titles, and the text of summaries and content with the tags
+            // taken out), kept by the store as it writes articles; a trigger drops an article's row
+            // with it, so no deletion can leave words behind.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE articles_fts USING fts5(title, text, tokenize='unicode61 remove_diacritics 2', prefix='1 2');
+                CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
+                    DELETE FROM articles_fts WHERE rowid = old.id;
+                END;
+                """)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, title, summary, contentHTML FROM articles")
+            for row in rows {
+                try SearchText.index(db, id: row["id"], title: row["title"], summary: row["summary"], contentHTML: row["contentHTML"])
+            }
+        }
+        return migrator
+    }
+}
+
+/// What of an article the search reads, and the query typed text becomes.
+enum SearchText {
+    /// Characters of an article's text indexed (docs/feeds.md: 20,000); its title always is.
+    static let maximumIndexedCharacters = 20_000
+
+    static func index(_ db: Database, id: Int64, title: String, summary: String?, contentHTML: String?) throws {
+        try db.execute(sql: "DELETE FROM articles_fts WHERE rowid = ?", arguments: [id])
+        var text = summary ?? ""
+        if let contentHTML { text += "\n" + plain(contentHTML) }
+        try db.execute(sql: "INSERT INTO articles_fts (rowid, title, text) VALUES (?, ?, ?)",
+                       arguments: [id, title, String(text.prefix(maximumIndexedCharacters))])
+    }
+
+    /// The words of some HTML: tags and comments out, the common entities decoded. For the index
+    /// only, where a stray entity costs nothing (the cards' text comes decoded from the parser).
+    static func plain(_ html: String) -> String {
+        var out = ""
+        out.reserveCapacity(min(html.utf8.count, maximumIndexedCharacters * 2))
+        var inTag = false
+        var count = 0
+        for c in html {
+            if inTag {
+                if c == ">" { inTag = false; out.append(" "); count += 1 }
+            } else if c == "<" {
+                inTag = true
+            } else {
+                out.append(c)
+                count += 1
+            }
+            if count >= maximumIndexedCharacters { break }
+        }
+        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            out = out.replacingOccurrences(of: entity, with: character)
+        }
+        return out
+    }
+
+    /// Every typed word a quoted prefix phrase, ANDed: typed text is only ever data inside quoted
+    /// FTS strings (`*`, AND, NEAR, `:` are just characters). nil when nothing is searchable.
+    static func query(_ text: String) -> String? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+            .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+}

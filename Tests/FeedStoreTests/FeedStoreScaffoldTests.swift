@@ -1,6 +1,0 @@
-import FeedStore
-import XCTest
-
-final class FeedStoreScaffoldTests: XCTestCase {
-    func testTheTargetBuilds() {}
-}
