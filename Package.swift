@@ -96,7 +96,7 @@ let package = Package(
 
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "Home", "HomeModel", "Stars", "StarsModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

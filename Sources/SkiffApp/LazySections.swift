@@ -17,6 +17,8 @@ final class LazySections {
     private var builtStars: StarsView?
     /// Connects Today to the window when it is made (its links open in the Browser).
     var connectToday: ((TodayView) -> Void)?
+    /// Today's subscriptions, made with Today.
+    private(set) var todayFeeds: TodayFeeds?
 
     init(options: Options, settings: SkiffSettings?) {
         self.options = options
@@ -45,7 +47,14 @@ final class LazySections {
 
     var today: TodayView {
         made(&builtToday, in: .today, root: \.root) {
-            let view = TodayView(source: options.todayFeedSource)
+            let sample = options.feed == nil && options.generatedFeed == nil
+            let view = TodayView(source: options.todayFeedSource, invitesSubscriptions: sample)
+            // A feed file or generated cards asked for on the command line are shown as they are.
+            if sample {
+                let feeds = TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options))
+                feeds.attach(view)
+                todayFeeds = feeds
+            }
             connectToday?(view)
             return view
         }

@@ -35,6 +35,8 @@ final class FeedSource {
     static let defaultAccent = Color(red: 0.23, green: 0.27, blue: 0.36)
     let feed: Feed
     let sectionCardCounts: [Int]
+    /// Cards opened since the feed was shown: no longer unread (the store knows it too).
+    var readIDs: Set<String> = []
 
     init(feed: Feed) {
         self.feed = feed
@@ -50,7 +52,7 @@ final class FeedSource {
         let accent = card.accent.map { Color(red: $0.redFraction, green: $0.greenFraction, blue: $0.blueFraction) } ?? Self.defaultAccent
         return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
                            imagePath: card.imageURL?.path, body: card.body, accent: accent, lightText: card.textColor != .dark,
-                           unread: card.unread, link: card.link)
+                           unread: card.unread && !readIDs.contains(card.id), link: card.link)
     }
 
     func header(at section: Int) -> HeaderContent {

@@ -34,12 +34,22 @@ public final class TodayView {
     /// The story's paragraphs for a card whose text is not in the feed's cards (articles: their
     /// content is read and sanitised only when opened); nil keeps the card's own.
     public var storyBody: ((String) -> [String]?)?
+    /// The "Add your feeds" card was opened.
+    public var onAddFeed: (() -> Void)?
+    /// F5 or Ctrl+R in Today.
+    public var onRefresh: (() -> Void)?
+    private let invitesSubscriptions: Bool
+    /// Articles replaced the file's feed: a file read finishing later is not shown over them.
+    private var showsReplacement = false
     /// The original's shadow sits a little below the card even with the device flat; the pointer
     /// offset is added to this.
     static let shadowRestingDrop = 6.0
 
-    public init(source: TodayFeedSource) {
+    /// - Parameter invitesSubscriptions: the feed is the bundled sample, shown while there are no
+    ///   subscriptions: an "Add your feeds" card goes first.
+    public init(source: TodayFeedSource, invitesSubscriptions: Bool = false) {
         self.source = source
+        self.invitesSubscriptions = invitesSubscriptions
         banner = ProblemBanner()
         stack.setCrossfade()
         let column = Box(.vertical, spacing: 0)
@@ -67,8 +77,10 @@ public final class TodayView {
         case .file(let url):
             loadInBackground(url) { [weak self] result in
                 guard let self else { return }
+                guard !self.showsReplacement else { return }
                 if let feed = result.feed {
-                    self.show(feed, problems: result.problems.filter { $0.severity != .fatal })
+                    self.show(self.invitesSubscriptions ? ArticleCards.withAddFeedsCard(feed) : feed,
+                              problems: result.problems.filter { $0.severity != .fatal })
                 } else {
                     self.showError(title: "This feed can’t be shown", result: result, file: url)
                     for problem in result.problems { self.logger.error("\(problem.description)") }
@@ -109,6 +121,7 @@ public final class TodayView {
     /// Shows `feed` in place of what is shown (subscriptions' articles after a refresh, or the
     /// sample): the story closes, the scroll position stays where it can.
     public func replaceFeed(_ feed: Feed) {
+        showsReplacement = true
         let offset = grid?.scrollOffset ?? 0
         if let feedPage { stack.remove(feedPage) }
         if let old = errorView { stack.remove(old.root) }
@@ -201,11 +214,18 @@ public final class TodayView {
 
     private func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
+        if feed.feed.card(at: index)?.id == ArticleCards.addFeedsCardID, let onAddFeed {
+            onAddFeed()
+            return
+        }
         var content = feed.content(at: index)
         if content.body.isEmpty, let body = storyBody?(content.id) { content.body = body }
         story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
         grid.hiddenCard = index
-        if content.unread { onStoryOpened?(content.id) }
+        if content.unread {
+            feed.readIDs.insert(content.id)
+            onStoryOpened?(content.id)
+        }
     }
 
     private func closeStory() {
@@ -250,7 +270,13 @@ public final class TodayView {
         let keys = EventControllerKey()
         keys.phase = .capture
         keys.onPressed { [weak self] key, modifiers in
-            guard let self, let story = self.story, story.isOpen else { return false }
+            guard let self else { return false }
+            let plain = modifiers.isDisjoint(with: [.control, .alt, .shift])
+            if (key == Key.f5 && plain) || (key == Key.r && modifiers.contains(.control) && !modifiers.contains(.shift)), let onRefresh = self.onRefresh {
+                onRefresh()
+                return true
+            }
+            guard let story = self.story, story.isOpen else { return false }
             if key == Key.escape || (key == Key.left && modifiers.contains(.alt)) {
                 self.closeStory()
                 return true
