@@ -3,11 +3,11 @@
 #ifndef SKIFF_CXML2_SHIM_H
 #define SKIFF_CXML2_SHIM_H
 
-// libxml2 built with ICU includes ICU's headers from encoding.h; Swift's Foundation carries its own,
-// newer ICU, and the two definitions of UErrorCode collide in any file importing both. Nothing of
-// ours touches the ICU converter fields (they sit at the end of xmlCharEncodingHandler, which we
-// only ever hold by pointer), so the ICU part of the header is left out.
 #include <libxml/xmlversion.h>
+// libxml2 built with ICU includes <unicode/ucnv.h>, whose enums clash with the copy of ICU inside
+// Swift's Foundation the moment a Swift file imports both. Skiff never uses libxml2's ICU
+// converters (only two pointers at the end of xmlCharEncodingHandler, a struct it never
+// allocates or reads), so the headers are read without them.
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/xmlreader.h>
@@ -15,5 +15,20 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+
+// libxml2's xmlFree is a mutable global function pointer, which Swift 6 cannot read safely.
+static inline void skiff_xml_free(void *pointer) { xmlFree(pointer); }
+
+// Refuses every external entity and DTD, whatever the options: a feed is never allowed to make
+// libxml2 open a file or a URL (docs/feeds.md, "Limits").
+static inline xmlParserInputPtr skiff_xml_refuse_entity(const char *url, const char *identifier,
+                                                        xmlParserCtxtPtr context) {
+    (void)url; (void)identifier; (void)context;
+    return NULL;
+}
+
+static inline void skiff_xml_install_entity_refusal(void) {
+    xmlSetExternalEntityLoader(skiff_xml_refuse_entity);
+}
 
 #endif

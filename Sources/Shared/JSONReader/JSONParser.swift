@@ -410,13 +410,14 @@ private func hexDigitValue(_ byte: UInt8) -> UInt32? {
 }
 
 /// UTF-8 checks done once up front, so the parser can then treat bytes as trusted text and a bad
-/// byte gets its own precise message instead of a confusing syntax error.
-enum UTF8Validation {
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+/// byte gets its own precise message instead of a confusing syntax error. Public for the feed
+/// reader, which checks XML feeds the same way before libxml2 sees them.
+public enum UTF8Validation {
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Offset of the first byte that does not start a well-formed UTF-8 sequence (overlong forms,
     /// surrogates and values above U+10FFFF included), or nil when the whole input is valid.
-    static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+    public static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
         var i = 0
         let count = bytes.count
         while i < count {
@@ -446,7 +447,7 @@ enum UTF8Validation {
     }
 
     /// Line and column of a byte offset, counted the way the parser counts them.
-    static func position(ofOffset offset: Int, in bytes: [UInt8]) -> SourcePosition {
+    public static func position(ofOffset offset: Int, in bytes: [UInt8]) -> SourcePosition {
         var line = 1
         var column = 1
         var i = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Problems of one parse, at most `FeedFormatLimits.problemsKept` listed; the rest counted.
+struct ProblemList {
+    private(set) var items: [FeedFormatProblem] = []
+    private var dropped = 0
+
+    mutating func add(_ message: String, line: Int? = nil) {
+        guard items.count < FeedFormatLimits.problemsKept else {
+            dropped += 1
+            return
+        }
+        let problem = FeedFormatProblem(line: line, message: message)
+        // libxml2 repeats itself while recovering; once per line is enough.
+        if items.last != problem { items.append(problem) }
+    }
+
+    var all: [FeedFormatProblem] {
+        dropped == 0 ? items : items + [FeedFormatProblem(message: "\(dropped) more problems not listed")]
+    }
+}
+
+/// An item as read, before the decisions every format shares (identity, dates, picture, limits).
+struct ArticleDraft {
+    var guid: String?
+    var link: URL?
+    var title = ""
+    var summary: String?
+    var contentHTML: String?
+    var author: String?
+    var published: Date?
+    var updated: Date?
+    var imageURL: URL?
+}
+
+/// Turns drafts into the feed's articles: the first of each id kept, dates kept within bounds,
+/// and the newest `FeedFormatLimits.articlesPerFeed` kept in document order, with memory bounded
+/// while a 1,000,000-item document streams by (docs/feeds.md, "Limits").
+struct ArticleCollector {
+    let now: Date
+    private var kept: [(index: Int, article: ParsedArticle)] = []
+    private var seen: Set<String> = []
+    private var count = 0
+    private var duplicates = 0
+    private var futureDates = 0
+    private var ancientDates = 0
+    private var empty = 0
+
+    init(now: Date) {
+        self.now = now
+    }
+
+    mutating func add(_ draft: ArticleDraft) {
+        guard !draft.title.isEmpty || draft.link != nil || draft.guid != nil || draft.contentHTML != nil || draft.summary != nil else {
+            empty += 1
+            return
+        }
+        let identity = draft.guid ?? draft.link?.absoluteString
+        if let identity {
+            guard seen.insert(identity).inserted else {
+                duplicates += 1
+                return
+            }
+        }
+        var article = ParsedArticle(guid: draft.guid, link: draft.link, title: draft.title, summary: draft.summary,
+                                    contentHTML: draft.contentHTML, author: draft.author,
+                                    published: clamp(draft.published), updated: clamp(draft.updated),
+                                    imageURL: draft.imageURL)
+        if article.published == nil { article.published = article.updated }
+        if article.title.isEmpty, let summary = article.summary {
+            article.title = HTMLText.collapsed(summary, limit: 100)
+        }
+        kept.append((count, article))
+        count += 1
+        if kept.count >= 2 * FeedFormatLimits.articlesPerFeed { trim() }
+    }
+
+    private mutating func clamp(_ date: Date?) -> Date? {
+        guard let date else { return nil }
+        if date < FeedFormatLimits.earliestDate {
+            ancientDates += 1
+            return nil
+        }
+        if date.timeIntervalSince(now) > FeedFormatLimits.futureTolerance {
+            futureDates += 1
+            return now
+        }
+        return date
+    }
+
+    /// Keeps the newest; undated articles rank by their place in the document, after dated ones.
+    private mutating func trim() {
+        guard kept.count > FeedFormatLimits.articlesPerFeed else { return }
+        kept.sort { lhs, rhs in
+            let l = lhs.article.published ?? .distantPast
+            let r = rhs.article.published ?? .distantPast
+            return l != r ? l > r : lhs.index < rhs.index
+        }
+        kept.removeLast(kept.count - FeedFormatLimits.articlesPerFeed)
+        kept.sort { $0.index < $1.index }
+    }
+
+    mutating func finish(problems: inout ProblemList) -> [ParsedArticle] {
+        trim()
+        if count > kept.count {
+            problems.add("The feed has \(count) articles; the newest \(kept.count) are kept")
+        }
+        if duplicates > 0 {
+            problems.add("\(duplicates) \(duplicates == 1 ? "article repeats" : "articles repeat") an earlier id and \(duplicates == 1 ? "was" : "were") skipped")
+        }
+        if futureDates > 0 {
+            problems.add("\(futureDates) \(futureDates == 1 ? "date lies" : "dates lie") in the future and \(futureDates == 1 ? "was" : "were") taken as now")
+        }
+        if ancientDates > 0 {
+            problems.add("\(ancientDates) \(ancientDates == 1 ? "date is" : "dates are") before 1990 and \(ancientDates == 1 ? "was" : "were") ignored")
+        }
+        if empty > 0 { problems.add("\(empty) empty \(empty == 1 ? "item was" : "items were") skipped") }
+        return kept.map(\.article)
+    }
+
+}

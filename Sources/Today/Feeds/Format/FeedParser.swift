@@ -1,0 +1,106 @@
+import Foundation
+import JSONReader
+
+/// Reads a subscription's document, whatever its format: JSON Feed when it is JSON, else RSS or
+/// Atom through libxml2. Formats, limits and decisions: docs/feeds.md.
+public enum FeedParser {
+    /// - Parameters:
+    ///   - url: the feed's address: the base for relative links (under any `xml:base`).
+    ///   - httpCharset: the `charset` of the response's Content-Type, used when the document
+    ///     declares no encoding of its own (docs/feeds.md, "Formats").
+    public static func parse(data: Data, url: URL, httpCharset: String?) -> Result<ParsedFeed, FeedFormatError> {
+        parse(data: data, url: url, httpCharset: httpCharset, now: Date())
+    }
+
+    /// `now` bounds dates in the future (`FeedFormatLimits.futureTolerance`).
+    public static func parse(data: Data, url: URL, httpCharset: String?, now: Date) -> Result<ParsedFeed, FeedFormatError> {
+        guard data.count <= FeedFormatLimits.documentBytes else {
+            return .failure(.tooLarge(bytes: data.count, limit: FeedFormatLimits.documentBytes))
+        }
+        var problems = ProblemList()
+        let result: Result<ParsedFeed, FeedFormatError>
+        switch FeedSniffer.kind(of: data) {
+        case .jsonFeed:
+            result = JSONFeedReader.read(data, url: url, now: now, problems: &problems)
+        case .xmlFeed,
+             .other where startsWithMarkup(data):
+            result = readXML(data, url: url, httpCharset: httpCharset, now: now, problems: &problems)
+        case let kind:
+            return .failure(.notAFeed(kind))
+        }
+        return result.map { feed in
+            var feed = feed
+            feed.problems = problems.all
+            return feed
+        }
+    }
+
+    private static func readXML(_ data: Data, url: URL, httpCharset: String?, now: Date,
+                                problems: inout ProblemList) -> Result<ParsedFeed, FeedFormatError> {
+        let choice = encoding(of: data, httpCharset: httpCharset)
+        var data = data
+        if choice.isUTF8 {
+            let bytes = [UInt8](data)
+            if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+                let line = UTF8Validation.position(ofOffset: offset, in: bytes).line
+                problems.add("The feed is not valid UTF-8; unreadable bytes are shown as \u{FFFD}", line: line)
+                data = Data(String(decoding: bytes, as: UTF8.self).utf8)
+            }
+        }
+        let result = data.withUnsafeBytes { bytes in
+            XMLFeedReader.read(bytes, url: url, encoding: choice.override, now: now, problems: &problems)
+        }
+        if case .failure(.unreadable) = result, let charset = choice.override {
+            // A charset libxml2 does not know: read as the document says instead.
+            var retryProblems = ProblemList()
+            retryProblems.add("Unknown character set \"\(charset)\" in the server's answer; read as UTF-8")
+            let retry = data.withUnsafeBytes { bytes in
+                XMLFeedReader.read(bytes, url: url, encoding: nil, now: now, problems: &retryProblems)
+            }
+            if case .success = retry {
+                problems = retryProblems
+                return retry
+            }
+        }
+        return result
+    }
+
+    private static func startsWithMarkup(_ data: Data) -> Bool {
+        data.first { !HTMLText.isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF } == UInt8(ascii: "<")
+    }
+
+    /// Which encoding libxml2 should use: a byte-order mark or the XML declaration wins (a
+    /// document that names its encoding knows it best); else the HTTP charset; else UTF-8.
+    /// `override` is passed to libxml2 only in the HTTP case; `isUTF8` asks for validation first.
+    static func encoding(of data: Data, httpCharset: String?) -> (override: String?, isUTF8: Bool) {
+        let head = [UInt8](data.prefix(256))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (nil, true) }
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0 || head.count > 1 && head[1] == 0 {
+            return (nil, false)
+        }
+        if let declared = declaredEncoding(head) {
+            return (nil, isUTF8(declared))
+        }
+        if let charset = httpCharset?.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")), !charset.isEmpty, !isUTF8(charset) {
+            return (charset, false)
+        }
+        return (nil, true)
+    }
+
+    private static func isUTF8(_ name: String) -> Bool {
+        ["utf-8", "utf8"].contains(name.lowercased())
+    }
+
+    /// `encoding="…"` of `<?xml … ?>` at the very start.
+    private static func declaredEncoding(_ head: [UInt8]) -> String? {
+        let text = String(decoding: head, as: UTF8.self)
+        guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
+        let declaration = text[..<end.lowerBound]
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        rest = rest.dropFirst()
+        let value = rest.prefix { $0 != quote }
+        return value.isEmpty ? nil : String(value)
+    }
+}

@@ -1,0 +1,331 @@
+import Foundation
+
+/// Plain text out of the HTML that feeds put in titles and summaries, for cards: tags removed,
+/// scripts and styles dropped, entities decoded, whitespace collapsed, bounded. A small scanner of
+/// our own over UTF-8 bytes, not an HTML parser: it only has to yield readable text, never markup.
+enum HTMLText {
+    /// The text of `html`, at most `limit` characters (ending "…" when cut). Only what looks like a
+    /// tag is removed (`<` then a letter, `/`, `!` or `?`), so "a < b" survives in a title.
+    static func plainText(_ html: String, limit: Int) -> String {
+        var html = html
+        return html.withUTF8 { bytes in
+            var scanner = Scanner(input: bytes, limit: limit, stripTags: true)
+            scanner.run()
+            return scanner.result()
+        }
+    }
+
+    /// Text that is already plain (an Atom `type="text"` title): entities left by the XML parser
+    /// are not decoded again; only whitespace is collapsed and the length bounded.
+    static func collapsed(_ text: String, limit: Int) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = Scanner(input: bytes, limit: limit, stripTags: false)
+            scanner.run()
+            return scanner.result()
+        }
+    }
+
+    /// Plain text as HTML, for a story when the feed gives only text (Atom `type="text"`,
+    /// JSON Feed `content_text`): escaped, blank lines making paragraphs.
+    static func escapedParagraphs(_ text: String) -> String {
+        text.components(separatedBy: "\n\n")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+            .map { "<p>\(escape($0))</p>" }
+            .joined(separator: "\n")
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The `src` of the first `<img>` in `html` that is not a tracking pixel (width or height
+    /// given as 1 or 2), entities decoded, unresolved.
+    static func firstImageSource(_ html: String) -> String? {
+        var html = html
+        return html.withUTF8 { b -> String? in
+            var i = 0
+            while let open = find(b, UInt8(ascii: "<"), from: i) {
+                i = open + 1
+                guard open + 4 < b.count, b[open + 1] | 0x20 == UInt8(ascii: "i"), b[open + 2] | 0x20 == UInt8(ascii: "m"),
+                      b[open + 3] | 0x20 == UInt8(ascii: "g"), isSpace(b[open + 4]) || b[open + 4] == UInt8(ascii: "/") else { continue }
+                let attributes = tagAttributes(b, from: open + 4)
+                i = attributes.end
+                guard let source = attributes.values["src"], !source.isEmpty else { continue }
+                let tiny = ["width", "height"].contains { attributes.values[$0].flatMap { Int($0) }.map { $0 <= 2 } ?? false }
+                if !tiny { return source }
+            }
+            return nil
+        }
+    }
+
+    /// Attributes of a tag starting after its name, names lowercased, values entity-decoded.
+    static func tagAttributes(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (values: [String: String], end: Int) {
+        var values: [String: String] = [:]
+        var i = start
+        while i < b.count {
+            while i < b.count, isSpace(b[i]) || b[i] == UInt8(ascii: "/") { i += 1 }
+            guard i < b.count, b[i] != UInt8(ascii: ">") else { return (values, min(i + 1, b.count)) }
+            let nameStart = i
+            while i < b.count, !isSpace(b[i]), b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ">") { i += 1 }
+            let name = String(decoding: b[nameStart..<i].map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            var value = ""
+            if i < b.count, b[i] == UInt8(ascii: "=") {
+                i += 1
+                while i < b.count, isSpace(b[i]) { i += 1 }
+                if i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") {
+                    let quote = b[i]
+                    let valueStart = i + 1
+                    let valueEnd = find(b, quote, from: valueStart) ?? b.count
+                    value = decodeEntities(UnsafeBufferPointer(rebasing: b[valueStart..<valueEnd]))
+                    i = min(valueEnd + 1, b.count)
+                } else {
+                    let valueStart = i
+                    while i < b.count, !isSpace(b[i]), b[i] != UInt8(ascii: ">") { i += 1 }
+                    value = decodeEntities(UnsafeBufferPointer(rebasing: b[valueStart..<i]))
+                }
+            }
+            if !name.isEmpty, values[name] == nil { values[name] = value }
+        }
+        return (values, b.count)
+    }
+
+    static func decodeEntities(_ b: UnsafeBufferPointer<UInt8>) -> String {
+        var scanner = Scanner(input: b, limit: Int.max, stripTags: false, collapse: false)
+        scanner.run()
+        return scanner.result()
+    }
+
+    // MARK: The scanner
+
+    private struct Scanner {
+        let input: UnsafeBufferPointer<UInt8>
+        let limit: Int
+        let stripTags: Bool
+        var collapse = true
+        var output: [UInt8] = []
+        var characters = 0
+        var pendingSpace = false
+        var truncated = false
+
+        init(input: UnsafeBufferPointer<UInt8>, limit: Int, stripTags: Bool, collapse: Bool = true) {
+            self.input = input
+            self.limit = limit
+            self.stripTags = stripTags
+            self.collapse = collapse
+            output.reserveCapacity(min(input.count, limit == Int.max ? input.count : limit * 2))
+        }
+
+        mutating func run() {
+            let b = input
+            var i = 0
+            while i < b.count, !truncated {
+                let c = b[i]
+                if c == UInt8(ascii: "<"), stripTags, i + 1 < b.count, let end = skipTag(at: i) {
+                    i = end
+                } else if c == UInt8(ascii: "&") {
+                    i = entity(at: i)
+                } else if collapse, isSpace(c) {
+                    pendingSpace = true
+                    i += 1
+                } else {
+                    // One whole UTF-8 sequence, so a cut never splits a character.
+                    var end = i + 1
+                    while end < b.count, b[end] & 0xC0 == 0x80 { end += 1 }
+                    emit(UnsafeBufferPointer(rebasing: b[i..<end]))
+                    i = end
+                }
+            }
+        }
+
+        func result() -> String {
+            var text = String(decoding: output, as: UTF8.self)
+            if truncated {
+                while text.last?.isWhitespace == true { text.removeLast() }
+                text += "…"
+            }
+            return text
+        }
+
+        private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if pendingSpace {
+                pendingSpace = false
+                if !output.isEmpty { append(UInt8(ascii: " ")) }
+            }
+            for byte in bytes {
+                if byte & 0xC0 != 0x80 {
+                    guard characters < limit else {
+                        truncated = true
+                        return
+                    }
+                    characters += 1
+                }
+                output.append(byte)
+            }
+        }
+
+        private mutating func append(_ byte: UInt8) {
+            guard characters < limit else {
+                truncated = true
+                return
+            }
+            characters += 1
+            output.append(byte)
+        }
+
+        private mutating func emitScalar(_ scalar: Unicode.Scalar) {
+            if collapse, scalar.properties.isWhitespace {
+                pendingSpace = true
+                return
+            }
+            var utf8: [UInt8] = []
+            UTF8.encode(scalar) { utf8.append($0) }
+            utf8.withUnsafeBufferPointer { emit($0) }
+        }
+
+        /// Past the tag at `start`, or nil when `<` starts no tag (then it is text).
+        private mutating func skipTag(at start: Int) -> Int? {
+            let b = input
+            let next = b[start + 1]
+            if next == UInt8(ascii: "!") {
+                if start + 3 < b.count, b[start + 2] == UInt8(ascii: "-"), b[start + 3] == UInt8(ascii: "-") {
+                    return (findSequence(Array("-->".utf8), from: start + 4).map { $0 + 3 }) ?? b.count
+                }
+                return (find(b, UInt8(ascii: ">"), from: start).map { $0 + 1 }) ?? b.count
+            }
+            let closing = next == UInt8(ascii: "/")
+            let nameStart = closing ? start + 2 : start + 1
+            guard nameStart < b.count, isLetter(b[nameStart]) || next == UInt8(ascii: "?") else { return nil }
+            var nameEnd = nameStart
+            while nameEnd < b.count, isLetter(b[nameEnd]) || isDigit(b[nameEnd]) { nameEnd += 1 }
+            let name = b[nameStart..<nameEnd].map { $0 | 0x20 }
+            let end = tagEnd(from: nameEnd)
+            if !closing, name == HTMLText.script || name == HTMLText.style {
+                // Their text is code, never the article's.
+                let closer = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name
+                return findSequence(closer, from: end, caseInsensitive: true).map { tagEnd(from: $0 + closer.count) } ?? b.count
+            }
+            if HTMLText.blockTags.contains(name) { pendingSpace = true }
+            return end
+        }
+
+        /// Past the `>` closing a tag, quotes respected.
+        private func tagEnd(from start: Int) -> Int {
+            let b = input
+            var i = start
+            var quote: UInt8 = 0
+            while i < b.count {
+                let c = b[i]
+                if quote != 0 {
+                    if c == quote { quote = 0 }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: ">") {
+                    return i + 1
+                }
+                i += 1
+            }
+            return b.count
+        }
+
+        private func findSequence(_ needle: [UInt8], from start: Int, caseInsensitive: Bool = false) -> Int? {
+            let b = input
+            guard let first = needle.first, needle.count <= b.count else { return nil }
+            var i = start
+            while i + needle.count <= b.count {
+                if b[i] == first {
+                    var k = 1
+                    while k < needle.count, (caseInsensitive ? b[i + k] | 0x20 : b[i + k]) == needle[k] { k += 1 }
+                    if k == needle.count { return i }
+                }
+                i += 1
+            }
+            return nil
+        }
+
+        /// Decodes the reference at `start` (`&amp;`, `&#233;`, `&#xE9;`, `&eacute;`) or emits a
+        /// lone `&`; returns where text continues.
+        private mutating func entity(at start: Int) -> Int {
+            let b = input
+            var i = start + 1
+            if i < b.count, b[i] == UInt8(ascii: "#") {
+                i += 1
+                let hex = i < b.count && b[i] | 0x20 == UInt8(ascii: "x")
+                if hex { i += 1 }
+                var value: UInt32 = 0
+                var digits = 0
+                while i < b.count, let digit = hex ? hexValue(b[i]) : (isDigit(b[i]) ? UInt32(b[i] - 0x30) : nil) {
+                    value = min(value &* (hex ? 16 : 10) &+ digit, 0x110000)
+                    digits += 1
+                    i += 1
+                }
+                guard digits > 0 else {
+                    emitAmpersand()
+                    return start + 1
+                }
+                if i < b.count, b[i] == UInt8(ascii: ";") { i += 1 }
+                emitScalar(HTMLEntities.scalar(forCode: value))
+                return i
+            }
+            let nameStart = i
+            while i < b.count, i - nameStart < 32, isLetter(b[i]) || isDigit(b[i]) { i += 1 }
+            let hasSemicolon = i < b.count && b[i] == UInt8(ascii: ";")
+            if i > nameStart, let scalar = HTMLEntities.named[Array(b[nameStart..<i])],
+               hasSemicolon || HTMLEntities.withoutSemicolon.contains(Array(b[nameStart..<i])) {
+                emitScalar(scalar)
+                return hasSemicolon ? i + 1 : i
+            }
+            emitAmpersand()
+            return start + 1
+        }
+
+        private mutating func emitAmpersand() {
+            var amp = UInt8(ascii: "&")
+            withUnsafePointer(to: &amp) { emit(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
+    }
+
+    private static let script = Array("script".utf8)
+    private static let style = Array("style".utf8)
+    /// Tags that separate words when removed ("<p>One</p><p>Two</p>" is "One Two").
+    private static let blockTags: Set<[UInt8]> = Set([
+        "br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th",
+        "table", "blockquote", "pre", "hr", "section", "article", "header", "footer", "figure", "figcaption",
+        "aside", "nav", "main", "img",
+    ].map { Array($0.utf8) })
+
+    private static func find(_ b: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from start: Int) -> Int? {
+        var i = start
+        while i < b.count {
+            if b[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case 0x30...0x39: return UInt32(c - 0x30)
+        case 0x41...0x46: return UInt32(c - 0x41 + 10)
+        case 0x61...0x66: return UInt32(c - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+}

@@ -1,0 +1,69 @@
+import CXML2
+
+/// Local names the feed reader acts on. Each is interned once per reader in libxml2's dictionary,
+/// where the parser keeps every element and attribute name, so that a node's name is recognised by
+/// comparing pointers: no Swift String per node.
+enum XMLLocalName: String, CaseIterable {
+    case rss, RDF, channel, item, feed, entry
+    case title, link, description, guid, pubDate, author, enclosure, image, url, ttl
+    case encoded, creator, date, modified, issued, created
+    case content, thumbnail, group
+    case updatePeriod, updateFrequency
+    case id, published, updated, summary, name, icon, logo, source
+    // Attributes.
+    case about, href, rel, type, medium, width, height, isPermaLink, version, src
+}
+
+/// The vocabularies a feed mixes. `core` is the feed's own: RSS (no namespace, RSS 1.0, RSS 0.90,
+/// UserLand's), or Atom in an Atom document.
+enum XMLVocabulary {
+    case core, atom, content, dc, media, itunes, sy, rdf, other
+
+    static let uris: [(String, XMLVocabulary)] = [
+        ("http://purl.org/rss/1.0/", .core),
+        ("http://my.netscape.com/rdf/simple/0.9/", .core),
+        ("http://backend.userland.com/rss2", .core),
+        ("http://backend.userland.com/rss", .core),
+        ("http://www.w3.org/2005/Atom", .atom),
+        ("http://purl.org/atom/ns#", .atom),
+        ("http://purl.org/rss/1.0/modules/content/", .content),
+        ("http://purl.org/dc/elements/1.1/", .dc),
+        ("http://purl.org/dc/terms/", .dc),
+        ("http://search.yahoo.com/mrss/", .media),
+        ("http://search.yahoo.com/mrss", .media),
+        ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
+        ("http://purl.org/rss/1.0/modules/syndication/", .sy),
+        ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
+    ]
+}
+
+/// The interned names of one reader.
+struct XMLNameTable {
+    private var names: [UnsafePointer<xmlChar>: XMLLocalName] = [:]
+    private var vocabularies: [UnsafePointer<xmlChar>: XMLVocabulary] = [:]
+    let atom03: UnsafePointer<xmlChar>?
+    let rss090: UnsafePointer<xmlChar>?
+
+    init(reader: xmlTextReaderPtr) {
+        func intern(_ text: String) -> UnsafePointer<xmlChar>? {
+            text.withCString { xmlTextReaderConstString(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+        }
+        for name in XMLLocalName.allCases {
+            if let pointer = intern(name.rawValue) { names[pointer] = name }
+        }
+        for (uri, vocabulary) in XMLVocabulary.uris {
+            if let pointer = intern(uri) { vocabularies[pointer] = vocabulary }
+        }
+        atom03 = intern("http://purl.org/atom/ns#")
+        rss090 = intern("http://my.netscape.com/rdf/simple/0.9/")
+    }
+
+    func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLLocalName? {
+        pointer.flatMap { names[$0] }
+    }
+
+    func vocabulary(_ pointer: UnsafePointer<xmlChar>?) -> XMLVocabulary {
+        guard let pointer else { return .core }
+        return vocabularies[pointer] ?? .other
+    }
+}

@@ -1,0 +1,113 @@
+import FeedFormat
+import Foundation
+import XCTest
+
+/// Each format read from a fixture, checked on what a card shows.
+final class FeedFormatsTests: XCTestCase {
+    func testRSS20() throws {
+        let feed = try parsedFeed(FeedFixtures.rss20)
+        XCTAssertEqual(feed.format, .rss20)
+        XCTAssertEqual(feed.title, "Harbour & Hills")
+        XCTAssertEqual(feed.siteURL?.absoluteString, "https://example.org/blog/")
+        XCTAssertEqual(feed.iconURL?.absoluteString, "https://example.org/images/logo.png")
+        XCTAssertEqual(feed.suggestedInterval, 90 * 60)
+        XCTAssertEqual(feed.articles.count, 2)
+        let first = feed.articles[0]
+        XCTAssertEqual(first.title, "Tide tables decoded & explained")
+        XCTAssertEqual(first.guid, "tag:example.org,2026:tides")
+        XCTAssertEqual(first.link?.absoluteString, "https://example.org/blog/tides")
+        XCTAssertEqual(first.published, utc(2026, 11, 24, 8, 30))
+        XCTAssertEqual(first.author, "Ines Marlow")
+        XCTAssertEqual(first.summary, "Why the moon matters.")
+        XCTAssertEqual(first.contentHTML, "<p>Full text <img src=\"/pics/tide.jpg\" alt=\"tide\"></p>")
+        XCTAssertEqual(first.imageURL?.absoluteString, "https://cdn.example.org/large.jpg", "the largest image of the group")
+        let second = feed.articles[1]
+        XCTAssertEqual(second.link?.absoluteString, "https://example.org/blog/second", "a permalink guid is the link")
+        XCTAssertEqual(second.imageURL?.absoluteString, "https://cdn.example.org/second.png")
+        XCTAssertEqual(second.author, "Ines Marlow")
+        XCTAssertEqual(feed.problems, [])
+    }
+
+    func testRSS10AndSyndicationSchedule() throws {
+        let feed = try parsedFeed(FeedFixtures.rss10)
+        XCTAssertEqual(feed.format, .rss10)
+        XCTAssertEqual(feed.title, "Field Notes")
+        XCTAssertEqual(feed.iconURL?.absoluteString, "https://example.org/logo.gif")
+        XCTAssertEqual(feed.suggestedInterval, 1_800, "hourly, twice")
+        XCTAssertEqual(feed.articles.map(\.title), ["First note"])
+        XCTAssertEqual(feed.articles[0].guid, "https://example.org/notes/1", "rdf:about identifies an RSS 1.0 item")
+        XCTAssertEqual(feed.articles[0].published, utc(2026, 11, 20, 8))
+        XCTAssertEqual(feed.articles[0].author, "Bo")
+    }
+
+    func testRSS090() throws {
+        let feed = try parsedFeed(FeedFixtures.rss090)
+        XCTAssertEqual(feed.format, .rss090)
+        XCTAssertEqual(feed.title, "Old School")
+        XCTAssertEqual(feed.articles.first?.link?.absoluteString, "https://example.org/old/90")
+    }
+
+    func testRSS091InLatin1WithHTMLEntities() throws {
+        let data = try XCTUnwrap(FeedFixtures.rss091.data(using: .isoLatin1))
+        let feed = try parsedFeed(data)
+        XCTAssertEqual(feed.format, .rss091)
+        XCTAssertEqual(feed.title, "Café News", "an HTML entity the DTD would declare, read without loading it")
+        XCTAssertEqual(feed.articles.first?.title, "Crème brûlée")
+        XCTAssertEqual(feed.articles.first?.summary, "Sweet & warm")
+    }
+
+    func testAtom() throws {
+        let feed = try parsedFeed(FeedFixtures.atom)
+        XCTAssertEqual(feed.format, .atom10)
+        XCTAssertEqual(feed.title, "Lighthouse Log")
+        XCTAssertEqual(feed.siteURL?.absoluteString, "https://example.net/")
+        XCTAssertEqual(feed.iconURL?.absoluteString, "https://example.net/site/favicon.png")
+        let entry = feed.articles[0]
+        XCTAssertEqual(entry.title, "Fog & the <horn>", "type=\"text\" is not HTML: nothing stripped")
+        XCTAssertEqual(entry.link?.absoluteString, "https://example.net/site/posts/fog.html", "xml:base of the entry")
+        XCTAssertEqual(entry.imageURL?.absoluteString, "https://example.net/site/posts/fog.jpg")
+        XCTAssertEqual(entry.guid, "urn:uuid:1225c695")
+        XCTAssertEqual(entry.published, utc(2026, 11, 23, 17, 30, 2).addingTimeInterval(0.25))
+        XCTAssertEqual(entry.updated, utc(2026, 11, 24, 9))
+        XCTAssertEqual(entry.author, "Keeper Hale", "not the source's")
+        XCTAssertEqual(entry.summary, "Three nights of fog.")
+        XCTAssertTrue(entry.contentHTML?.contains("<p>The horn <img src=\"horn.png\"/> sounded.</p>") == true, entry.contentHTML ?? "nil")
+        let plain = feed.articles[1]
+        XCTAssertEqual(plain.published, utc(2026, 11, 22, 10), "updated stands in for published")
+        XCTAssertEqual(plain.contentHTML, "<p>Line one.</p>\n<p>Line two &lt; three.</p>")
+        XCTAssertNil(plain.imageURL)
+    }
+
+    func testAtomXHTMLContentPictureResolvedAgainstItsBase() throws {
+        let text = FeedFixtures.atom.replacingOccurrences(of: "<link rel=\"enclosure\" type=\"image/jpeg\" href=\"fog.jpg\"/>", with: "")
+        let feed = try parsedFeed(text)
+        XCTAssertEqual(feed.articles[0].imageURL?.absoluteString, "https://example.net/site/posts/horn.png")
+    }
+
+    func testJSONFeed() throws {
+        let feed = try parsedFeed(FeedFixtures.jsonFeed)
+        XCTAssertEqual(feed.format, .jsonFeed11)
+        XCTAssertEqual(feed.title, "Orchard Journal")
+        XCTAssertEqual(feed.siteURL?.absoluteString, "https://example.com/")
+        XCTAssertEqual(feed.iconURL?.absoluteString, "https://example.com/icon.png")
+        let first = feed.articles[0]
+        XCTAssertEqual(first.guid, "apple-1")
+        XCTAssertEqual(first.title, "Apples & pears")
+        XCTAssertEqual(first.summary, "Crisp ones")
+        XCTAssertEqual(first.imageURL?.absoluteString, "https://example.com/banner.jpg")
+        XCTAssertEqual(first.published, utc(2026, 11, 21, 15))
+        XCTAssertEqual(first.updated, utc(2026, 11, 22, 10))
+        XCTAssertEqual(first.author, "Ada Orchard")
+        let second = feed.articles[1]
+        XCTAssertEqual(second.guid, "42")
+        XCTAssertEqual(second.contentHTML, "<p>Only text here.</p>")
+        XCTAssertEqual(second.summary, "Only text here.")
+        XCTAssertEqual(second.imageURL?.absoluteString, "https://example.org/img/42.png")
+        XCTAssertEqual(second.author, "Old Style")
+    }
+
+    func testJSONFeed10() throws {
+        let feed = try parsedFeed(#"{"version": "https://jsonfeed.org/version/1", "title": "T", "items": []}"#)
+        XCTAssertEqual(feed.format, .jsonFeed10)
+    }
+}
