@@ -19,6 +19,8 @@ final class LazySections {
     var connectToday: ((TodayView) -> Void)?
     /// Today's subscriptions, made with Today.
     private(set) var todayFeeds: TodayFeeds?
+    /// "Add your feeds" chosen in Today.
+    var onAddFeed: (() -> Void)?
 
     init(options: Options, settings: SkiffSettings?) {
         self.options = options
@@ -47,11 +49,13 @@ final class LazySections {
 
     var today: TodayView {
         made(&builtToday, in: .today, root: \.root) {
+            // A feed file or generated cards asked for on the command line are shown as they are;
+            // the sample invites to subscribe where subscriptions can be kept (not in a private window).
             let sample = options.feed == nil && options.generatedFeed == nil
-            let view = TodayView(source: options.todayFeedSource, invitesSubscriptions: sample)
-            // A feed file or generated cards asked for on the command line are shown as they are.
-            if sample {
-                let feeds = TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options))
+            let feeds = sample ? TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options)) : nil
+            let view = TodayView(source: options.todayFeedSource, invitesSubscriptions: feeds?.store != nil)
+            if let feeds {
+                feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }
                 feeds.attach(view)
                 todayFeeds = feeds
             }

@@ -20,7 +20,7 @@ extension MainWindow {
             KeyboardCommand("history", "Show history", ["<Control>h"]) { [weak self] in self?.showHistory() },
             KeyboardCommand("about", "About Skiff", []) { [weak self] in self?.showAbout() },
         ]
-        return CommandGroup("Window", commands + appCommands)
+        return CommandGroup("Window", commands + todayCommands + appCommands)
     }
 
     /// Keys the Today feed handles itself: listed for the Keyboard Shortcuts window.
@@ -29,6 +29,8 @@ extension MainWindow {
         KeyboardCommand("today-open", "Open the story", ["Return", "space"]),
         KeyboardCommand("today-close", "Close the story", ["Escape", "<Alt>Left"]),
         KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
+        KeyboardCommand("today-refresh", "Refresh the feeds", ["F5", "<Control>r"]),
+        KeyboardCommand("today-open-link", "Open the story’s article in the Browser", ["<Control>Return"]),
     ])
 
     /// Keys the Home section handles itself: listed for the Keyboard Shortcuts window.
@@ -81,6 +83,10 @@ extension MainWindow {
         zoom.append("Zoom \(browser.zoom.label) (Reset)", action: "win.zoom-reset")
         zoom.append("Zoom In", action: "win.zoom-in")
         menu.appendSection(zoom)
+        let feeds = MenuModel()
+        feeds.append("Add Feed…", action: "win.add-feed")
+        feeds.append("Mark All as Read", action: "win.mark-all-read")
+        menu.appendSection(feeds)
         // Strong: this wrapper is the only one of the section's GMenu; nothing refers back to the window.
         browser.zoom.onChange = { level in zoom.replace(at: 1, with: "Zoom \(level) (Reset)", action: "win.zoom-reset") }
         let app = MenuModel()

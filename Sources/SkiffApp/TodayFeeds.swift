@@ -17,6 +17,12 @@ final class TodayFeeds {
     nonisolated static let maximumCards = 2_000
 
     let store: FeedStore?
+    /// Fetching: nil without a store.
+    let updates: FeedUpdates?
+    /// "Add your feeds" was chosen, or Add Feed… in the menu: the window asks for an address.
+    var onAddFeed: (() -> Void)?
+    private var reloadScheduled = false
+    private var startTicker: FrameTicker?
     /// What opening the store came to, for the problems bar (nil when all went well).
     let openingProblem: String?
     private weak var today: TodayView?
@@ -32,12 +38,15 @@ final class TodayFeeds {
     init(databaseURL: URL?) {
         guard let databaseURL else {
             store = nil
+            updates = nil
             openingProblem = nil
             return
         }
         let opened = FeedStore.open(at: databaseURL)
         store = opened.store
+        updates = opened.store.map(FeedUpdates.init(store:))
         openingProblem = opened.message
+        updates?.onChanged = { [weak self] in self?.scheduleReload() }
     }
 
     /// Where the window's subscriptions live: `--feeds-database`, else the data folder's feeds.sqlite;
@@ -52,8 +61,32 @@ final class TodayFeeds {
         self.today = today
         today.storyBody = { [weak self] id in self?.storyBody(cardID: id) }
         today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
+        today.onAddFeed = { [weak self] in self?.onAddFeed?() }
+        today.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
         if let openingProblem { today.reportProblems([openingProblem]) }
         reload()
+        // Refresh what is due once Today has drawn its first frame, never before it.
+        let ticker = FrameTicker(widget: today.root)
+        startTicker = ticker
+        ticker.start { [weak self] _ in
+            MainLoop.idle { [weak self] in
+                self?.updates?.refresh(all: false)
+                self?.startTicker = nil
+            }
+            return false
+        }
+    }
+
+    /// Reads the store again soon, once for a burst of fetches finishing, and not under an open
+    /// story (a new feed would close it).
+    private func scheduleReload() {
+        guard !reloadScheduled else { return }
+        reloadScheduled = true
+        MainLoop.after(milliseconds: 300) { [weak self] in
+            guard let self else { return }
+            self.reloadScheduled = false
+            if self.today?.isStoryShown == true { self.scheduleReload() } else { self.reload() }
+        }
     }
 
     /// Reads the subscriptions' articles and shows them as cards; with no subscriptions the sample

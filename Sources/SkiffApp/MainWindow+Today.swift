@@ -1,0 +1,62 @@
+import Foundation
+import Gtk
+import Today
+
+/// Today's subscriptions from the window: the Add Feed dialog, Mark All as Read, and the command
+/// line's --subscribe and --import-opml.
+extension MainWindow {
+    /// Today's commands, in the window's list (menu, keys, Keyboard Shortcuts).
+    var todayCommands: [KeyboardCommand] {
+        [
+            KeyboardCommand("add-feed", "Add a feed to Today", []) { [weak self] in self?.showAddFeed() },
+            KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
+        ]
+    }
+
+    /// "Add Feed…": Today shown, and the dialog asking for an address.
+    func showAddFeed() {
+        stack.visibleChildName = Section.today.rawValue
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be saved: the feeds database is unavailable."])
+            return
+        }
+        if let addFeedDialog {
+            addFeedDialog.present()
+            return
+        }
+        let dialog = AddFeedDialog(transientFor: window)
+        dialog.onAdd = { [weak self] typed, done in
+            updates.subscribe(typed) { result in
+                switch result {
+                case .success: done(nil)
+                case .failure(let error): done(error.description)
+                }
+                if case .success = result { self?.stack.visibleChildName = Section.today.rawValue }
+            }
+        }
+        dialog.window.onCloseRequest { [weak self] in
+            self?.addFeedDialog = nil
+            return false
+        }
+        addFeedDialog = dialog
+        dialog.present()
+    }
+
+    func markAllArticlesRead() {
+        stack.visibleChildName = Section.today.rawValue
+        sections.todayFeeds?.markAllRead()
+    }
+
+    private var isPrivateWindow: Bool { browser.isPrivate }
+
+    /// `skiff --subscribe URL`: subscribed, and Today shows it; what went wrong goes to its problems bar.
+    func subscribe(fromCommandLine address: String) {
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems(["\(address) can’t be subscribed to: this window keeps no subscriptions."])
+            return
+        }
+        updates.subscribe(address) { [weak self] result in
+            if case .failure(let error) = result { self?.today.reportProblems(["\(address): \(error.description)"]) }
+        }
+    }
+}
