@@ -8,6 +8,9 @@ SETUP = tools/setup.sh
 # their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; docs/performance.md).
 # SWIFTPM_FLAGS: debian/rules adds --disable-automatic-resolution (the pinned Package.resolved only).
 RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS)
+# The benchmarks (Sources/SkiffBench), built as the app ships; never installed.
+BENCH_BUILD = build -c release --static-swift-stdlib --product skiff-bench $(SWIFTPM_FLAGS)
+BENCH = .build/release/skiff-bench
 
 .PHONY: run test build release deb bench bench-today-wheel screenshots validate install uninstall clean
 
@@ -46,32 +49,32 @@ validate:
 	@$(SETUP) --test >/dev/null && tools/validate-data.sh
 
 bench:
-	@swift=$$($(SETUP) --test | tail -1) && $$swift $(RELEASE) && \
-	for i in 1 2 3; do tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1100x760 --bench; done && \
-	for i in 1 2 3; do echo "== Today, sample feed (12 cards)"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --window-size 1280x800 --bench; \
-	  echo "== Today, 100,000 generated cards"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section today --generated-feed 100000 --window-size 1280x800 --bench; done && \
-	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section stars --window-size $$size --bench; done
-	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --history-only --generated-history 10000 --window-size 800x800 --bench; done
-	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --section home --window-size 1280x800 --bench; done
+	@swift=$$($(SETUP) --test | tail -1) && $$swift $(RELEASE) && $$swift $(BENCH_BUILD) && \
+	for i in 1 2 3; do tools/with-xvfb.sh tools/test-env.sh $(BENCH) browser --private --window-size 1100x760; done && \
+	for i in 1 2 3; do echo "== Today, sample feed (12 cards)"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) today --private --window-size 1280x800; \
+	  echo "== Today, 100,000 generated cards"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) today --private --generated-feed 100000 --window-size 1280x800; done && \
+	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh $(BENCH) stars --private --window-size $$size; done
+	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) home-history --private --transactions 10000 --window-size 800x800; done
+	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) home --private --window-size 1280x800; done
 	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer default
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl
 	tools/bench/peers.py --skiff .build/release/skiff --runs 4 --renderer gl --shader-cache warm
 	tools/bench/peers.py --skiff .build/release/skiff --runs 2 --only skiff --only floor --env GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456
-	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --generated-history-rows $$rows; done
-	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --window-size 1100x760 --bench --history-view-pages $$n; done
-	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tabs 20
-	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh .build/release/skiff --private --window-size 1280x800 --bench --bench-tab-churn 1000
+	for rows in 0 100000 1000000; do echo "== Browser: address-bar history search, $$rows generated rows"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) address-search --window-size 1100x760 --rows $$rows; done
+	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) history-view --window-size 1100x760 --pages $$n; done
+	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tabs --private --window-size 1280x800 --count 20
+	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tab-churn --private --window-size 1280x800 --cycles 1000
 
 	$(MAKE) --no-print-directory bench-today-wheel
 
 # Today with real wheel input under GL (llvmpipe) and cairo, against card-floor (plain card textures).
 bench-today-wheel:
-	@swift=$$($(SETUP) --test | tail -1) && $$swift $(RELEASE) && mkdir -p .build/bench && \
+	@swift=$$($(SETUP) --test | tail -1) && $$swift $(BENCH_BUILD) && mkdir -p .build/bench && \
 	gcc -O2 -Wall -o .build/bench/card-floor tools/bench/card-floor.c $$(pkg-config --cflags --libs gtk4) && \
 	gcc -O2 -Wall -shared -fPIC -o .build/bench/frame-log.so tools/bench/frame-log.c $$(pkg-config --cflags --libs gobject-2.0) -ldl && \
-	wheel="tools/bench/today-wheel.py --skiff .build/release/skiff --floor .build/bench/card-floor --frame-log .build/bench/frame-log.so --runs $${RUNS:-4}" && \
+	wheel="tools/bench/today-wheel.py --skiff-bench $(BENCH) --floor .build/bench/card-floor --frame-log .build/bench/frame-log.so --runs $${RUNS:-4}" && \
 	echo "== Today: 300 notches down, 100,000 cards against the floor" && \
 	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --no-sample $(WHEELFLAGS) && \
 	echo "== Today: 10 down, 10 up, 120 notches: 100,000 cards against 12 (and the floor)" && \

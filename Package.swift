@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "skiff", targets: ["Skiff"]),
+        // The benchmarks (make bench): never shipped (debian/rules builds --product skiff).
+        .executable(name: "skiff-bench", targets: ["SkiffBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -101,6 +103,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "Skiff", dependencies: ["SkiffApp", "Gtk"]),
+        // skiff-bench: every benchmark, by name, over the app SkiffApp builds (HACKING.md, "Benchmarking").
+        .executableTarget(name: "SkiffBench", dependencies: [
+            "SkiffApp", "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/SkiffBench"),
 
         // Shared by the display tests: the display requirement and a loopback HTTP server.
         .target(name: "TestSupport", dependencies: ["Gtk"], path: "Tests/TestSupport"),

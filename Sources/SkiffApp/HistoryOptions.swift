@@ -18,7 +18,6 @@ extension Options {
     /// (`data/home/history.json`), read through the same parser.
     public var historySource: HistorySource {
         if let rewardsURL { return .server(rewardsURL.address) }
-        if let count = generatedHistory, let file = Self.generatedHistoryFile(count: count) { return .file(file) }
         return .file(Resources.sampleHistory ?? URL(fileURLWithPath: "data/home/history.json"))
     }
 
@@ -26,12 +25,5 @@ extension Options {
     /// the user's time zone.
     public var historySettings: HistorySettings {
         HistorySettings(timeout: 10, cacheDirectory: isPrivate ? nil : HistorySettings.userCacheDirectory, timeZone: .current)
-    }
-
-    /// Writes a synthetic history to a temporary file (the History window removes it on closing).
-    static func generatedHistoryFile(count: Int) -> URL? {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-generated-history-\(getpid()).json")
-        let data = HistoryGenerator.json(count: max(0, min(count, HistoryParser.maximumTransactions)), end: Date())
-        return (try? data.write(to: file)) == nil ? nil : file
     }
 }

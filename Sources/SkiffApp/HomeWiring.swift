@@ -13,8 +13,8 @@ enum HomeWiring {
         HomeTabs.makeRoot(tab, navigator: navigator, dataDirectory: dataDirectory)
     }
 
-    static func makeHistory(options: Options) -> HomePage? {
-        let page = HistoryPage(source: options.historySource, settings: options.historySettings)
+    static func makeHistory(source: HistorySource, settings: HistorySettings) -> HomePage? {
+        let page = HistoryPage(source: source, settings: settings)
         // Focus the current row (or Try Again) once it is on screen.
         DispatchQueue.main.async { [weak page] in page?.focusDefault() }
         return page

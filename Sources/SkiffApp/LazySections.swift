@@ -11,6 +11,7 @@ import Today
 final class LazySections {
     private let options: Options
     private weak var settings: SkiffSettings?
+    private let standIns: StandIns
     private var slots: [Section: Box] = [:]
     private var builtToday: TodayView?
     private var builtHome: HomeView?
@@ -22,9 +23,10 @@ final class LazySections {
     /// "Add your feeds" chosen in Today.
     var onAddFeed: (() -> Void)?
 
-    init(options: Options, settings: SkiffSettings?) {
+    init(options: Options, settings: SkiffSettings?, standIns: StandIns) {
         self.options = options
         self.settings = settings
+        self.standIns = standIns
     }
 
     /// The stack page for `section`: the section's root goes in when it is built.
@@ -51,9 +53,9 @@ final class LazySections {
         made(&builtToday, in: .today, root: \.root) {
             // A feed file or generated cards asked for on the command line are shown as they are;
             // the sample invites to subscribe where subscriptions can be kept (not in a private window).
-            let sample = options.feed == nil && options.generatedFeed == nil
+            let sample = options.feed == nil && standIns.todayFeed == nil
             let feeds = sample ? TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options)) : nil
-            let view = TodayView(source: options.todayFeedSource, invitesSubscriptions: feeds?.store != nil)
+            let view = TodayView(source: standIns.todayFeed ?? options.todayFeedSource, invitesSubscriptions: feeds?.store != nil)
             if let feeds {
                 feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }
                 feeds.attach(view)
@@ -66,10 +68,10 @@ final class LazySections {
 
     var home: HomeView {
         made(&builtHome, in: .home, root: \.root) {
-            let options = options
+            let history = standIns.history ?? options.historySource, historySettings = options.historySettings
             let view = HomeView(source: HomeWiring.source, initialTab: settings?.homeTab ?? .home,
                                 makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator) },
-                                makeHistory: { HomeWiring.makeHistory(options: options) })
+                                makeHistory: { HomeWiring.makeHistory(source: history, settings: historySettings) })
             view.onTabChanged = { [weak settings] tab in settings?.homeTab = tab }
             return view
         }

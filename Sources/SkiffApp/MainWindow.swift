@@ -36,8 +36,9 @@ public final class MainWindow: BrowserViewDelegate {
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     /// `joinsSession`: a window opened after the main one (its tabs are saved with the main window's).
+    /// `standIns`: data the sections read instead of their files (skiff-bench, tests).
     public init(window: Window, options: Options, sandbox: WebSandbox.Status, persistence: BrowserPersistence? = nil,
-                settings: SkiffSettings? = nil, joinsSession: Bool = false) {
+                settings: SkiffSettings? = nil, joinsSession: Bool = false, standIns: StandIns = StandIns()) {
         self.window = window
         self.settings = settings
         window.title = "Skiff"
@@ -57,7 +58,7 @@ public final class MainWindow: BrowserViewDelegate {
         browser.developerTools = settings?.developerTools ?? false
         stack.setCrossfade()
         stack.addTitled(browser.root, name: Section.browser.rawValue, title: Section.browser.title)
-        sections = LazySections(options: options, settings: settings)
+        sections = LazySections(options: options, settings: settings, standIns: standIns)
         for section in [Section.today, .home, .stars] {
             stack.addTitled(sections.slot(section), name: section.rawValue, title: section.title)
         }

@@ -72,9 +72,6 @@ public struct Options: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("A Today feed (JSON) to show instead of the sample. See docs/feed-format.md.", valueName: "FILE"))
     public var feed: String?
 
-    @Option(help: .hidden)
-    public var generatedFeed: Int?
-
     @Option(help: ArgumentHelp("Subscribe to a feed (or a site's feed) in Today, and show Today.", valueName: "URL"))
     public var subscribe: String?
 
@@ -88,21 +85,6 @@ public struct Options: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The search engine for what the address bar does not read as an address: an http(s) URL with %s where the words go (default DuckDuckGo).", valueName: "URL"))
     public var search: SearchTemplate?
 
-    @Flag(help: "Measure start-up, frame times and memory, print them, and quit.")
-    public var bench = false
-    /// With `--bench`: the History window (Ctrl+H) over this many generated pages in a temporary
-    /// database, scrolled with real wheel clicks and swept to the end.
-    @Option(name: .customLong("history-view-pages"), help: .hidden)
-    public var historyViewPages: Int?
-
-    /// With --bench: memory of this many tabs before and after suspending background tabs (1–100).
-    @Option(name: .customLong("bench-tabs"), help: .hidden)
-    public var benchTabs: Int?
-
-    /// With --bench: this many Ctrl+T/Ctrl+W cycles and the UI process's growth (1–100,000).
-    @Option(name: .customLong("bench-tab-churn"), help: .hidden)
-    public var benchTabChurn: Int?
-
     @Flag(name: [.customLong("private"), .customLong("ephemeral")],
           help: "A private window: no cookies, cache, history or tabs are written to disk (also Ctrl+Shift+N).")
     public var isPrivate = false
@@ -111,17 +93,9 @@ public struct Options: ParsableArguments, Sendable {
             help: ArgumentHelp("The rewards server whose transaction history Home shows (an http or https URL answering with docs/home-format.md's History JSON). Without it, Home shows its bundled sample.", valueName: "URL"))
     public var rewardsURL: RewardsURL?
 
-    /// Home's History page alone in a window (screenshots, and `--bench` before the Home shell).
+    /// Home's History page alone in a window (the README's History screenshots).
     @Flag(name: .customLong("history-only"), help: .hidden)
     public var historyOnly = false
-
-    /// A synthetic history of this many transactions, read through the same loader (bench, tests).
-    @Option(name: .customLong("generated-history"), help: .hidden)
-    public var generatedHistory: Int?
-    /// With `--bench`: a browser history of this many pages, generated in a temporary database, and
-    /// the address bar's search measured over it with real keys (xdotool).
-    @Option(name: .customLong("generated-history-rows"), help: .hidden)
-    public var generatedHistoryRows: Int?
 
     public init() {}
 }

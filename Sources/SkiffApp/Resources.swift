@@ -51,7 +51,6 @@ enum Resources {
 extension Options {
     /// `--feed FILE` (relative to the working directory), else the shipped sample.
     var todayFeedSource: TodayFeedSource {
-        if let count = generatedFeed { return .generated(cardCount: count, imageDirectory: Resources.sampleImages) }
         if let feed {
             return .file(URL(fileURLWithPath: feed, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
         }

@@ -9,7 +9,7 @@ import Logging
 /// private `/tmp/skiff-<uid>` folder), named after a hash of the data folder, and holds an
 /// exclusive `flock` on a lock file beside it for as long as it runs. The kernel drops the lock
 /// when the process ends, however it ends, so a socket left by a `kill -9`ed Skiff is recognised
-/// as stale and replaced. Private windows and `--bench` touch no data and take no part.
+/// as stale and replaced. Private windows and skiff-bench touch no data and take no part.
 public final class SingleInstance: @unchecked Sendable {
     /// What a second launch asks of the running one; one JSON line over the socket, answered
     /// "ok" once the window has done it.

@@ -11,6 +11,8 @@ public final class SkiffApplication {
     public static let id = "io.github.skiff.Skiff"
     let app = Application(id: SkiffApplication.id)
     let options: Options
+    /// What a program other than `skiff` changes (skiff-bench); the defaults for `skiff`.
+    let host: AppHost
     public private(set) var window: MainWindow?
     private var privateWindows: [MainWindow] = []
     /// Normal windows opened after the main one (Ctrl+N, Open Link in New Window).
@@ -21,13 +23,12 @@ public final class SkiffApplication {
     public var instance: SingleInstance?
     private var listening = false
     let logger = Logger(label: "skiff.app")
-    /// Process start, for the start-up figure in `--bench`.
-    let launchedAt = Date()
     /// The renderer decision made at start-up, said once the first window shows what GTK made of it.
     private var renderer: (outcome: RendererChoice.Outcome, took: Duration)?
 
-    public init(options: Options) {
+    public init(options: Options, host: AppHost = AppHost()) {
         self.options = options
+        self.host = host
         app.onStartup { [weak self] in self?.startup() }
         app.onActivate { [weak self] in self?.activate() }
     }
@@ -59,8 +60,8 @@ public final class SkiffApplication {
 
     private func activate() {
         if let window { window.window.present(); return }
-        if options.bench, let pages = options.historyViewPages {
-            HistoryViewBenchmark(application: app, options: options, pages: pages) { [weak self] in self?.quit() }.start()
+        if let firstWindow = host.firstWindow {
+            firstWindow(app)
             return
         }
         if options.historyOnly {
@@ -74,11 +75,11 @@ public final class SkiffApplication {
             return
         }
         let sandbox = WebSandbox.probe()
-        let persistence = options.isPrivate ? nil : (HistorySearchBenchmark.persistence(options: options) ?? BrowserPersistence.open())
+        let persistence = options.isPrivate ? nil : (host.persistence.map { $0() } ?? BrowserPersistence.open())
         self.persistence = persistence
-        let settings = options.isPrivate || options.bench ? nil : SkiffSettings.open()
+        let settings = options.isPrivate || !host.remembersSettings ? nil : SkiffSettings.open()
         let window = MainWindow(window: ApplicationWindow(application: app), options: options, sandbox: sandbox, persistence: persistence,
-                                settings: settings)
+                                settings: settings, standIns: host.standIns)
         self.window = window
         install(window)
         window.window.onCloseRequest { [weak self] in
@@ -101,13 +102,7 @@ public final class SkiffApplication {
             listening = true
             instance.listen { [weak self] request in self?.handOver(request) }
         }
-        if options.bench && (options.benchTabs != nil || options.benchTabChurn != nil) {
-            TabBenchmark(window: window, tabs: options.benchTabs, churn: options.benchTabChurn) { [weak self] in self?.quit() }.start()
-        } else if options.bench, options.generatedHistoryRows != nil {
-            HistorySearchBenchmark(window: window, rows: options.generatedHistoryRows ?? 0) { [weak self] in self?.quit() }.start()
-        } else if options.bench {
-            Benchmark(window: window, launchedAt: launchedAt, url: options.url) { [weak self] in self?.quit() }.start()
-        }
+        host.windowShown?(window)
     }
 
     /// Says (SKIFF_LOG=info) which renderer GTK made for the window, and why: docs/rendering.md.

@@ -28,7 +28,7 @@ public struct SkiffCommand: ParsableCommand {
         if options.noWebSandbox { setenv(WebSandbox.disableVariable, "1", 1) }
         // One Skiff per data folder (see SingleInstance): a second launch hands its address over.
         var instance: SingleInstance?
-        if !options.isPrivate && !options.bench {
+        if !options.isPrivate {
             let request = SingleInstance.Request(url: options.url, section: options.section == .browser ? nil : options.section.rawValue)
             switch SingleInstance.claim(dataDirectory: DataLocations().dataDirectory, request: request) {
             case .primary(let claimed):
@@ -52,10 +52,10 @@ public struct SkiffCommand: ParsableCommand {
     }
 }
 
-enum LogSetup {
+public enum LogSetup {
     nonisolated(unsafe) private static var bootstrapped = false
     /// Logs to stderr; SKIFF_LOG=debug|info|warning|error picks the level (default: warning).
-    static func bootstrapOnce() {
+    public static func bootstrapOnce() {
         guard !bootstrapped else { return }
         bootstrapped = true
         let level = ProcessInfo.processInfo.environment["SKIFF_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning

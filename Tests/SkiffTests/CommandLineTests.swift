@@ -36,10 +36,24 @@ final class CommandLineTests: XCTestCase {
     func testHelpNamesEveryOption() throws {
         let r = try Self.run(["--help"])
         XCTAssertEqual(r.status, 0)
-        for option in ["--section", "--window-size", "--no-web-sandbox", "--bench", "--version", "<url>"] {
+        for option in ["--section", "--window-size", "--no-web-sandbox", "--version", "<url>"] {
             XCTAssertTrue(r.out.contains(option), "--help does not mention \(option)")
         }
         XCTAssertTrue(r.out.contains("Ctrl+L"), "--help lists the keyboard shortcuts")
+    }
+
+    /// The benchmarks live in skiff-bench (Sources/SkiffBench): the shipped skiff takes none of their
+    /// options, not even hidden ones.
+    func testTheShippedAppHasNoBenchmarkOptions() throws {
+        let hidden = try Self.run(["--help-hidden"])
+        XCTAssertEqual(hidden.status, 0)
+        XCTAssertTrue(hidden.out.contains("--window-size"), "--help-hidden lists the options: \(hidden.out)")
+        for word in ["bench", "generated"] {
+            XCTAssertFalse(hidden.out.lowercased().contains(word), "skiff --help-hidden mentions \(word): \(hidden.out)")
+        }
+        let bench = try Self.run(["--bench"])
+        XCTAssertNotEqual(bench.status, 0)
+        XCTAssertTrue(bench.err.contains("Unknown option '--bench'"), bench.err)
     }
 
     func testVersion() throws {

@@ -88,16 +88,16 @@ final class TabSuspensionWindowTests: XCTestCase {
                           "its web process ended (\(processesWithBoth) before, \(Self.webProcesses().count) now)")
 
             // Half a swipe towards it: where its page would be, its picture (black) is drawn.
-            browser.benchDragBegan()
-            browser.benchDrag(translation: 300)
+            browser.perform(.dragBegan)
+            browser.perform(.dragged(translation: 300))
             MainLoop.run(for: 0.4)
             let shot = try Screenshot.capture(window: window)
             defer { shot.remove() }
             let left = shot.luminance(Rect(x: 20, y: 80, width: 200, height: 300))
             XCTAssertNotNil(left)
             XCTAssertLessThan(left?.mean ?? 1, 0.25, "the suspended tab's picture of its black page shows in the pager")
-            browser.benchDrag(translation: 0)
-            browser.benchDragEnded()
+            browser.perform(.dragged(translation: 0))
+            browser.perform(.dragEnded(translation: 0))
             MainLoop.run(until: { !browser.isAnimating }, timeout: 3)
 
             // Back to it: the same page, scrolled where it was, and Back goes to the page before.

@@ -329,8 +329,9 @@ final class TodayWindowTests: XCTestCase {
 
     func testScrollingAHundredThousandCardsKeepsTheWidgetPoolSmall() throws {
         try MainActor.assumeIsolated {
-            let options = try Options.parse(["--section", "today", "--window-size", "1280x800", "--generated-feed", "100000"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            let options = try Options.parse(["--section", "today", "--window-size", "1280x800"])
+            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"),
+                                  standIns: StandIns(todayFeed: StandIns.generatedFeed(cards: 100_000)))
             main.window.present()
             defer { main.window.destroy() }
             XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10))

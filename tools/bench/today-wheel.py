@@ -22,14 +22,14 @@ the scroll at rest to the frame that painted every card on screen with its pictu
 private data directory), so the cards a fling lands on have pictures never decoded before.
 --scene story: REPEAT times, a card's story opened by a real click and closed with Escape; frame work
 and fps over the transitions' frames, against the floor's wheel scroll (the same frame targets).
-usage: today-wheel.py --skiff BIN --floor BIN --frame-log SO [--runs N] [--renderer gl --renderer cairo]
+usage: today-wheel.py --skiff-bench BIN --floor BIN --frame-log SO [--runs N] [--renderer gl --renderer cairo]
        [--scene wheel|fling|story] [--repeat N] [--pictures N]
        [--variant 'NAME=VAR=VALUE[;VAR=VALUE]' | 'NAME=@BINARY' ...]   (extra Skiff runs with an environment
-       variable set, or another build, for A/B)"""
+       variable set, or another build's skiff-bench, for A/B)"""
 import argparse, os, re, signal, statistics, subprocess, sys, tempfile, time
 
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-ap.add_argument('--skiff', required=True)
+ap.add_argument('--skiff-bench', required=True, help='the skiff-bench binary: its `app` command is Skiff on a generated feed')
 ap.add_argument('--floor', required=True)
 ap.add_argument('--frame-log', required=True)
 ap.add_argument('--runs', type=int, default=4)
@@ -48,17 +48,17 @@ args = ap.parse_args()
 renderers = args.renderer or ['gl', 'cairo']
 work = tempfile.mkdtemp(prefix='today-wheel-')
 
-feed = ['--private', '--section', 'today', '--window-size', '1280x800']
-scenes = [('skiff 100k', [args.skiff] + feed + ['--generated-feed', '100000'], {}, 'skiff')]
+feed = ['app', '--private', '--section', 'today', '--window-size', '1280x800']
+scenes = [('skiff 100k', [args.skiff_bench] + feed + ['--generated-feed', '100000'], {}, 'skiff')]
 if not args.no_sample:
-    scenes.append(('skiff 12', [args.skiff] + feed, {}, 'skiff'))
+    scenes.append(('skiff 12', [args.skiff_bench] + feed, {}, 'skiff'))
 for v in args.variant:
     name, assignments = v.split('=', 1)
     if assignments.startswith('@'):         # NAME=@BINARY: another build of Skiff (before/after a change)
         scenes.append((name, [assignments[1:]] + feed + ['--generated-feed', '100000'], {}, 'skiff'))
         continue
     extra = dict(a.split('=', 1) for a in assignments.split(';'))
-    scenes.append((name, [args.skiff] + feed + ['--generated-feed', '100000'], extra, 'skiff'))
+    scenes.append((name, [args.skiff_bench] + feed + ['--generated-feed', '100000'], extra, 'skiff'))
 if not args.no_floor and args.scene != 'fling':
     scenes.append(('floor', [args.floor, '100000'], {}, 'card-floor'))
 
@@ -66,7 +66,7 @@ data_dir = None
 if args.pictures:
     # A private copy of data/ (links) whose today/images holds N links to the sample's pictures under
     # distinct names: the texture cache keys pictures by path, so each is decoded and scaled anew.
-    source_data = os.path.join(os.path.dirname(os.path.realpath(args.skiff)), '..', '..', 'data')
+    source_data = os.path.join(os.path.dirname(os.path.realpath(args.skiff_bench)), '..', '..', 'data')
     source_data = os.path.realpath(source_data if os.path.isdir(source_data) else 'data')
     data_dir = os.path.join(work, 'data')
     os.makedirs(os.path.join(data_dir, 'today', 'images'))

@@ -123,10 +123,11 @@ extension BrowserView {
 }
 
 extension BrowserView {
-    /// The benchmark's favourites: `count` sites (none has an icon, so every tile shows its letter).
-    public func benchFillFavourites(count: Int) {
+    /// Sites added to the favourites at once, past any already there, up to `Favourites.limit`
+    /// (skiff-bench fills the start page; a user adds one page at a time with Ctrl+D).
+    public func addFavourites(_ sites: [(uri: String, title: String)]) {
         favourites.change { list in
-            for i in 0..<count { list.add(uri: "https://site\(i).example/", title: "Bench site \(i)") }
+            for site in sites { list.add(uri: site.uri, title: site.title) }
             return true
         }
     }

@@ -67,7 +67,10 @@ public final class StarsView {
         canvas.vexpand = true
         canvas.clipsContent = true
         canvas.setAccessibleDescription("Drag, scroll or use the arrow keys to move between the twelve signs; Home and End go to the first and last.")
-        canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, w, h) }
+        canvas.onDraw { [weak self] snapshot, w, h in
+            guard let self else { return }
+            if let timer = drawTimer { timer.time { self.draw(snapshot, w, h) } } else { draw(snapshot, w, h) }
+        }
         canvas.onMeasure { _, _ in (120, 600) }
         root.setChild(canvas)
         root.addOverlay(menuButton)
@@ -176,8 +179,6 @@ public final class StarsView {
     // MARK: Drawing
 
     private func draw(_ snapshot: Snapshot, _ w: Double, _ h: Double) {
-        let started = recordsDrawTimes ? FrameStats.monotonicNow : 0
-        defer { if recordsDrawTimes { drawMilliseconds.append((FrameStats.monotonicNow - started) * 1000) } }
         let geometry = FieldGeometry(width: w, height: h)
         if geometry != field.geometry { field.resize(geometry) }
         textures.prepare(for: geometry, scale: canvas.scaleFactor)
@@ -282,9 +283,8 @@ public final class StarsView {
 
     // MARK: For tests and the benchmark
 
-    /// While true, how long each snapshot took to build (Skiff's own drawing work) is recorded.
-    public var recordsDrawTimes = false
-    public var drawMilliseconds: [Double] = []
+    /// skiff-bench's timer of each snapshot built (Skiff's own drawing work): `Instrumented`.
+    public var drawTimer: DrawTimer?
 
     /// The value text GTK's accessibility layer holds for the field.
     public var accessibleValueText: String? { canvas.accessibleValueText }
@@ -294,8 +294,16 @@ public final class StarsView {
     public var isMoving: Bool { field.needsFrames }
     public var isDragging: Bool { if case .dragging = field.motion { true } else { false } }
     public func focusField() { canvas.grabFocus() }
-    /// Drives the field as a drag would (the benchmark's scripted input).
-    public func benchDragBegan() { update { $0.dragBegan(now: now) } }
-    public func benchDrag(translation: Double) { update { $0.dragMoved(translation: translation, now: now) } }
-    public func benchDragEnded(translation: Double) { update { $0.dragEnded(translation: translation, now: now) } }
+}
+
+extension StarsView: Instrumented {
+    /// A drag moves the field as the drag gesture does.
+    public func perform(_ gesture: ScriptedGesture) {
+        switch gesture {
+        case .dragBegan: update { $0.dragBegan(now: now) }
+        case .dragged(let translation): update { $0.dragMoved(translation: translation, now: now) }
+        case .dragEnded(let translation): update { $0.dragEnded(translation: translation, now: now) }
+        case .panBegan, .panned, .panEnded, .scrolled: break
+        }
+    }
 }

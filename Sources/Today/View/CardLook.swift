@@ -38,24 +38,3 @@ struct CardLookKey: Equatable {
     /// The card-sized picture drawn (nil: the placeholder), by identity: a new picture is a new look.
     let picture: ObjectIdentifier?
 }
-
-/// For measuring what each kind of node costs a renderer: `SKIFF_TODAY_OMIT=shadow,clip,scrims,text`
-/// leaves those out of every card (the benchmark's breakdown in docs/performance.md). Never set in use.
-enum CardLookExperiment: String, OmittedLayers {
-    case shadow, clip, scrims, text
-    static let omitted = parse("SKIFF_TODAY_OMIT")
-}
-
-/// Layers a benchmark leaves out to see what each costs: the comma-separated names in an
-/// environment variable, read once at start-up.
-protocol OmittedLayers: RawRepresentable<String>, Hashable {
-    static var omitted: Set<Self> { get }
-}
-
-extension OmittedLayers {
-    static func parse(_ variable: String) -> Set<Self> {
-        Set((ProcessInfo.processInfo.environment[variable] ?? "").split(separator: ",").compactMap { Self(rawValue: String($0)) })
-    }
-
-    static func omits(_ kind: Self) -> Bool { omitted.contains(kind) }
-}

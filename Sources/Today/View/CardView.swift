@@ -137,10 +137,8 @@ final class CardView {
         snapshot.withTransform(translateX: width / 2 * (1 - scale), translateY: height / 2 * (1 - scale), scaleX: scale, scaleY: scale) {
             let bounds = Rect(x: 0, y: 0, width: width, height: height)
             let offset = shadowOffset()
-            if !CardLookExperiment.omits(.shadow) {
-                snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
-                                offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
-            }
+            snapshot.shadow(bounds, radius: Self.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: Self.shadowOpacity),
+                            offsetX: offset.x, offsetY: offset.y, blur: Self.shadowBlur)
             if CardLook.current == .cached, let image = paintedLook(content, width: width, height: height) {
                 // The cairo renderer paints the image's surface as it is; GL draws it as a texture.
                 snapshot.images([(image, 0, 0)], in: bounds, cairo: canvas.usesCairoRenderer)
@@ -173,12 +171,10 @@ final class CardView {
     /// Picture, scrims and text inside the rounded corners, as nodes (the cairo renderer's way).
     private func drawLook(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
-        let body = {
-            CardArtwork.draw(content, in: bounds, images: self.images, snapshot: snapshot, scale: self.canvas.scaleFactor,
-                             scrims: !CardLookExperiment.omits(.scrims))
-            if !CardLookExperiment.omits(.text) { self.drawTexts(snapshot, content: content, width: width, height: height) }
+        snapshot.withRoundedClip(bounds, radius: Self.cornerRadius) {
+            CardArtwork.draw(content, in: bounds, images: self.images, snapshot: snapshot, scale: self.canvas.scaleFactor)
+            self.drawTexts(snapshot, content: content, width: width, height: height)
         }
-        if CardLookExperiment.omits(.clip) { body() } else { snapshot.withRoundedClip(bounds, radius: Self.cornerRadius, body) }
     }
 
     /// The card-sized picture, if it is ready; asking starts its scaling in the background otherwise
@@ -396,7 +392,7 @@ enum CardArtwork {
     ///   while drawing (the story, whose size changes every frame).
     ///   - surface: for the story under the cairo renderer: the whole picture as a surface made once
     ///     (the renderer would convert the texture anew in every frame).
-    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scale: Int? = nil, scrims: Bool = true,
+    static func draw(_ content: CardContent, in bounds: Rect, images: TextureCache, snapshot: Snapshot, scale: Int? = nil,
                      surface: ((Texture) -> RasterImage?)? = nil) {
         snapshot.fill(bounds, color: content.accent)
         if let scale {
@@ -416,7 +412,6 @@ enum CardArtwork {
         } else {
             Placeholder.draw(in: bounds, accent: content.accent, snapshot: snapshot)
         }
-        guard scrims else { return }
         for scrim in CardFace.scrims(content, in: bounds) { snapshot.verticalGradient(scrim.rect, top: scrim.top, bottom: scrim.bottom) }
     }
 }

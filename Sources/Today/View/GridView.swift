@@ -127,7 +127,7 @@ final class GridView {
         let visible = LayoutRect(x: 0, y: adjustment.value - Self.overscan, width: layout.width, height: viewportHeight + 2 * Self.overscan)
         let wantedShown = Set(layout.cards(in: visible))
         var wantedCards = wantedShown
-        if LookAhead.mode != .none, viewportHeight > 0 {
+        if viewportHeight > 0 {
             let aheadY = scrollDirection > 0 ? visible.y + visible.height : visible.y - viewportHeight
             wantedCards.formUnion(layout.cards(in: LayoutRect(x: 0, y: aheadY, width: layout.width, height: viewportHeight)))
         }
@@ -248,7 +248,7 @@ final class GridView {
     }
 
     private func schedulePreparing() {
-        guard LookAhead.mode != .none, !preparing else { return }
+        guard !preparing else { return }
         preparing = true
         MainLoop.idle { [weak self] in
             guard let self else { return }

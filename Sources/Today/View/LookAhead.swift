@@ -11,13 +11,10 @@ import Foundation
 ///   scrolls then only moves textures. Figures: docs/performance.md ("Ready ahead, and the pictures queue" and
 ///   "How cards draw").
 public enum LookAhead: String, Sendable {
-    /// Only the overscan around the viewport is dealt, and looks are painted inside the frame
-    /// that first draws a card (the way before this change; kept for the benchmark's A/B).
-    case none
     case pictures
     case looks
 
-    /// `SKIFF_TODAY_AHEAD=none|pictures|looks` sets it at start-up (the benchmark's A/B).
+    /// `SKIFF_TODAY_AHEAD=pictures|looks` sets it at start-up (the A/B of docs/performance.md).
     @MainActor public static var mode: LookAhead =
         ProcessInfo.processInfo.environment["SKIFF_TODAY_AHEAD"].flatMap(LookAhead.init(rawValue:)) ?? .looks
 }

@@ -225,7 +225,7 @@ final class StoryView {
         container.allocate(scroller, frame)
         let size = Self.closeButtonSize
         container.allocate(closeButton, Rect(x: frame.x + frame.width - size - Self.closeButtonInset, y: frame.y + Self.closeButtonInset, width: size, height: size))
-        let alpha = StoryExperiment.omits(.fade) ? 1 : pose.bodyAlpha
+        let alpha = pose.bodyAlpha
         body.opacity = alpha
         closeButton.opacity = alpha
     }
@@ -235,18 +235,13 @@ final class StoryView {
         let pose = transition.appearance(at: FrameTicker.now(for: container))
         let frame = Rect(pose.frame)
         // Dim what is behind as the story grows, so the eye follows it.
-        if !StoryExperiment.omits(.dim) {
-            snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background(of: container).withAlpha(0.85 * pose.progress))
-        }
-        if !StoryExperiment.omits(.shadow) {
-            snapshot.shadow(frame, radius: pose.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: CardView.shadowOpacity),
-                            offsetX: 0, offsetY: 8, blur: CardView.shadowBlur)
-        }
-        let body = {
+        snapshot.fill(Rect(x: 0, y: 0, width: width, height: height), color: Palette.background(of: container).withAlpha(0.85 * pose.progress))
+        snapshot.shadow(frame, radius: pose.cornerRadius, color: Color(red: 0, green: 0, blue: 0, alpha: CardView.shadowOpacity),
+                        offsetX: 0, offsetY: 8, blur: CardView.shadowBlur)
+        snapshot.withRoundedClip(frame, radius: pose.cornerRadius) {
             snapshot.fill(frame, color: Palette.background(of: self.container))
             snapshot.child(self.scroller, of: self.container)
         }
-        if StoryExperiment.omits(.clip) { snapshot.withClip(frame, body) } else { snapshot.withRoundedClip(frame, radius: pose.cornerRadius, body) }
         snapshot.child(closeButton, of: container)
     }
 
@@ -265,12 +260,9 @@ final class StoryView {
         guard let content else { return }
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
         // The picture covers the header and is cropped to it (it would spill over the text otherwise).
-        if !StoryExperiment.omits(.picture) {
-            let surface: ((Texture) -> RasterImage?)? = (StoryPicture.forcedSurface ?? header.usesCairoRenderer)
-                ? { [weak self] in self?.pictureSurface(for: $0) } : nil
-            snapshot.withClip(bounds) { CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot, surface: surface) }
-        }
-        guard !StoryExperiment.omits(.text) else { return }
+        let surface: ((Texture) -> RasterImage?)? = (StoryPicture.forcedSurface ?? header.usesCairoRenderer)
+            ? { [weak self] in self?.pictureSurface(for: $0) } : nil
+        snapshot.withClip(bounds) { CardArtwork.draw(content, in: bounds, images: images, snapshot: snapshot, surface: surface) }
         let inset = CardView.textInset + 4
         let textWidth = max(1, min(width, 760) - 2 * inset)
         let ink = content.lightText ? Color(red: 1, green: 1, blue: 1) : Color(red: 0.07, green: 0.07, blue: 0.09)
@@ -285,14 +277,6 @@ final class StoryView {
 /// as a texture (GL's). The renderer decides unless a test forces one (it compares the two).
 public enum StoryPicture {
     @MainActor public static var forcedSurface: Bool?
-}
-
-/// For measuring what each layer of the story costs a renderer while it grows:
-/// `SKIFF_STORY_OMIT=dim,shadow,clip,picture,text,fade` leaves those out (`clip`: a square clip
-/// instead of the rounded one; `fade`: the body and close button drawn opaque). Never set in use.
-enum StoryExperiment: String, OmittedLayers {
-    case dim, shadow, clip, picture, text, fade
-    static let omitted = parse("SKIFF_STORY_OMIT")
 }
 
 extension Rect {

@@ -350,3 +350,10 @@ public final class TodayView {
     }
     public func focusGrid() { grid?.container.grabFocus() }
 }
+
+/// The grid scrolled as its scrollbar moves it.
+extension TodayView: Instrumented {
+    public func perform(_ gesture: ScriptedGesture) {
+        if case .scrolled(let offset) = gesture { scroll(to: offset) }
+    }
+}

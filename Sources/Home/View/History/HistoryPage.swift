@@ -338,3 +338,10 @@ public final class HistoryPage: HomePage {
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
+
+/// The list scrolled as its scrollbar moves it.
+extension HistoryPage: Instrumented {
+    public func perform(_ gesture: ScriptedGesture) {
+        if case .scrolled(let offset) = gesture { scroll(to: offset) }
+    }
+}

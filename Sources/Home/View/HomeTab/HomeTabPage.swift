@@ -149,6 +149,6 @@ final class HomeTabPage: HomeTabRoot {
         canvas.queueAllocate()
     }
 
-    /// Scrolls the tiles to `offset` (the benchmark's scripted scroll; users scroll the scroller).
+    /// Scrolls the tiles to `offset` (`Instrumented`; users scroll the scroller).
     func scroll(to offset: Double) { scroller.verticalOffset = offset }
 }

@@ -79,7 +79,8 @@ public enum FeedSniffer {
                 case "rss", "rdf", "feed": return .xmlFeed
                 case "html", "head", "body": return .htmlPage
                 case "svg": return .image("image/svg+xml")
-                default: return .other
+                // Another vocabulary, or an HTML fragment: the Content-Type decides.
+                default: return nil
                 }
             }
         }

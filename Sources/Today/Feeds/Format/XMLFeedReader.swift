@@ -73,56 +73,74 @@ struct XMLFeedReader {
         var contentBase: URL?
     }
 
-    private static let libraryReady: Void = {
-        xmlInitParser()
-        skiff_xml_install_entity_refusal()
-    }()
 
     // MARK: Reading
 
+    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
+
     /// Reads `bytes` (already bounded and, when UTF-8, valid); `encoding` overrides the document's
     /// own declaration (nil: the declaration, else UTF-8).
+    ///
+    /// libxml2's streaming reader stops at the first well-formedness error (it has no recovery),
+    /// so an ill-formed feed is read a second time by the recovering tree parser and walked with
+    /// the same code: only broken feeds pay for the tree (docs/feeds.md, "Formats").
     static func read(_ bytes: UnsafeRawBufferPointer, url: URL, encoding: String?, now: Date,
                      problems: inout ProblemList) -> Result<ParsedFeed, FeedFormatError> {
-        _ = libraryReady
+        LibXML.prepare()
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
             return .failure(.notAFeed(.empty))
         }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
-        guard let reader = xmlReaderForMemory(base, Int32(bytes.count), url.absoluteString, encoding, options) else {
-            return .failure(.unreadable(line: nil, message: "libxml2 could not start reading"))
-        }
-        defer { xmlFreeTextReader(reader) }
+        let hasXMLBase = contains(bytes, "xml:base")
         let sink = ErrorSink()
-        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let handler: xmlStructuredErrorFunc = { context, error in
             guard let context, let error else { return }
             Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue().add(error.pointee)
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        let hasXMLBase = Self.contains(bytes, "xml:base")
-        var state = XMLFeedReader(reader: reader, url: url, hasXMLBase: hasXMLBase, now: now)
-        let outcome = withExtendedLifetime(sink) { state.run() }
-        for problem in sink.problems { problems.add(problem.message, line: problem.line) }
-        switch outcome {
-        case let .notAFeed(kind):
-            return .failure(.notAFeed(kind))
-        case .done:
-            guard let format = state.format else {
-                let first = sink.problems.first
-                return .failure(first.map { .unreadable(line: $0.line, message: $0.message) } ?? .notAFeed(.empty))
+        }
+        return withExtendedLifetime(sink) { () -> Result<ParsedFeed, FeedFormatError> in
+            guard let streaming = xmlReaderForMemory(base, Int32(bytes.count), url.absoluteString, encoding, options) else {
+                return .failure(.unreadable(line: nil, message: "libxml2 could not start reading"))
             }
+            xmlTextReaderSetStructuredErrorHandler(streaming, handler, context)
+            var state = XMLFeedReader(reader: streaming, byValue: false, url: url, hasXMLBase: hasXMLBase, now: now)
+            var outcome = state.run()
+            xmlFreeTextReader(streaming)
+            if case .stoppedByError = outcome {
+                // The recovering parse reports every problem again, and more.
+                sink.problems.removeAll()
+                xmlSetStructuredErrorFunc(context, handler)
+                let document = xmlReadMemory(base, Int32(bytes.count), url.absoluteString, encoding, options)
+                xmlSetStructuredErrorFunc(nil, nil)
+                guard let document else {
+                    return .failure(unreadable(sink))
+                }
+                defer { xmlFreeDoc(document) }
+                guard let walker = xmlReaderWalker(document) else { return .failure(unreadable(sink)) }
+                defer { xmlFreeTextReader(walker) }
+                state = XMLFeedReader(reader: walker, byValue: true, url: url, hasXMLBase: hasXMLBase, now: now)
+                outcome = state.run()
+            }
+            for problem in sink.problems { problems.add(problem.message, line: problem.line) }
+            if case let .notAFeed(kind) = outcome { return .failure(.notAFeed(kind)) }
+            guard let format = state.format else { return .failure(unreadable(sink)) }
             return .success(state.finish(format: format, problems: &problems))
         }
     }
 
-    private init(reader: xmlTextReaderPtr, url: URL, hasXMLBase: Bool, now: Date) {
-        node = XMLNodeAccess(reader: reader, names: XMLNameTable(reader: reader), feedURL: url, hasXMLBase: hasXMLBase)
+    private static func unreadable(_ sink: ErrorSink) -> FeedFormatError {
+        sink.problems.first.map { .unreadable(line: $0.line, message: $0.message) } ?? .notAFeed(.empty)
+    }
+
+    private init(reader: xmlTextReaderPtr, byValue: Bool, url: URL, hasXMLBase: Bool, now: Date) {
+        node = XMLNodeAccess(reader: reader, names: XMLNameTable(reader: reader, byValue: byValue), feedURL: url,
+                             hasXMLBase: hasXMLBase)
         collector = ArticleCollector(now: now)
         path.reserveCapacity(32)
         text.reserveCapacity(4_096)
     }
 
-    private enum Outcome { case done, notAFeed(FeedSniffer.Kind) }
+    private enum Outcome { case done, stoppedByError, notAFeed(FeedSniffer.Kind) }
     private enum Advance { case read, skipSubtree, stop(FeedSniffer.Kind) }
 
     private static let element = Int32(XML_READER_TYPE_ELEMENT.rawValue)
@@ -164,12 +182,7 @@ struct XMLFeedReader {
             case let .stop(kind): return .notAFeed(kind)
             }
         }
-        // A parse stopped by an error keeps what was read before it; libxml2's message is a problem.
-        if let item, path.count > itemDepth {
-            _ = item
-            finishItem()
-        }
-        return .done
+        return status < 0 ? .stoppedByError : .done
     }
 
     // MARK: Elements
@@ -196,10 +209,10 @@ struct XMLFeedReader {
             if !isAtom, format == .rss10 || format == .rss090 {
                 item?.rdfAbout = node.attributes([.about])[.about]
             }
-            if format == .rss10, vocabularyPointer == names.rss090 { format = .rss090 }
+            if format == .rss10, names.isRSS090(vocabularyPointer) { format = .rss090 }
             return .read
         case (.core, .channel):
-            if format == .rss10, vocabularyPointer == names.rss090 { format = .rss090 }
+            if format == .rss10, names.isRSS090(vocabularyPointer) { format = .rss090 }
             return .read
         default:
             break
@@ -256,7 +269,7 @@ struct XMLFeedReader {
             path[0].vocabulary = .core
             if namespace == nil {
                 problemsFromReader.append((xmlTextReaderGetParserLineNumber(reader), "An Atom feed without the Atom namespace, read as Atom 1.0"))
-            } else if namespace == names.atom03 {
+            } else if names.isAtom03(namespace) {
                 problemsFromReader.append((xmlTextReaderGetParserLineNumber(reader), "An Atom 0.3 feed, read as Atom 1.0"))
             }
         default:

@@ -37,33 +37,51 @@ enum XMLVocabulary {
     ]
 }
 
-/// The interned names of one reader.
+/// The interned names of one reader. A reader walking a tree (the recovering parse of an
+/// ill-formed feed) has its own dictionary, apart from the tree's; it compares by value instead.
 struct XMLNameTable {
     private var names: [UnsafePointer<xmlChar>: XMLLocalName] = [:]
     private var vocabularies: [UnsafePointer<xmlChar>: XMLVocabulary] = [:]
-    let atom03: UnsafePointer<xmlChar>?
-    let rss090: UnsafePointer<xmlChar>?
+    private let atom03: UnsafePointer<xmlChar>?
+    private let rss090: UnsafePointer<xmlChar>?
+    private let byValue: Bool
+    private static let namesByValue = Dictionary(uniqueKeysWithValues: XMLLocalName.allCases.map { ($0.rawValue, $0) })
+    private static let vocabulariesByValue = Dictionary(XMLVocabulary.uris, uniquingKeysWith: { first, _ in first })
+    private static let atom03URI = "http://purl.org/atom/ns#"
+    private static let rss090URI = "http://my.netscape.com/rdf/simple/0.9/"
 
-    init(reader: xmlTextReaderPtr) {
+    init(reader: xmlTextReaderPtr, byValue: Bool) {
+        self.byValue = byValue
         func intern(_ text: String) -> UnsafePointer<xmlChar>? {
             text.withCString { xmlTextReaderConstString(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
         }
-        for name in XMLLocalName.allCases {
-            if let pointer = intern(name.rawValue) { names[pointer] = name }
+        if !byValue {
+            for name in XMLLocalName.allCases {
+                if let pointer = intern(name.rawValue) { names[pointer] = name }
+            }
+            for (uri, vocabulary) in XMLVocabulary.uris {
+                if let pointer = intern(uri) { vocabularies[pointer] = vocabulary }
+            }
         }
-        for (uri, vocabulary) in XMLVocabulary.uris {
-            if let pointer = intern(uri) { vocabularies[pointer] = vocabulary }
-        }
-        atom03 = intern("http://purl.org/atom/ns#")
-        rss090 = intern("http://my.netscape.com/rdf/simple/0.9/")
+        atom03 = byValue ? nil : intern(Self.atom03URI)
+        rss090 = byValue ? nil : intern(Self.rss090URI)
     }
 
     func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLLocalName? {
-        pointer.flatMap { names[$0] }
+        guard let pointer else { return nil }
+        return byValue ? Self.namesByValue[String(cString: pointer)] : names[pointer]
     }
 
     func vocabulary(_ pointer: UnsafePointer<xmlChar>?) -> XMLVocabulary {
         guard let pointer else { return .core }
-        return vocabularies[pointer] ?? .other
+        return (byValue ? Self.vocabulariesByValue[String(cString: pointer)] : vocabularies[pointer]) ?? .other
+    }
+
+    func isAtom03(_ pointer: UnsafePointer<xmlChar>?) -> Bool { matches(pointer, atom03, Self.atom03URI) }
+    func isRSS090(_ pointer: UnsafePointer<xmlChar>?) -> Bool { matches(pointer, rss090, Self.rss090URI) }
+
+    private func matches(_ pointer: UnsafePointer<xmlChar>?, _ interned: UnsafePointer<xmlChar>?, _ value: String) -> Bool {
+        guard let pointer else { return false }
+        return byValue ? String(cString: pointer) == value : pointer == interned
     }
 }

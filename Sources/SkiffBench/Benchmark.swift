@@ -2,23 +2,21 @@ import Browser
 import BrowserModel
 import Foundation
 import Gtk
-import Logging
+import SkiffApp
 
-/// `skiff --bench`: start-up time, frame-time percentiles while a page scrolls and the loading
+/// `skiff-bench browser|today|stars|home`: start-up time, frame-time percentiles while a page scrolls and the loading
 /// line animates, and memory of the UI and web processes. Prints a report and quits.
 @MainActor
 final class Benchmark {
     static let scrollSeconds = 4.0
     static let chromeSeconds = 3.0
     let window: MainWindow
-    let launchedAt: Date
     let url: String?
     let done: @MainActor () -> Void
     let stats = FrameStats()
 
-    init(window: MainWindow, launchedAt: Date, url: String?, done: @escaping @MainActor () -> Void) {
+    init(window: MainWindow, url: String?, done: @escaping @MainActor () -> Void) {
         self.window = window
-        self.launchedAt = launchedAt
         self.url = url
         self.done = done
     }
@@ -28,7 +26,7 @@ final class Benchmark {
     func sleep(_ seconds: Double) async { await BenchRun.sleep(seconds) }
 
     private func measure() async {
-        var report: [String] = ["Skiff \(Options.version) benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
+        var report: [String] = [BenchLaunch.title("benchmark")]
         // Wait for the first frame of the window.
         while !stats.attach(to: window.window) { await sleep(0.005) }
         while stats.firstPaint == nil { await sleep(0.002) }
@@ -95,22 +93,22 @@ final class Benchmark {
         let collapse = await frames(for: 5.0) { t in
             let cycle = t.truncatingRemainder(dividingBy: 1.0)
             let down = Int(t) % 2 == 0
-            if cycle < 1.0 / 60 { browser.benchScrollBegan() }
-            if cycle < 0.3 { browser.benchScroll(dy: down ? 2 : -2) }
-            if cycle >= 0.3 && cycle < 0.3 + 1.0 / 60 { browser.benchScrollEnded() }
+            if cycle < 1.0 / 60 { browser.perform(.panBegan) }
+            if cycle < 0.3 { browser.perform(.panned(dy: down ? 2 : -2)) }
+            if cycle >= 0.3 && cycle < 0.3 + 1.0 / 60 { browser.perform(.panEnded) }
         }
         report.append(Self.percentileLine("toolbar collapse/expand: frame work", collapse.work))
         report.append(Self.percentileLine("toolbar collapse/expand: frame interval", collapse.interval))
 
         // 4. A tab swipe back and forth between two tabs, and a new-tab overscroll.
-        browser.benchOpenTabs(count: 2, html: BenchPage.html)
+        browser.openTabs(count: 2, html: BenchPage.html)
         await sleep(1.5)
         let swipe = await frames(for: 4.0) { t in
             let cycle = t.truncatingRemainder(dividingBy: 1.0)
             let direction: Double = browser.currentTabIndex == 0 ? -1 : 1
-            if cycle < 1.0 / 60 { browser.benchDragBegan() }
-            if cycle < 0.35 { browser.benchDrag(translation: direction * cycle * 900) }
-            if cycle >= 0.35 && cycle < 0.35 + 1.0 / 60 { browser.benchDragEnded() }
+            if cycle < 1.0 / 60 { browser.perform(.dragBegan) }
+            if cycle < 0.35 { browser.perform(.dragged(translation: direction * cycle * 900)) }
+            if cycle >= 0.35 && cycle < 0.35 + 1.0 / 60 { browser.perform(.dragEnded(translation: direction * 0.35 * 900)) }
         }
         report.append(Self.percentileLine("tab swipe: frame work", swipe.work))
         report.append(Self.percentileLine("tab swipe: frame interval", swipe.interval))
@@ -118,9 +116,9 @@ final class Benchmark {
         await sleep(1.0)
         let tabsBefore = browser.tabCount
         let overscroll = await frames(for: 1.5) { t in
-            if t < 1.0 / 60 { browser.benchDragBegan() }
-            if t < 0.5 { browser.benchDrag(translation: -t * 1400) }
-            if t >= 0.5 && t < 0.5 + 1.0 / 60 { browser.benchDragEnded() }
+            if t < 1.0 / 60 { browser.perform(.dragBegan) }
+            if t < 0.5 { browser.perform(.dragged(translation: -t * 1400)) }
+            if t >= 0.5 && t < 0.5 + 1.0 / 60 { browser.perform(.dragEnded(translation: -0.5 * 1400)) }
         }
         report.append(Self.percentileLine("new-tab overscroll: frame work", overscroll.work))
         report.append(Self.percentileLine("new-tab overscroll: frame interval", overscroll.interval))
@@ -130,7 +128,7 @@ final class Benchmark {
 
         // 5. Memory with 5 and 20 tabs of the bench page.
         for count in [5, 20] {
-            browser.benchOpenTabs(count: count, html: BenchPage.html)
+            browser.openTabs(count: count, html: BenchPage.html)
             await sleep(Double(count) * 0.25 + 2)
             let m = ProcessClock.memory()
             report.append(String(format: "memory, %d tabs: UI process %.0f MB RSS; web and network processes %.0f MB RSS (%d processes)",
@@ -155,11 +153,11 @@ final class Benchmark {
         let scrolling = await frames(for: Self.scrollSeconds) { t in
             // 1,500 px/s, down and back: a brisk touchpad scroll, the same for every feed size.
             let travel = min(height, 3000)
-            today.scroll(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel)
+            today.perform(.scrolled(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel))
         }
         report.append(Self.percentileLine("today scrolling: frame work (update→paint)", scrolling.work))
         report.append(Self.percentileLine("today scrolling: frame interval", scrolling.interval))
-        let jump = await frames(for: 3.0) { t in today.scroll(to: height * min(1, t / 2.8)) }
+        let jump = await frames(for: 3.0) { t in today.perform(.scrolled(to: height * min(1, t / 2.8))) }
         report.append(Self.percentileLine("today jump to the end: frame work", jump.work))
         stats.detach()
         let after = ProcessClock.memory()
@@ -222,6 +220,17 @@ enum ProcessClock {
             }
         }
         return (rssMB(pid: "self"), total, count)
+    }
+}
+
+extension BrowserView {
+    /// New tabs showing `html` until there are `count` (for the memory figure with many tabs).
+    func openTabs(count: Int, html: String) {
+        while tabCount < count {
+            newTab()
+            cancelEditing()
+            webView?.loadHTML(html, baseURI: "http://127.0.0.1/")
+        }
     }
 }
 

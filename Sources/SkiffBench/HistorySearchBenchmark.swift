@@ -1,10 +1,30 @@
+import ArgumentParser
 import Browser
 import BrowserModel
 import BrowserStore
 import Foundation
 import Gtk
+import SkiffApp
 
-/// `skiff --bench --generated-history-rows N`: the address bar's history search over N generated
+/// `skiff-bench address-search --rows N`.
+struct AddressSearchBench: MainActorBench {
+    static let configuration = CommandConfiguration(
+        commandName: "address-search",
+        abstract: "The address bar's history search over N generated pages, typed with real keys (xdotool): key to suggestions drawn, frames, memory.")
+    @OptionGroup var app: Options
+    @Option(help: ArgumentHelp("Generated history rows, in a temporary database removed at the end.", valueName: "N"))
+    var rows = 100_000
+
+    @MainActor func runOnMain() throws {
+        let rows = max(0, rows)
+        try BenchLaunch.run(app) { host, quit in
+            host.persistence = { HistorySearchBenchmark.persistence(rows: rows) }
+            host.windowShown = { window in HistorySearchBenchmark(window: window, rows: rows, done: quit).start() }
+        }
+    }
+}
+
+/// `skiff-bench address-search --rows N`: the address bar's history search over N generated
 /// pages, driven by real keys (xdotool into the X server, as a user's keyboard): Ctrl+L, then words
 /// typed at a brisk 8 keys a second. Prints key-to-suggestions latency (from the keystroke's text
 /// change to the end of the first frame painted with that text's results), frame times while
@@ -32,9 +52,8 @@ final class HistorySearchBenchmark {
         self.done = done
     }
 
-    /// A temporary database of `--generated-history-rows` pages (removed at exit), or nil without it.
-    static func persistence(options: Options) -> BrowserPersistence? {
-        guard options.bench, let rows = options.generatedHistoryRows else { return nil }
+    /// A temporary database of `rows` generated pages (removed at exit).
+    static func persistence(rows: Int) -> BrowserPersistence? {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-bench-\(UUID().uuidString)")
         let locations = DataLocations(dataDirectory: base.appendingPathComponent("data"), stateDirectory: base.appendingPathComponent("state"))
         let started = FrameStats.monotonicNow
@@ -45,7 +64,6 @@ final class HistorySearchBenchmark {
             FileHandle.standardError.write(Data("history bench: could not generate the history: \(error)\n".utf8))
         }
         generationSeconds = FrameStats.monotonicNow - started
-        previousPathLine = timePreviousPath(locations.browserDatabase)
         temporaryDirectory = base
         atexit { HistorySearchBenchmark.removeTemporaryDirectory() }
         return BrowserPersistence.open(locations: locations)
@@ -53,29 +71,7 @@ final class HistorySearchBenchmark {
 
     nonisolated(unsafe) private static var temporaryDirectory: URL?
     nonisolated(unsafe) private static var generationSeconds = 0.0
-    nonisolated(unsafe) private static var previousPathLine = ""
 
-    /// What the address bar did before the index, on the main thread after every visit and at each
-    /// Ctrl+L: the 500 most visited rows read (`history(matching: "", limit: 500)`), then ranked.
-    /// Timed directly, 7 runs, for the before/after comparison in BENCHMARKS.md.
-    private static func timePreviousPath(_ url: URL) -> String {
-        guard case .opened(let store) = DiskBrowsingStore.open(at: url) else { return "previous path: database not opened" }
-        defer { try? store.close() }
-        var read: [Double] = [], rank: [Double] = []
-        for _ in 0..<7 {
-            let t0 = FrameStats.monotonicNow
-            let items = (try? store.history(matching: "", limit: 500)) ?? []
-            let t1 = FrameStats.monotonicNow
-            _ = Suggestions.rank(text: "deb", history: items, openTabs: [], now: Date())
-            let t2 = FrameStats.monotonicNow
-            read.append((t1 - t0) * 1000)
-            rank.append((t2 - t1) * 1000)
-        }
-        read.sort()
-        rank.sort()
-        return String(format: "previous path (500 most visited read on the main thread, then ranked), timed directly: read median %.1f ms, rank median %.2f ms",
-                      read[3], rank[3])
-    }
     nonisolated private static func removeTemporaryDirectory() {
         if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
     }
@@ -83,9 +79,8 @@ final class HistorySearchBenchmark {
     func start() { BenchRun.start({ await self.measure() }, then: done) }
 
     private func measure() async {
-        var report = [String(format: "Skiff %@ address-bar history search benchmark, %d history rows (generated in %.1f s)",
-                             Options.version, rows, Self.generationSeconds)]
-        report.append(Self.previousPathLine)
+        var report = [String(format: "%@, %d history rows (generated in %.1f s)",
+                             BenchLaunch.title("address-bar history search benchmark"), rows, Self.generationSeconds)]
         while !stats.attach(to: window.window) { await BenchRun.sleep(0.005) }
         let browser = window.browser
         guard let webView = browser.webView else {

@@ -1,10 +1,44 @@
+import ArgumentParser
 import Foundation
 import Gtk
 import Home
 import HomeModel
+import SkiffApp
 
-/// `skiff --history-only --generated-history 10000 --bench`: parse + group time for the history,
-/// then frame times while it scrolls at a reading pace and jumps through to the end, and memory.
+/// `skiff-bench home-history --transactions 10000`: Home's History page alone in a window over a
+/// generated history: parse + group time, then frame times while it scrolls at a reading pace and
+/// jumps through to the end, and memory.
+struct HomeHistoryBench: MainActorBench {
+    static let configuration = CommandConfiguration(
+        commandName: "home-history",
+        abstract: "Home's History page over N generated transactions: parse and group, scrolling, a jump to the end, memory.")
+    @OptionGroup var app: Options
+    @Option(help: ArgumentHelp("Generated transactions (at most HistoryParser.maximumTransactions).", valueName: "N"))
+    var transactions = 10_000
+
+    @MainActor func runOnMain() throws {
+        let options = app, count = max(0, min(transactions, HistoryParser.maximumTransactions))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-bench-history-\(getpid()).json")
+        try HistoryGenerator.json(count: count, end: Date()).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try BenchLaunch.run(options) { host, quit in
+            host.firstWindow = { application in
+                let window = ApplicationWindow(application: application)
+                window.title = "History — Skiff"
+                window.setDefaultSize(width: options.windowSize.width, height: options.windowSize.height)
+                let openedAt = FrameStats.monotonicNow
+                let page = HistoryPage(source: .file(file), settings: options.historySettings)
+                window.setChild(page.root)
+                window.present()
+                HistoryBenchmark(window: window, page: page, transactions: count, openedAt: openedAt) {
+                    window.destroy()
+                    quit()
+                }.start()
+            }
+        }
+    }
+}
+
 @MainActor
 final class HistoryBenchmark {
     let window: Window
@@ -28,7 +62,7 @@ final class HistoryBenchmark {
     func sleep(_ seconds: Double) async { await BenchRun.sleep(seconds) }
 
     private func measure() async {
-        var report = ["Skiff \(Options.version) History benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
+        var report = [BenchLaunch.title("History benchmark")]
         // 1. The page: from its creation to showing the list (its own read and parse, off the main thread).
         while page.screenName == "loading" { await sleep(0.002) }
         report.append(String(format: "history page: %@ %.0f ms after it was created (%d lines, %.0f px of content)", page.screenName,
@@ -54,11 +88,11 @@ final class HistoryBenchmark {
         let scrolling = await frames(for: 4.0) { t in
             // 1,500 px/s down and back, as Today's benchmark scrolls.
             let travel = min(height, 3000)
-            self.page.scroll(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel)
+            self.page.perform(.scrolled(to: (1 - cos(t * 1500 / travel * .pi)) / 2 * travel))
         }
         report.append(Benchmark.percentileLine("history scrolling: frame work (update→paint)", scrolling.work))
         report.append(Benchmark.percentileLine("history scrolling: frame interval", scrolling.interval))
-        let jump = await frames(for: 3.0) { t in self.page.scroll(to: height * min(1, t / 2.8)) }
+        let jump = await frames(for: 3.0) { t in self.page.perform(.scrolled(to: height * min(1, t / 2.8))) }
         report.append(Benchmark.percentileLine("history jump to the end: frame work", jump.work))
         report.append(Benchmark.percentileLine("history jump to the end: frame interval", jump.interval))
         stats.detach()

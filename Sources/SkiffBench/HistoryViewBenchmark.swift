@@ -1,10 +1,29 @@
+import ArgumentParser
 import Browser
 import BrowserModel
 import BrowserStore
 import Foundation
 import Gtk
+import SkiffApp
 
-/// `skiff --bench --history-view-pages 100000`: a temporary database of that many pages (one
+/// `skiff-bench history-view --pages N`.
+struct HistoryViewBench: MainActorBench {
+    static let configuration = CommandConfiguration(
+        commandName: "history-view",
+        abstract: "The History window (Ctrl+H) over N generated pages: time to list, real wheel clicks, a sweep to the end, memory.")
+    @OptionGroup var app: Options
+    @Option(help: ArgumentHelp("Generated pages, in a temporary database removed at the end (at most 2,000,000).", valueName: "N"))
+    var pages = 100_000
+
+    @MainActor func runOnMain() throws {
+        let options = app, pages = pages
+        try BenchLaunch.run(options) { host, quit in
+            host.firstWindow = { application in HistoryViewBenchmark(application: application, options: options, pages: pages, done: quit).start() }
+        }
+    }
+}
+
+/// `skiff-bench history-view --pages 100000`: a temporary database of that many pages (one
 /// every 5 minutes back from now, so a year of days), the browser over it, and the History window:
 /// time from Ctrl+H to the list and to its rows, frame times while real wheel clicks (xdotool)
 /// scroll it and while it is swept to the end, and memory. The database is removed at the end.
@@ -48,7 +67,7 @@ final class HistoryViewBenchmark {
                         "harbour", "violin", "lantern", "meadow", "kernel", "coffee", "planet", "letter", "bicycle", "museum"]
 
     private func measure() async {
-        var report = ["Skiff \(Options.version) History view benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))"]
+        var report = [BenchLaunch.title("History view benchmark")]
         guard let main else { return }
         let now = Date()
         let made = FrameStats.monotonicNow
@@ -71,7 +90,7 @@ final class HistoryViewBenchmark {
 
         // 1. Ctrl+H to the list on screen, and to every row on screen filled in.
         let opened = FrameStats.monotonicNow
-        main.showHistory()
+        main.actions.activate("history")
         guard let history = main.historyWindow else { return emit(report + ["history view: no window"]) }
         while !history.isLoaded { await BenchRun.sleep(0.001) }
         let listed = FrameStats.monotonicNow

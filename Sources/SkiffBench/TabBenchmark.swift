@@ -1,20 +1,55 @@
+import ArgumentParser
 import Browser
 import BrowserModel
 import Foundation
 import Gtk
+import SkiffApp
 
-/// `skiff --private --bench --bench-tabs 20`: the process tree's memory with that many real pages
+/// `skiff-bench tabs --count N`.
+struct TabsBench: MainActorBench {
+    static let configuration = CommandConfiguration(
+        commandName: "tabs",
+        abstract: "Memory of N tabs of real pages before and after background tabs are suspended, and whether each comes back.")
+    @OptionGroup var app: Options
+    @Option(help: ArgumentHelp("Tabs to open (1–\(TabBenchmark.maxTabs)).", valueName: "N"))
+    var count = 20
+
+    @MainActor func runOnMain() throws {
+        let count = count
+        try BenchLaunch.run(app) { host, quit in
+            host.windowShown = { window in TabBenchmark(window: window, tabs: count, churn: nil, done: quit).start() }
+        }
+    }
+}
+
+/// `skiff-bench tab-churn --cycles N`.
+struct TabChurnBench: MainActorBench {
+    static let configuration = CommandConfiguration(
+        commandName: "tab-churn", abstract: "N Ctrl+T/Ctrl+W cycles as real key presses, and how much the UI process grew.")
+    @OptionGroup var app: Options
+    @Option(help: ArgumentHelp("Cycles (1–\(TabBenchmark.maxChurn)).", valueName: "N"))
+    var cycles = 1000
+
+    @MainActor func runOnMain() throws {
+        let cycles = cycles
+        try BenchLaunch.run(app) { host, quit in
+            host.windowShown = { window in TabBenchmark(window: window, tabs: nil, churn: cycles, done: quit).start() }
+        }
+    }
+}
+
+/// `skiff-bench tabs --private --count 20`: the process tree's memory with that many real pages
 /// open, first with every tab keeping its web view, then with background tabs suspended; then
 /// every tab is selected again to check that it comes back (back/forward list, scroll position).
 ///
-/// `skiff --private --bench --bench-tab-churn 1000`: that many Ctrl+T/Ctrl+W cycles as real key
+/// `skiff-bench tab-churn --private --cycles 1000`: that many Ctrl+T/Ctrl+W cycles as real key
 /// presses (xdotool, under the same X server; the window's actions when xdotool is missing),
 /// and how much the UI process grew.
 @MainActor
 final class TabBenchmark {
     /// Limits of the options (a larger number is refused with a message, not clamped silently).
-    static let maxTabs = 100
-    static let maxChurn = 100_000
+    nonisolated static let maxTabs = 100
+    nonisolated static let maxChurn = 100_000
     let window: MainWindow
     let tabs: Int?
     let churn: Int?
@@ -36,7 +71,7 @@ final class TabBenchmark {
     }
 
     private func measure() async {
-        emit("Skiff \(Options.version) tab benchmark (renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"))")
+        emit(BenchLaunch.title("tab benchmark"))
         while !window.window.isMapped { await sleep(0.01) }
         await sleep(0.5)
         guard window.browser.webView != nil else {
@@ -44,11 +79,11 @@ final class TabBenchmark {
             return
         }
         if let tabs {
-            guard (1...Self.maxTabs).contains(tabs) else { return emit("--bench-tabs: between 1 and \(Self.maxTabs), not \(tabs)") }
+            guard (1...Self.maxTabs).contains(tabs) else { return emit("--count: between 1 and \(Self.maxTabs), not \(tabs)") }
             await measureTabs(tabs)
         }
         if let churn {
-            guard (1...Self.maxChurn).contains(churn) else { return emit("--bench-tab-churn: between 1 and \(Self.maxChurn), not \(churn)") }
+            guard (1...Self.maxChurn).contains(churn) else { return emit("--cycles: between 1 and \(Self.maxChurn), not \(churn)") }
             await measureChurn(churn)
         }
     }

@@ -1,0 +1,77 @@
+import CXML2
+import Foundation
+
+/// A feed a web page links to with `<link rel="alternate" type="…">`.
+public struct DiscoveredFeed: Sendable, Hashable {
+    public var url: URL
+    public var title: String?
+    /// The link's media type, lowercased: `application/rss+xml`, `application/atom+xml`,
+    /// `application/feed+json` or `application/json`.
+    public var type: String
+
+    public init(url: URL, title: String?, type: String) {
+        self.url = url
+        self.title = title
+        self.type = type
+    }
+}
+
+/// Finds the feeds a site's page announces, so that adding "example.org" adds its feed
+/// (docs/feeds.md, "Discovery and OPML").
+public enum FeedDiscovery {
+    static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json", "application/json"]
+
+    /// The page's feed links in page order, resolved against its `<base href>` and `pageURL`,
+    /// without repeats, at most `FeedFormatLimits.discoveredFeeds`.
+    public static func feedLinks(inHTML data: Data, pageURL: URL) -> [DiscoveredFeed] {
+        guard data.count <= FeedFormatLimits.documentBytes, !data.isEmpty else { return [] }
+        LibXML.prepare()
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_COMPACT.rawValue)
+        let document = data.withUnsafeBytes { bytes in
+            bytes.baseAddress.flatMap {
+                htmlReadMemory($0.assumingMemoryBound(to: CChar.self), Int32(bytes.count), pageURL.absoluteString, nil, options)
+            }
+        }
+        guard let document else { return [] }
+        defer { xmlFreeDoc(document) }
+        var base = pageURL
+        var found: [DiscoveredFeed] = []
+        var seen: Set<URL> = []
+        // Depth-first over the tree without recursion: a page may nest deeply.
+        var node = xmlDocGetRootElement(document)
+        while let current = node, found.count < FeedFormatLimits.discoveredFeeds {
+            if current.pointee.type == XML_ELEMENT_NODE, let name = current.pointee.name {
+                if xmlStrcasecmp(name, "base") == 0, let href = LibXML.attribute(current, "href"),
+                   let url = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: pageURL)?.absoluteURL {
+                    base = url
+                } else if xmlStrcasecmp(name, "link") == 0, let feed = feedLink(current, base: base), seen.insert(feed.url).inserted {
+                    found.append(feed)
+                }
+            }
+            node = next(after: current)
+        }
+        return found
+    }
+
+    private static func feedLink(_ node: xmlNodePtr, base: URL) -> DiscoveredFeed? {
+        guard let rel = LibXML.attribute(node, "rel")?.lowercased(),
+              rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("alternate"),
+              let type = LibXML.attribute(node, "type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
+              feedTypes.contains(type),
+              let href = LibXML.attribute(node, "href"), let url = FeedURLs.resolve(href, against: base) else { return nil }
+        let title = LibXML.attribute(node, "title").map { HTMLText.collapsed($0, limit: FeedFormatLimits.feedTitleCharacters) }
+        return DiscoveredFeed(url: url, title: title?.isEmpty == false ? title : nil, type: type)
+    }
+
+    private static func next(after node: xmlNodePtr) -> xmlNodePtr? {
+        if let child = node.pointee.children, node.pointee.type == XML_ELEMENT_NODE { return child }
+        var current: xmlNodePtr? = node
+        while let here = current {
+            if let sibling = here.pointee.next { return sibling }
+            current = here.pointee.parent
+            if current?.pointee.type != XML_ELEMENT_NODE { return nil }
+        }
+        return nil
+    }
+}

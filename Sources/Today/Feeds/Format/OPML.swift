@@ -1,0 +1,143 @@
+import CXML2
+import Foundation
+
+/// One subscription of an OPML 2.0 file.
+public struct OPMLEntry: Sendable, Hashable {
+    public var title: String
+    public var xmlURL: URL
+    public var htmlURL: URL?
+    /// The titles of the outlines it is nested in, joined with " / "; nil at the top level.
+    public var folder: String?
+
+    public init(title: String, xmlURL: URL, htmlURL: URL? = nil, folder: String? = nil) {
+        self.title = title
+        self.xmlURL = xmlURL
+        self.htmlURL = htmlURL
+        self.folder = folder
+    }
+}
+
+/// Subscription lists in and out, as every feed reader exchanges them (OPML 2.0,
+/// http://opml.org/spec2.opml). Limits: docs/feeds.md ("Discovery and OPML").
+public enum OPML {
+    public static func read(data: Data) -> Result<[OPMLEntry], FeedFormatError> {
+        guard data.count <= FeedFormatLimits.documentBytes else {
+            return .failure(.tooLarge(bytes: data.count, limit: FeedFormatLimits.documentBytes))
+        }
+        guard !data.isEmpty else { return .failure(.notAFeed(.empty)) }
+        LibXML.prepare()
+        let document = data.withUnsafeBytes { bytes in
+            bytes.baseAddress.flatMap {
+                xmlReadMemory($0.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, LibXML.treeOptions)
+            }
+        }
+        guard let document else { return .failure(.unreadable(line: nil, message: "not an OPML file")) }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document), LibXML.name(root) == "opml" else {
+            return .failure(.unreadable(line: nil, message: "not an OPML file (no <opml> element)"))
+        }
+        var entries: [OPMLEntry] = []
+        var seen: Set<URL> = []
+        // (outline, folders above it); iterative so that nesting costs no stack.
+        var pending: [(xmlNodePtr, [String])] = children(of: root, named: "body").flatMap { body in
+            children(of: body, named: "outline").map { ($0, [String]()) }
+        }.reversed()
+        while let (outline, folders) = pending.popLast(), entries.count < FeedFormatLimits.opmlEntries {
+            let text = (LibXML.attribute(outline, "text") ?? LibXML.attribute(outline, "title"))
+                .map { HTMLText.collapsed($0, limit: FeedFormatLimits.feedTitleCharacters) }
+            if let xml = attribute(outline, caseInsensitive: "xmlUrl"), let url = FeedURLs.resolve(xml, against: nil) {
+                if seen.insert(url).inserted {
+                    entries.append(OPMLEntry(title: text.flatMap { $0.isEmpty ? nil : $0 } ?? url.host ?? url.absoluteString,
+                                             xmlURL: url,
+                                             htmlURL: attribute(outline, caseInsensitive: "htmlUrl").flatMap { FeedURLs.resolve($0, against: nil) },
+                                             folder: folders.isEmpty ? nil : folders.joined(separator: " / ")))
+                }
+            } else {
+                let inner = folders + [text ?? ""].filter { !$0.isEmpty }
+                pending.append(contentsOf: children(of: outline, named: "outline").map { ($0, inner) }.reversed())
+            }
+        }
+        return .success(entries)
+    }
+
+    /// An OPML 2.0 document listing `entries`, folders as outlines in the order they first appear.
+    public static func write(_ entries: [OPMLEntry], title: String = "Skiff subscriptions", now: Date = Date()) -> Data {
+        var folders: [String] = []
+        var byFolder: [String: [OPMLEntry]] = [:]
+        var body = ""
+        for entry in entries {
+            guard let folder = entry.folder, !folder.isEmpty else { continue }
+            if byFolder[folder] == nil { folders.append(folder) }
+            byFolder[folder, default: []].append(entry)
+        }
+        func outline(_ entry: OPMLEntry, indent: String) -> String {
+            var line = "\(indent)<outline type=\"rss\" text=\"\(escape(entry.title))\" title=\"\(escape(entry.title))\" xmlUrl=\"\(escape(entry.xmlURL.absoluteString))\""
+            if let html = entry.htmlURL { line += " htmlUrl=\"\(escape(html.absoluteString))\"" }
+            return line + "/>\n"
+        }
+        for folder in folders {
+            body += "    <outline text=\"\(escape(folder))\" title=\"\(escape(folder))\">\n"
+            for entry in byFolder[folder] ?? [] { body += outline(entry, indent: "      ") }
+            body += "    </outline>\n"
+        }
+        for entry in entries where entry.folder?.isEmpty ?? true { body += outline(entry, indent: "    ") }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0">
+              <head>
+                <title>\(escape(title))</title>
+                <dateCreated>\(formatter.string(from: now))</dateCreated>
+              </head>
+              <body>
+            \(body)  </body>
+            </opml>
+
+            """
+        return Data(text.utf8)
+    }
+
+    /// XML attribute text: markup escaped, characters XML 1.0 forbids dropped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            default:
+                if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    private static func children(of node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
+        var found: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, LibXML.name(current) == name { found.append(current) }
+            child = current.pointee.next
+        }
+        return found
+    }
+
+    /// Exporters disagree on `xmlUrl`'s case (`xmlurl`, `XMLURL`).
+    private static func attribute(_ node: xmlNodePtr, caseInsensitive name: String) -> String? {
+        if let value = LibXML.attribute(node, name) { return value }
+        var property = node.pointee.properties
+        while let current = property {
+            if let propertyName = current.pointee.name, xmlStrcasecmp(propertyName, name) == 0 {
+                return LibXML.attribute(node, String(cString: propertyName))
+            }
+            property = current.pointee.next
+        }
+        return nil
+    }
+}
