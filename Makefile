@@ -66,6 +66,7 @@ bench:
 	for n in 1000 100000; do echo "== Browser History view (Ctrl+H), $$n pages"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) history-view --window-size 1100x760 --pages $$n; done
 	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tabs --private --window-size 1280x800 --count 20
 	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tab-churn --private --window-size 1280x800 --cycles 1000
+	echo "== Feeds: refresh 200 subscriptions, 190 answer 304"; tools/test-env.sh $(BENCH) feed-refresh --feeds 200 --changed 10 --runs 3
 
 	$(MAKE) --no-print-directory bench-today-wheel
 

@@ -75,6 +75,12 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Today/Feeds/Store"),
+        // Fetching feeds politely (conditional GET, schedule, four at once) into the store; the
+        // parser is injected. Apart from the Today view so it is tested without a display.
+        .target(name: "FeedSync", dependencies: [
+            "Gtk", "FeedFormat", "FeedStore", "StoreSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Today/Feeds/Sync"),
         .target(name: "TodayModel", dependencies: ["Motion", "JSONReader"], path: "Sources/Today/Model"),
         .target(name: "Today", dependencies: [
             "Gtk", "Motion", "TodayModel",
@@ -106,6 +112,7 @@ let package = Package(
         // skiff-bench: every benchmark, by name, over the app SkiffApp builds (HACKING.md, "Benchmarking").
         .executableTarget(name: "SkiffBench", dependencies: [
             "SkiffApp", "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel",
+            "FeedFormat", "FeedStore", "FeedSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/SkiffBench"),
@@ -122,6 +129,7 @@ let package = Package(
         .testTarget(name: "TodayModelTests", dependencies: ["TodayModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "FeedFormatTests", dependencies: ["FeedFormat", "TestSupport"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedFormat", "TestSupport"]),
+        .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "FeedStore", "FeedFormat", "Gtk", "TestSupport"]),
         .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [

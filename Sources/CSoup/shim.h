@@ -12,6 +12,12 @@ static inline gboolean skiff_error_is_timed_out(const GError *error) {
     return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
 }
 
+// soup_session_new_with_options is variadic; Swift can't call it. The connection limits are
+// construct-only properties.
+static inline SoupSession *skiff_soup_session_new_with_limits(guint per_host, guint total) {
+    return soup_session_new_with_options("max-conns-per-host", per_host, "max-conns", total, NULL);
+}
+
 // G_TLS_ERROR likewise: a handshake that failed (certificate refused, protocol error).
 static inline gboolean skiff_error_is_tls(const GError *error) {
     return error != NULL && error->domain == G_TLS_ERROR;

@@ -74,8 +74,15 @@ public struct HTTPResponse: Sendable, Equatable {
 public final class HTTPSession {
     let session: UnsafeMutablePointer<SoupSession>
 
-    public init(userAgent: String = "Skiff") {
-        session = soup_session_new()
+    /// - Parameter connectionsPerHost: at most this many connections to one host (libsoup's default,
+    ///   2, when nil), and four times as many in all.
+    public init(userAgent: String = "Skiff", connectionsPerHost: Int? = nil) {
+        if let connectionsPerHost {
+            let perHost = UInt32(max(1, min(64, connectionsPerHost)))
+            session = skiff_soup_session_new_with_limits(perHost, perHost * 4)
+        } else {
+            session = soup_session_new()
+        }
         soup_session_set_user_agent(session, userAgent)
         if soup_session_has_feature(session, soup_content_decoder_get_type()) == 0 {
             soup_session_add_feature_by_type(session, soup_content_decoder_get_type())

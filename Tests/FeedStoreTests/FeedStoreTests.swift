@@ -60,6 +60,19 @@ final class FeedStoreTests: FeedStoreTestCase {
         XCTAssertEqual(stored.bodyHash, "h1")
     }
 
+    func testTheNextDueTimeAndTheLastUpdateForTheOfflineLine() throws {
+        let store = try openStore()
+        XCTAssertNil(try store.nextFetchDate())
+        let a = try store.addFeed(url: XCTUnwrap(URL(string: "https://example.org/a.xml")), now: t0)
+        let b = try store.addFeed(url: XCTUnwrap(URL(string: "https://example.org/b.xml")), now: t0)
+        XCTAssertEqual(try store.nextFetchDate(), Date(timeIntervalSince1970: 0), "never fetched: due now")
+        XCTAssertNil(try store.lastSuccessfulFetch())
+        try store.recordFetch(a.id, FetchRecord(.notModified, fetchedAt: t0, nextFetch: t0 + 3600))
+        try store.recordFetch(b.id, FetchRecord(.failed("The server did not answer within 30 s"), fetchedAt: t0 + 60, nextFetch: t0 + 1800))
+        XCTAssertEqual(try store.nextFetchDate(), t0 + 1800)
+        XCTAssertEqual(try store.lastSuccessfulFetch(), t0, "a failed fetch is not an update")
+    }
+
     func testAPermanentMoveReplacesTheAddressUnlessAnotherSubscriptionHasIt() throws {
         let store = try openStore()
         let a = try store.addFeed(url: XCTUnwrap(URL(string: "http://example.org/a.xml")), now: t0)

@@ -65,10 +65,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         listener = fd
         let table = self.table
         let t = Thread {
-            TestHTTPServer.serve(fd: fd) { request in
-                table.record(request)
-                return table.response(for: request.target)
-            }
+            TestHTTPServer.serve(fd: fd, table: table)
         }
         t.start()
     }
@@ -85,6 +82,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// Every request so far, in the order they arrived.
     public var requests: [Request] { table.received() }
 
+    /// The most requests that were being answered at the same time so far.
+    public var maximumConcurrentRequests: Int { table.peak() }
+
     /// How many requests asked for `path` (query strings aside).
     public func requestCount(for path: String) -> Int {
         requests.filter { ($0.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0.target) == path }.count
@@ -99,6 +99,25 @@ public final class TestHTTPServer: @unchecked Sendable {
         func record(_ request: Request) {
             lock.lock(); defer { lock.unlock() }
             log.append(request)
+        }
+
+        private var open = 0
+        private var mostOpen = 0
+
+        func began() {
+            lock.lock(); defer { lock.unlock() }
+            open += 1
+            mostOpen = max(mostOpen, open)
+        }
+
+        func ended() {
+            lock.lock(); defer { lock.unlock() }
+            open -= 1
+        }
+
+        func peak() -> Int {
+            lock.lock(); defer { lock.unlock() }
+            return mostOpen
         }
 
         func received() -> [Request] {
@@ -131,11 +150,18 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static func serve(fd: Int32, lookup: @escaping @Sendable (Request) -> Response?) {
+    private static func serve(fd: Int32, table: RouteTable) {
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 { return }
-            let t = Thread { handle(client: client, lookup: lookup) }
+            let t = Thread {
+                table.began()
+                defer { table.ended() }
+                handle(client: client) { request in
+                    table.record(request)
+                    return table.response(for: request.target)
+                }
+            }
             t.start()
         }
     }

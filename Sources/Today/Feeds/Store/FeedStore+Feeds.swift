@@ -73,6 +73,24 @@ extension FeedStore {
         }
     }
 
+    /// When the next feed falls due (for the refresh timer); nil with no subscriptions. A date in
+    /// the past means some are due now.
+    public func nextFetchDate() throws -> Date? {
+        try pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT min(coalesce(nextFetch, 0)) AS next, count(*) AS n FROM feeds"),
+                  (row["n"] as Int) > 0 else { return nil }
+            return Date(timeIntervalSince1970: row["next"])
+        }
+    }
+
+    /// The last time a feed was fetched without failing (for "Offline · updated 2 hours ago"); nil
+    /// when none ever was.
+    public func lastSuccessfulFetch() throws -> Date? {
+        try pool.read { db in
+            try Double.fetchOne(db, sql: "SELECT max(lastFetch) FROM feeds WHERE lastError IS NULL").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     /// The user's own name for the feed; nil or "" goes back to the feed's title.
     public func rename(_ id: FeedID, to userTitle: String?) throws {
         let name = userTitle?.trimmingCharacters(in: .whitespacesAndNewlines)
