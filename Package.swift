@@ -104,7 +104,7 @@ let package = Package(
 
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "Home", "HomeModel", "Stars", "StarsModel",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "FeedSync", "Home", "HomeModel", "Stars", "StarsModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -59,4 +59,15 @@ extension MainWindow {
             if case .failure(let error) = result { self?.today.reportProblems(["\(address): \(error.description)"]) }
         }
     }
+
+    /// `skiff --import-opml FILE`: its feeds subscribed to (titles and folders kept), Today shown.
+    func importOPML(fromCommandLine path: String) {
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems(["\(path) can’t be imported: this window keeps no subscriptions."])
+            return
+        }
+        if case .failure(let error) = updates.importOPML(URL(fileURLWithPath: path)) {
+            today.reportProblems([error.description])
+        }
+    }
 }

@@ -87,6 +87,7 @@ public final class MainWindow: BrowserViewDelegate {
         window.onFocusChanged { [weak self] in self?.keepFocusOnScreen() }
         sectionChanged()
         if let address = options.subscribe { subscribe(fromCommandLine: address) }
+        if let file = options.importOPML { importOPML(fromCommandLine: file) }
     }
 
     /// An address from another section (a story's "Open in Browser"): a new tab unless the current
