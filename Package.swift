@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
-            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport",
+            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedStore", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

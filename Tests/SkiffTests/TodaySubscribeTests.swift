@@ -1,5 +1,6 @@
 import Browser
 import BrowserModel
+import FeedStore
 import Foundation
 import Gtk
 import SkiffApp
@@ -81,6 +82,68 @@ final class TodaySubscribeTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .browser && main.window.title.contains("Tides Page") }, timeout: 20),
                           "the article's page is open in the Browser: \(main.window.title)")
             XCTAssertEqual(main.browser.barEntries.count, max(tabsBefore, 1), "in a tab (the blank one, or a new one)")
+        }
+    }
+
+    /// A Today window with `arguments` and its own feeds database; closed when `body` returns.
+    @MainActor
+    private static func withWindow(_ arguments: [String], database: String, _ body: (MainWindow) throws -> Void) throws {
+        let options = try Options.parse(arguments + ["--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
+        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        main.window.present()
+        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+        try body(main)
+    }
+
+    func testASiteAddressIsSubscribedThroughTheFeedItsPageNames() throws {
+        server.setResponse(.init(body: """
+            <html><head><title>Harbour</title><link rel="alternate" type="application/rss+xml" title="Harbour Notes" href="/feed.xml"></head>
+            <body>The harbour's site.</body></html>
+            """), for: "/")
+        let site = "\(server.base)/"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", site], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("Tide tables for the week") }, timeout: 20),
+                              "the page's feed was found and read: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
+        }
+    }
+
+    func testAnAddressThatIsNotAFeedIsToldInTheProblemsBarAndTheSampleStays() throws {
+        server.setResponse(.init(contentType: "image/png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]), for: "/picture.png")
+        let address = "\(server.base)/picture.png"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", address], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains("picture") == true }, timeout: 20),
+                              "told: \(main.today.problemsText ?? "nothing")")
+                XCTAssertEqual(main.today.visibleCards.first?.title, "Add your feeds", "the sample invites still")
+            }
+            // What is on disk: no subscription was kept.
+            let store = try XCTUnwrap(FeedStore.open(at: URL(fileURLWithPath: database)).store)
+            XCTAssertEqual(try store.feeds().map(\.url.absoluteString), [])
+            try store.close()
+        }
+    }
+
+    func testAnOPMLFileIsImported() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("subscriptions.opml")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Mine</title></head><body>
+            <outline text="Harbour"><outline type="rss" text="Harbour Notes" xmlUrl="\(server.base)/feed.xml"/></outline>
+            </body></opml>
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let path = file.path
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--import-opml", path], database: database) { main in
+                XCTAssertEqual(main.visibleSection, .today)
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
+                              "the file's feed was read: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
         }
     }
 }
