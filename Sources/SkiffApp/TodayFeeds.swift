@@ -146,7 +146,18 @@ final class TodayFeeds {
         guard let store, let id = Int64(cardID), let article = try? store.article(id) else { return nil }
         guard let html = article.contentHTML, !html.isEmpty else { return [] }
         let base = article.link ?? (try? store.feed(article.feedID))??.url
-        return ArticleSanitiser.sanitise(html, base: base).paragraphs
+        var paragraphs = ArticleSanitiser.sanitise(html, base: base).paragraphs
+        // Feeds often make the summary of the first paragraph: it is the story's lead already.
+        if let first = paragraphs.first, let summary = article.summary, Self.repeats(summary, first) { paragraphs.removeFirst() }
+        return paragraphs
+    }
+
+    /// Whether `summary` (plain text, perhaps cut short with "…") is the start of `paragraph`.
+    static func repeats(_ summary: String, _ paragraph: String) -> Bool {
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0.isWhitespace || $0 == "…" }) }
+        let lead = words(summary), start = words(paragraph)
+        return !lead.isEmpty && start.starts(with: lead.dropLast()) && lead.count <= start.count
+            && (start[lead.count - 1].hasPrefix(lead[lead.count - 1]))
     }
 
     private func markRead(cardID: String) {

@@ -28,7 +28,7 @@ final class TodaySubscribeTests: XCTestCase {
         <channel><title>Harbour Notes</title><link>\(base)/</link><description>News from the quay</description>
         <item><title>Tide tables for the week</title><link>\(base)/tides.html</link><guid>tides</guid>
           <pubDate>\(rfc822(TodayArticleTests.day(0)))</pubDate><description>High water at noon.</description>
-          <content:encoded><![CDATA[<p>The spring tide reaches the quay wall on Thursday.</p><script>document.title='hacked'</script><p>Moor with long lines.</p>]]></content:encoded></item>
+          <content:encoded><![CDATA[<p>High water at noon.</p><p>The spring tide reaches the quay wall on Thursday.</p><script>document.title='hacked'</script><p>Moor with long lines.</p>]]></content:encoded></item>
         <item><title>The ferry runs again</title><link>\(base)/ferry.html</link><guid>ferry</guid>
           <pubDate>\(rfc822(TodayArticleTests.day(1)))</pubDate><description>After the storm.</description></item>
         </channel></rss>
@@ -73,6 +73,7 @@ final class TodaySubscribeTests: XCTestCase {
             XCTAssertTrue(texts.contains("The spring tide reaches the quay wall on Thursday."), "\(texts)")
             XCTAssertTrue(texts.contains("Moor with long lines."), "\(texts)")
             XCTAssertFalse(texts.contains { $0.contains("hacked") }, "the script is not text either")
+            XCTAssertEqual(texts.filter { $0 == "High water at noon." }.count, 1, "the summary is the lead, not said twice: \(texts)")
             MainLoop.run(for: 0.6)
             guard let button = main.today.root.presentedDescendants().first(where: { $0.isButton && $0.hasLabel("Open in Browser") }) else {
                 return XCTFail("no Open in Browser button")
