@@ -86,6 +86,7 @@ extension MainWindow {
         let feeds = MenuModel()
         feeds.append("Add Feed…", action: "win.add-feed")
         feeds.append("Mark All as Read", action: "win.mark-all-read")
+        feeds.append("Subscriptions", action: "win.subscriptions")
         menu.appendSection(feeds)
         // Strong: this wrapper is the only one of the section's GMenu; nothing refers back to the window.
         browser.zoom.onChange = { level in zoom.replace(at: 1, with: "Zoom \(level) (Reset)", action: "win.zoom-reset") }

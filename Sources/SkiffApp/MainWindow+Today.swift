@@ -10,6 +10,7 @@ extension MainWindow {
         [
             KeyboardCommand("add-feed", "Add a feed to Today", []) { [weak self] in self?.showAddFeed() },
             KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
+            KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
         ]
     }
 
@@ -40,6 +41,28 @@ extension MainWindow {
         }
         addFeedDialog = dialog
         dialog.present()
+    }
+
+    /// "Subscriptions": each feed with its last update and error; rename, remove.
+    func showSubscriptions() {
+        stack.visibleChildName = Section.today.rawValue
+        guard let feeds = sections.todayFeeds, let store = feeds.store else {
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be shown: the feeds database is unavailable."])
+            return
+        }
+        if let subscriptionsWindow {
+            subscriptionsWindow.reload()
+            subscriptionsWindow.present()
+            return
+        }
+        let view = SubscriptionsWindow(store: store, transientFor: window)
+        view.onChanged = { [weak feeds] in feeds?.reload() }
+        view.window.onCloseRequest { [weak self] in
+            self?.subscriptionsWindow = nil
+            return false
+        }
+        subscriptionsWindow = view
+        view.present()
     }
 
     func markAllArticlesRead() {

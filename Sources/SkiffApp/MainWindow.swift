@@ -33,6 +33,7 @@ public final class MainWindow: BrowserViewDelegate {
     var preferencesWindow: PreferencesWindow?
     public internal(set) var historyWindow: BrowsingHistoryWindow?
     var addFeedDialog: AddFeedDialog?
+    var subscriptionsWindow: SubscriptionsWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     /// `joinsSession`: a window opened after the main one (its tabs are saved with the main window's).

@@ -118,6 +118,8 @@ final class TodayFeeds {
         case .success(let read):
             hasSubscriptions = !read.feeds.isEmpty
             guard hasSubscriptions else {
+                // The last subscription went: the sample, with its invitation, again.
+                today.restoreFileFeed()
                 onShown?()
                 return
             }

@@ -3,7 +3,7 @@ import BrowserModel
 import FeedStore
 import Foundation
 import Gtk
-import SkiffApp
+@testable import SkiffApp
 import TestSupport
 import Today
 import XCTest
@@ -144,6 +144,39 @@ final class TodaySubscribeTests: XCTestCase {
                 XCTAssertEqual(main.visibleSection, .today)
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
                               "the file's feed was read: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
+        }
+    }
+
+    /// The Subscriptions window lists the feed with its last update; renaming it renames its cards'
+    /// feed, removing it brings the sample back.
+    func testSubscriptionsAreListedRenamedAndRemoved() throws {
+        let feedURL = "\(server.base)/feed.xml"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", feedURL], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("Tide tables for the week") }, timeout: 20))
+                main.showSubscriptions()
+                let list = try XCTUnwrap(main.subscriptionsWindow)
+                guard let id = XDoTool.window(named: "Subscriptions") else { return XCTFail("no Subscriptions window") }
+                let presented = list.window.presentedDescendants()
+                XCTAssertTrue(presented.contains { $0.labelText == "Updated just now" }, "\(presented.compactMap(\.labelText))")
+                XCTAssertTrue(presented.contains { $0.labelText == feedURL })
+                let remove = try XCTUnwrap(presented.first { $0.isButton && $0.hasLabel("Remove Harbour Notes") })
+                XCTAssertEqual(list.rows.first?.name.text, "Harbour Notes")
+
+                _ = list.rows.first?.name.grabFocus()
+                XDoTool.run(["windowfocus", "--sync", id])
+                XDoTool.run(["key", "ctrl+a"])
+                XDoTool.run(["type", "Quay News"])
+                XDoTool.run(["key", "Return"])
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCardAccessibility.first?.description?.contains("Quay News") == true }, timeout: 10),
+                              "the cards say the new name: \(main.today.visibleCardAccessibility.map(\.description))")
+
+                XDoTool.click(window: id, x: remove.surfaceCentre.x, y: remove.surfaceCentre.y)
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.first?.title == "Add your feeds" }, timeout: 10),
+                              "the last subscription gone, the sample invites again: \(main.today.visibleCards.map(\.title))")
+                XCTAssertTrue(list.rows.isEmpty)
             }
         }
     }

@@ -130,6 +130,18 @@ public final class TodayView {
         if offset > 0 { MainLoop.idle { [weak self] in self?.grid?.setOffset(offset) } }
     }
 
+    /// Back to the file's feed (the sample) after articles replaced it: the last subscription went.
+    public func restoreFileFeed() {
+        guard showsReplacement else { return }
+        showsReplacement = false
+        if let feedPage { stack.remove(feedPage) }
+        feedPage = nil
+        grid = nil
+        story = nil
+        loadedFeed = nil
+        load()
+    }
+
     /// Adds lines to the problems bar (a feed that failed to refresh, an address that is not a feed).
     public func reportProblems(_ lines: [String]) { banner.add(lines) }
 
