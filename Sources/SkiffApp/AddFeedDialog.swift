@@ -47,13 +47,7 @@ final class AddFeedDialog {
         column.append(buttons)
         window.setChild(column)
 
-        let keys = EventControllerKey()
-        keys.onPressed { [weak self] key, _ in
-            guard key == Key.escape else { return false }
-            self?.window.close()
-            return true
-        }
-        window.addController(keys)
+        window.closesOnEscape()
     }
 
     /// The message under the entry ("This address is a web page, not a feed…"), as shown.

@@ -10,7 +10,7 @@ import Logging
 /// start, on a timer set to the next feed due, and on F5 / Ctrl+R.
 @MainActor
 final class FeedUpdates {
-    /// The refresh timer's bounds: never busier than a minute, never idler than a day.
+    /// The refresh timer's bounds: never busier than a minute, never idler than a day (docs/feeds.md "Cards and stories").
     static let timerRange: ClosedRange<TimeInterval> = 60...(24 * 60 * 60)
 
     let refresher: FeedRefresher
@@ -98,7 +98,7 @@ final class FeedUpdates {
         session.fetch(request) { result in
             switch result {
             case .failure(let failure):
-                completion(.failure(SubscriptionError(Self.words(failure))))
+                completion(.failure(SubscriptionError(limits.words(for: failure))))
             case .success(let response) where !(200...299).contains(response.status):
                 completion(.failure(SubscriptionError("The server answered \(response.status) \(response.reason).")))
             case .success(let response):
@@ -152,20 +152,6 @@ final class FeedUpdates {
         guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else { return nil }
         return url
-    }
-
-    static func words(_ failure: HTTPFailure) -> String {
-        switch failure {
-        case .invalidAddress(let address): "“\(address)” is not an address Skiff can fetch."
-        case .unreachable(let reason): "The server could not be reached (\(reason))."
-        case .timedOut(let seconds): "The server sent no complete answer within \(Int(seconds)) seconds."
-        case .status(let code, let reason): "The server answered \(code) \(reason)."
-        case .tooLarge(let limit): "The page is larger than the \(limit / 1_048_576) MB Skiff reads."
-        case .tooManyRedirects(let limit): "The address redirects more than \(limit) times."
-        case .redirectLoop: "The address redirects in a loop."
-        case .tls(let problem): "The secure connection failed: \(problem)."
-        case .cancelled: "The fetch was cancelled."
-        }
     }
 }
 

@@ -38,13 +38,7 @@ final class SubscriptionsWindow {
         column.append(list)
         scroller.setChild(column)
         window.setChild(scroller)
-        let keys = EventControllerKey()
-        keys.onPressed { [weak self] key, _ in
-            guard key == Key.escape else { return false }
-            self?.window.close()
-            return true
-        }
-        window.addController(keys)
+        window.closesOnEscape()
         reload()
     }
 

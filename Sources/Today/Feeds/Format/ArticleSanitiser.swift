@@ -165,7 +165,7 @@ public enum ArticleSanitiser {
                 attributes.append(("rel", "noopener noreferrer"))
             }
             html += "<" + name
-            for (key, value) in attributes { html += " \(key)=\"\(Self.escape(value, attribute: true))\"" }
+            for (key, value) in attributes { html += " \(key)=\"\(HTMLText.escape(value))\"" }
             html += ">"
             if name == "br" { line += "\n" }
             guard !ArticleSanitiser.voidElements.contains(name) else { return }
@@ -211,7 +211,7 @@ public enum ArticleSanitiser {
         }
 
         private mutating func text(_ value: String) {
-            html += Self.escape(value, attribute: false)
+            html += HTMLText.escape(value)
             if preformatted > 0 {
                 line += value
                 return
@@ -238,21 +238,6 @@ public enum ArticleSanitiser {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty { paragraphs.append(trimmed) }
             line = ""
-        }
-
-        static func escape(_ value: String, attribute: Bool) -> String {
-            var out = ""
-            out.reserveCapacity(value.utf8.count)
-            for character in value.unicodeScalars {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"" where attribute: out += "&quot;"
-                default: out.unicodeScalars.append(character)
-                }
-            }
-            return out
         }
     }
 }
