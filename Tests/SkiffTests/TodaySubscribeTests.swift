@@ -180,4 +180,29 @@ final class TodaySubscribeTests: XCTestCase {
             }
         }
     }
+
+    /// Opening a story marks its article read (the dot and "Unread" go, on disk too); Mark All as Read
+    /// marks the rest.
+    func testOpeningAStoryAndMarkAllAsReadMarkArticlesRead() throws {
+        let feedURL = "\(server.base)/feed.xml"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", feedURL], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20))
+                @MainActor func unread() -> [Bool] { main.today.visibleCardAccessibility.map { $0.description?.hasPrefix("Unread") == true } }
+                XCTAssertEqual(unread(), [true, true])
+                main.today.openFirstVisibleCard()
+                XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 10))
+                main.today.closeOpenStory()
+                XCTAssertTrue(MainLoop.run(until: { !main.today.isStoryShown && unread() == [false, true] }, timeout: 10),
+                              "the opened article is read: \(main.today.visibleCardAccessibility.map(\.description))")
+                main.markAllArticlesRead()
+                XCTAssertTrue(MainLoop.run(until: { unread() == [false, false] }, timeout: 10),
+                              "all read: \(main.today.visibleCardAccessibility.map(\.description))")
+            }
+            let store = try XCTUnwrap(FeedStore.open(at: URL(fileURLWithPath: database)).store)
+            XCTAssertEqual(try store.unreadCount(), 0, "on disk too")
+            try store.close()
+        }
+    }
 }

@@ -160,6 +160,7 @@ public final class TodayView {
         story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
         story.onClosed = { [weak self] index in
             self?.grid?.hiddenCard = nil
+            self?.grid?.refreshCard(index)
             self?.grid?.cardView(at: index)?.canvas.grabFocus()
         }
         let page = Overlay()
@@ -357,6 +358,8 @@ public final class TodayView {
     public var isLayingOutStory: Bool { story?.isLayingOutBody ?? false }
     public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
     public func scroll(to offset: Double) { grid?.setOffset(offset) }
+    /// Closes the open story back into its card (as Escape does).
+    public func closeOpenStory() { closeStory() }
     public func openFirstVisibleCard() {
         if let index = grid?.visibleCards.first?.index { openStory(index) }
     }
