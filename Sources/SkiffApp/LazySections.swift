@@ -22,6 +22,8 @@ final class LazySections {
     private(set) var todayFeeds: TodayFeeds?
     /// "Add your feeds" chosen in Today.
     var onAddFeed: (() -> Void)?
+    /// Today's unread articles changed in number.
+    var onUnreadCount: ((Int) -> Void)?
 
     init(options: Options, settings: SkiffSettings?, standIns: StandIns) {
         self.options = options
@@ -58,6 +60,7 @@ final class LazySections {
             let view = TodayView(source: standIns.todayFeed ?? options.todayFeedSource, invitesSubscriptions: feeds?.store != nil)
             if let feeds {
                 feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }
+                feeds.onUnreadCount = { [weak self] count in self?.onUnreadCount?(count) }
                 feeds.attach(view)
                 todayFeeds = feeds
             }

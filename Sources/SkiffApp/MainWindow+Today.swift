@@ -65,6 +65,12 @@ extension MainWindow {
         view.present()
     }
 
+    /// "Today · 12" on the section switcher while articles are unread, "Today" when none is.
+    func showUnreadCount(_ count: Int) {
+        let title = count > 0 ? "\(Section.today.title) · \(count)" : Section.today.title
+        stack.setTitle(title, ofChildNamed: Section.today.rawValue)
+    }
+
     func markAllArticlesRead() {
         stack.visibleChildName = Section.today.rawValue
         sections.todayFeeds?.markAllRead()

@@ -77,6 +77,7 @@ public final class MainWindow: BrowserViewDelegate {
             today.onOpenLink = { link in self?.openInBrowser(link) }
         }
         sections.onAddFeed = { [weak self] in self?.showAddFeed() }
+        sections.onUnreadCount = { [weak self] count in self?.showUnreadCount(count) }
         // --subscribe and --import-opml show Today, where the new feeds are.
         let subscribing = options.subscribe != nil || options.importOPML != nil
         stack.visibleChildName = subscribing ? Section.today.rawValue : options.section.rawValue

@@ -22,6 +22,9 @@ final class TodayFeeds {
     /// "Add your feeds" was chosen, or Add Feed… in the menu: the window asks for an address.
     var onAddFeed: (() -> Void)?
     private var reloadScheduled = false
+    private var unreadCount = 0 {
+        didSet { if unreadCount != oldValue { onUnreadCount?(unreadCount) } }
+    }
     private var startTicker: FrameTicker?
     /// What opening the store came to, for the problems bar (nil when all went well).
     let openingProblem: String?
@@ -32,6 +35,8 @@ final class TodayFeeds {
     private let logger = Logger(label: "skiff.today.feeds")
     /// Whether there is at least one subscription (the sample shows while there is none).
     private(set) var hasSubscriptions = false
+    /// How many articles are unread, after each reload and each article read (the section switcher).
+    var onUnreadCount: ((Int) -> Void)?
     /// Called when a reload has shown what the store holds (tests wait on it).
     var onShown: (() -> Void)?
 
@@ -103,19 +108,20 @@ final class TodayFeeds {
         }
     }
 
-    private nonisolated static func read(_ store: FeedStore) throws -> (feeds: [StoredFeed], articles: [StoredArticle]) {
+    private nonisolated static func read(_ store: FeedStore) throws -> (feeds: [StoredFeed], articles: [StoredArticle], unread: Int) {
         let feeds = try store.feeds()
-        guard !feeds.isEmpty else { return ([], []) }
-        return (feeds, try store.articles(limit: maximumCards))
+        guard !feeds.isEmpty else { return ([], [], 0) }
+        return (feeds, try store.articles(limit: maximumCards), try store.unreadCount())
     }
 
-    private func show(_ read: Result<(feeds: [StoredFeed], articles: [StoredArticle]), Error>, generation: Int) {
+    private func show(_ read: Result<(feeds: [StoredFeed], articles: [StoredArticle], unread: Int), Error>, generation: Int) {
         guard generation == self.generation, let today else { return }
         switch read {
         case .failure(let error):
             logger.error("feeds can't be read: \(error)")
             today.reportProblems(["Your feeds can’t be read: \(error.localizedDescription)"])
         case .success(let read):
+            unreadCount = read.unread
             hasSubscriptions = !read.feeds.isEmpty
             guard hasSubscriptions else {
                 // The last subscription went: the sample, with its invitation, again.
@@ -166,6 +172,7 @@ final class TodayFeeds {
         guard let store, let key = keys[cardID] else { return }
         do {
             try store.setRead(true, key, now: Date())
+            unreadCount = max(0, unreadCount - 1)
         } catch {
             today?.reportProblems(["That article couldn’t be marked as read: \(error.localizedDescription)"])
         }

@@ -191,14 +191,19 @@ final class TodaySubscribeTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20))
                 @MainActor func unread() -> [Bool] { main.today.visibleCardAccessibility.map { $0.description?.hasPrefix("Unread") == true } }
                 XCTAssertEqual(unread(), [true, true])
+                XCTAssertTrue(MainLoop.run(until: { main.switcher.presentedDescendants().contains { $0.labelText == "Today · 2" } }, timeout: 10),
+                              "the switcher counts the unread: \(main.switcher.presentedDescendants().compactMap(\.labelText))")
                 main.today.openFirstVisibleCard()
                 XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 10))
                 main.today.closeOpenStory()
                 XCTAssertTrue(MainLoop.run(until: { !main.today.isStoryShown && unread() == [false, true] }, timeout: 10),
                               "the opened article is read: \(main.today.visibleCardAccessibility.map(\.description))")
+                XCTAssertTrue(main.switcher.presentedDescendants().contains { $0.labelText == "Today · 1" })
                 main.markAllArticlesRead()
                 XCTAssertTrue(MainLoop.run(until: { unread() == [false, false] }, timeout: 10),
                               "all read: \(main.today.visibleCardAccessibility.map(\.description))")
+                XCTAssertTrue(MainLoop.run(until: { main.switcher.presentedDescendants().contains { $0.labelText == "Today" } }, timeout: 10),
+                              "no count when all is read: \(main.switcher.presentedDescendants().compactMap(\.labelText))")
             }
             let store = try XCTUnwrap(FeedStore.open(at: URL(fileURLWithPath: database)).store)
             XCTAssertEqual(try store.unreadCount(), 0, "on disk too")
