@@ -18,6 +18,12 @@ static inline SoupSession *skiff_soup_session_new_with_limits(guint per_host, gu
     return soup_session_new_with_options("max-conns-per-host", per_host, "max-conns", total, NULL);
 }
 
+// The certificate's problems as plain bits: the GTlsCertificateFlags type reached through this module
+// as well as CGtk hides its constants from Swift in whole-module (release) builds.
+static inline guint skiff_message_tls_errors(SoupMessage *message) {
+    return (guint) soup_message_get_tls_peer_certificate_errors(message);
+}
+
 // G_TLS_ERROR likewise: a handshake that failed (certificate refused, protocol error).
 static inline gboolean skiff_error_is_tls(const GError *error) {
     return error != NULL && error->domain == G_TLS_ERROR;

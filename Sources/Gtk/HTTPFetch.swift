@@ -261,7 +261,7 @@ public final class HTTPTransfer {
     private func failure(_ error: UnsafeMutablePointer<GError>) -> HTTPFailure {
         if skiff_error_is_cancelled(error) != 0 { return .cancelled }
         let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        let flags = message.map { soup_message_get_tls_peer_certificate_errors($0).rawValue } ?? 0
+        let flags = message.map { skiff_message_tls_errors($0) } ?? 0
         if flags != 0 { return .tls(Self.certificateProblem(flags)) }
         if skiff_error_is_tls(error) != 0 { return .tls(text) }
         return .unreachable(text)
@@ -269,15 +269,15 @@ public final class HTTPTransfer {
 
     /// The first of the certificate's problems GIO found, in words.
     static func certificateProblem(_ flags: UInt32) -> String {
-        let problems: [(GTlsCertificateFlags, String)] = [
-            (G_TLS_CERTIFICATE_UNKNOWN_CA, "certificate not trusted"),
-            (G_TLS_CERTIFICATE_BAD_IDENTITY, "the certificate is for another site"),
-            (G_TLS_CERTIFICATE_EXPIRED, "certificate expired"),
-            (G_TLS_CERTIFICATE_NOT_ACTIVATED, "certificate not yet valid"),
-            (G_TLS_CERTIFICATE_REVOKED, "certificate revoked"),
-            (G_TLS_CERTIFICATE_INSECURE, "the certificate uses an insecure algorithm"),
-        ]
-        return problems.first { flags & $0.0.rawValue != 0 }?.1 ?? "certificate refused"
+        switch TLSCertificateProblem.from(flags: flags).first {
+        case .unknownAuthority: "certificate not trusted"
+        case .otherSite: "the certificate is for another site"
+        case .expired: "certificate expired"
+        case .notYetValid: "certificate not yet valid"
+        case .revoked: "certificate revoked"
+        case .insecureAlgorithm: "the certificate uses an insecure algorithm"
+        case nil: "certificate refused"
+        }
     }
 
     /// Every response header, names lower-cased, repeated ones joined.

@@ -237,13 +237,16 @@ public typealias TLSErrorHandler = @MainActor (_ uri: String, _ problems: [Strin
 private let tlsTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, uri, _, flags, data in
     guard let body = ClosureBox<TLSErrorHandler>.from(data) else { return 0 }
     let text = uri.map { String(cString: $0) } ?? ""
-    var problems: [String] = []
-    if flags & G_TLS_CERTIFICATE_UNKNOWN_CA.rawValue != 0 { problems.append("it is not signed by an authority this computer trusts") }
-    if flags & G_TLS_CERTIFICATE_BAD_IDENTITY.rawValue != 0 { problems.append("it was issued for a different site") }
-    if flags & G_TLS_CERTIFICATE_NOT_ACTIVATED.rawValue != 0 { problems.append("it is not valid yet") }
-    if flags & G_TLS_CERTIFICATE_EXPIRED.rawValue != 0 { problems.append("it has expired") }
-    if flags & G_TLS_CERTIFICATE_REVOKED.rawValue != 0 { problems.append("it has been revoked") }
-    if flags & G_TLS_CERTIFICATE_INSECURE.rawValue != 0 { problems.append("its algorithm is insecure") }
+    var problems = TLSCertificateProblem.from(flags: flags).map { problem in
+        switch problem {
+        case .unknownAuthority: "it is not signed by an authority this computer trusts"
+        case .otherSite: "it was issued for a different site"
+        case .notYetValid: "it is not valid yet"
+        case .expired: "it has expired"
+        case .revoked: "it has been revoked"
+        case .insecureAlgorithm: "its algorithm is insecure"
+        }
+    }
     if problems.isEmpty { problems.append("it could not be verified") }
     return MainActor.assumeIsolated { body(text, problems) ? 1 : 0 }
 }

@@ -1,6 +1,5 @@
 import Browser
 import Gtk
-import Home
 import Today
 
 /// What a program built on SkiffApp other than `skiff` changes about a launch: `skiff-bench`
@@ -23,16 +22,13 @@ public struct AppHost {
     public init() {}
 }
 
-/// Data a section reads instead of its files (a generated feed of any size, a generated history).
+/// Data a section reads instead of its files (a generated feed of any size).
 public struct StandIns: Sendable {
     /// Today's cards instead of `--feed` or the sample.
     public var todayFeed: TodayFeedSource?
-    /// Home's transaction history instead of `--rewards-url` or the sample.
-    public var history: HistorySource?
 
-    public init(todayFeed: TodayFeedSource? = nil, history: HistorySource? = nil) {
+    public init(todayFeed: TodayFeedSource? = nil) {
         self.todayFeed = todayFeed
-        self.history = history
     }
 }
 

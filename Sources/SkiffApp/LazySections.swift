@@ -71,7 +71,7 @@ final class LazySections {
 
     var home: HomeView {
         made(&builtHome, in: .home, root: \.root) {
-            let history = standIns.history ?? options.historySource, historySettings = options.historySettings
+            let history = options.historySource, historySettings = options.historySettings
             let view = HomeView(source: HomeWiring.source, initialTab: settings?.homeTab ?? .home,
                                 makeTabRoot: { tab, navigator in HomeWiring.makeTabRoot(tab, navigator) },
                                 makeHistory: { HomeWiring.makeHistory(source: history, settings: historySettings) })

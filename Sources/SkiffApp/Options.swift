@@ -93,9 +93,5 @@ public struct Options: ParsableArguments, Sendable {
             help: ArgumentHelp("The rewards server whose transaction history Home shows (an http or https URL answering with docs/home-format.md's History JSON). Without it, Home shows its bundled sample.", valueName: "URL"))
     public var rewardsURL: RewardsURL?
 
-    /// Home's History page alone in a window (the README's History screenshots).
-    @Flag(name: .customLong("history-only"), help: .hidden)
-    public var historyOnly = false
-
     public init() {}
 }

@@ -18,7 +18,6 @@ public final class SkiffApplication {
     /// Normal windows opened after the main one (Ctrl+N, Open Link in New Window).
     private var otherWindows: [MainWindow] = []
     private var persistence: BrowserPersistence?
-    private var historyWindow: HistoryWindow?
     /// This process's claim on its data folder: later launches' addresses arrive through it.
     public var instance: SingleInstance?
     private var listening = false
@@ -62,16 +61,6 @@ public final class SkiffApplication {
         if let window { window.window.present(); return }
         if let firstWindow = host.firstWindow {
             firstWindow(app)
-            return
-        }
-        if options.historyOnly {
-            if historyWindow == nil {
-                historyWindow = HistoryWindow(application: app, options: options) { [weak self] in
-                    self?.historyWindow?.close()
-                    self?.historyWindow = nil
-                    self?.quit()
-                }
-            }
             return
         }
         let sandbox = WebSandbox.probe()

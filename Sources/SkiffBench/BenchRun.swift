@@ -30,6 +30,11 @@ enum BenchRun {
         return (stats.workMilliseconds, stats.intervalMilliseconds)
     }
 
+    /// A report's lines on standard output (what `make bench` collects).
+    static func emit(_ lines: [String]) {
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
     static func sleep(_ seconds: Double) async {
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
     }

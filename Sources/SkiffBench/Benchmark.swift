@@ -172,10 +172,7 @@ final class Benchmark {
         await BenchRun.frames(stats, on: window.window, for: seconds, step)
     }
 
-    func emit(_ lines: [String]) {
-        let text = lines.joined(separator: "\n") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    func emit(_ lines: [String]) { BenchRun.emit(lines) }
 
     static func percentileLine(_ name: String, _ samples: [Double]) -> String {
         guard !samples.isEmpty else { return "\(name): no frames" }

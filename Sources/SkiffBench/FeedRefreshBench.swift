@@ -40,7 +40,7 @@ struct FeedRefreshBench: MainActorBench {
         let parses = ParseCount()
         let refresher = FeedRefresher(store: store, parse: { data, url, charset in
             parses.add()
-            return FeedRefreshBench.parse(data, url, charset)
+            return FeedRefresher.feedParser(data, url, charset)
         })
 
         print(BenchLaunch.title("feed refresh: \(feeds) feeds, \(changed) changed, \(items) items each"))
@@ -70,13 +70,6 @@ struct FeedRefreshBench: MainActorBench {
         refresher.refreshAll { reports = $0 }
         MainLoop.run(until: { reports != nil }, timeout: 300)
         return ((FrameStats.monotonicNow - start) * 1000, longest, reports ?? [])
-    }
-
-    // PLACEHOLDER until the parser is merged: FeedParser.parse.
-    static func parse(_ data: Data, _ url: URL, _ charset: String?) -> Result<ParsedFeed, Error> {
-        let text = String(decoding: data, as: UTF8.self)
-        let items = text.components(separatedBy: "<guid>").dropFirst().map { ParsedArticle(guid: String($0.prefix(40)), title: "x") }
-        return .success(ParsedFeed(format: .rss20, title: "x", articles: items))
     }
 
     static func describe(_ reports: [FeedRefreshReport]) -> String {

@@ -99,7 +99,7 @@ final class HistoryBenchmark {
         let after = ProcessClock.memory()
         report.append(String(format: "history memory: %.0f MB RSS before scrolling, %.0f MB after the end; %d line widgets",
                              before.selfMB, after.selfMB, page.lineWidgetCount))
-        FileHandle.standardOutput.write(Data((report.joined(separator: "\n") + "\n").utf8))
+        BenchRun.emit(report)
     }
 
     private func frames(for seconds: Double, _ step: @escaping @MainActor (Double) -> Void) async -> (work: [Double], interval: [Double]) {

@@ -213,7 +213,5 @@ final class HistorySearchBenchmark {
 
     private func xdotool(_ args: [String]) async -> String { await XWindow.runWhileDrawing(args) }
 
-    private func emit(_ lines: [String]) {
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-    }
+    private func emit(_ lines: [String]) { BenchRun.emit(lines) }
 }

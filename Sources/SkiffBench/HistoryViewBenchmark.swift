@@ -132,9 +132,7 @@ final class HistoryViewBenchmark {
         await BenchRun.frames(stats, on: window, for: seconds, step)
     }
 
-    private func emit(_ lines: [String]) {
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-    }
+    private func emit(_ lines: [String]) { BenchRun.emit(lines) }
 }
 
 /// xdotool from the benchmarks: real keys, pointer and wheel input to their windows.

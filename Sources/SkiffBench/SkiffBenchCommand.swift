@@ -8,12 +8,15 @@ struct SkiffBenchCommand: ParsableCommand {
     static let benches: [ParsableCommand.Type] = [
         BrowserBench.self, TodayBench.self, StarsBench.self, HomeBench.self, HomeHistoryBench.self,
         AddressSearchBench.self, HistoryViewBench.self, TabsBench.self, TabChurnBench.self,
-        AppWithStandIns.self, FeedRefreshBench.self,
+        AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self,
     ]
 
     static let configuration = CommandConfiguration(
         commandName: "skiff-bench",
         abstract: "Skiff's benchmarks: each runs the app (or one part of it), measures, prints a report and quits.",
         discussion: "make bench runs them all (Makefile); BENCHMARKS.md holds the figures.",
-        subcommands: benches)
+        subcommands: benches,
+        // Without a bench's name it is the app on generated data (`app`), so that harnesses written
+        // for `skiff` (../shared/perf/peer_run.py --scene today) can run it with --generated-feed.
+        defaultSubcommand: AppWithStandIns.self)
 }

@@ -66,9 +66,7 @@ final class TabBenchmark {
 
     private func sleep(_ seconds: Double) async { await BenchRun.sleep(seconds) }
 
-    private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
+    private func emit(_ line: String) { BenchRun.emit([line]) }
 
     private func measure() async {
         emit(BenchLaunch.title("tab benchmark"))

@@ -418,9 +418,17 @@ public enum UTF8Validation {
     /// Offset of the first byte that does not start a well-formed UTF-8 sequence (overlong forms,
     /// surrogates and values above U+10FFFF included), or nil when the whole input is valid.
     public static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+    }
+
+    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let count = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
         while i < count {
+            // Eight ASCII bytes at a time: most of a feed is ASCII (the feed parser checks 2 MB feeds).
+            while i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < count else { break }
             let lead = bytes[i]
             if lead < 0x80 {
                 i += 1

@@ -40,8 +40,9 @@ public enum FeedParser {
         let choice = encoding(of: data, httpCharset: httpCharset)
         var data = data
         if choice.isUTF8 {
-            let bytes = [UInt8](data)
-            if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let invalid = data.withUnsafeBytes { UTF8Validation.firstInvalidOffset(in: $0.bindMemory(to: UInt8.self)) }
+            if let offset = invalid {
+                let bytes = [UInt8](data)
                 let line = UTF8Validation.position(ofOffset: offset, in: bytes).line
                 problems.add("The feed is not valid UTF-8; unreadable bytes are shown as \u{FFFD}", line: line)
                 data = Data(String(decoding: bytes, as: UTF8.self).utf8)

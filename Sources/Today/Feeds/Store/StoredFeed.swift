@@ -81,8 +81,9 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
 /// An article's identity: its guid (Atom id, JSON Feed id), else its link, else a hash of its title
 /// and date, so the same article fetched twice, or re-posted, is one article (docs/feeds.md, "Storage").
 public enum ArticleIdentity {
-    /// Longer guids are hashed: an identity is a key, not a document (docs/feeds.md: 512 characters).
-    public static let maximumLength = 512
+    /// Longer guids and links are hashed: an identity is a key, not a document (the parser's own
+    /// bound on ids, docs/feeds.md: 1,024 characters).
+    public static let maximumLength = FeedFormatLimits.guidCharacters
 
     public static func of(_ article: ParsedArticle) -> String {
         if let guid = article.guid?.trimmingCharacters(in: .whitespacesAndNewlines), !guid.isEmpty {

@@ -15,10 +15,10 @@ import StoreSupport
 @MainActor
 public final class FeedRefresher {
     public let store: FeedStore
-    private let session: HTTPSession
-    private let parse: FeedParse
-    private let limits: FeedFetchLimits
-    private let now: @Sendable () -> Date
+    let session: HTTPSession
+    let parse: FeedParse
+    let limits: FeedFetchLimits
+    let now: @Sendable () -> Date
     nonisolated static let logger = Logger(label: "skiff.feeds.refresh")
 
     /// Called on the main thread as each feed's refresh is stored.
@@ -31,7 +31,12 @@ public final class FeedRefresher {
     private var reports: [FeedRefreshReport] = []
     private var completions: [@MainActor ([FeedRefreshReport]) -> Void] = []
 
-    public init(store: FeedStore, session: HTTPSession = HTTPSession(userAgent: "Skiff (feeds)"), parse: @escaping FeedParse,
+    /// Skiff's parser (`FeedParser`, docs/feeds.md "Formats").
+    public nonisolated static let feedParser: FeedParse = { data, url, charset in
+        FeedParser.parse(data: data, url: url, httpCharset: charset).mapError { $0 }
+    }
+
+    public init(store: FeedStore, session: HTTPSession = HTTPSession(userAgent: "Skiff (feeds)"), parse: @escaping FeedParse = feedParser,
                 limits: FeedFetchLimits = .standard, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.session = session
@@ -111,7 +116,8 @@ public final class FeedRefresher {
             } catch {
                 outcome = .failed("Not saved: \(SaveFailure.describe(error))")
             }
-            let report = FeedRefreshReport(feedID: feed.id, outcome: outcome)
+            var report = FeedRefreshReport(feedID: feed.id, outcome: outcome)
+            if case .failure(.unreachable) = result { report.unreachable = true }
             await self?.stored(report)
         }
     }

@@ -1,3 +1,4 @@
+import FeedFormat
 import Foundation
 
 /// The limits of fetching feeds (docs/feeds.md, "Fetching"). Tests pass smaller ones.
@@ -6,12 +7,13 @@ public struct FeedFetchLimits: Sendable, Equatable {
     public var concurrentFetches: Int
     /// Seconds for one fetch, redirects and body included (docs/feeds.md: 30 s).
     public var timeout: Double
-    /// Bytes of body after decoding (docs/feeds.md: 10 MB).
+    /// Bytes of body after decoding: what the parser reads at most (`FeedFormatLimits.documentBytes`,
+    /// docs/feeds.md: 10 MB).
     public var maximumBytes: Int
     /// Redirects followed in a row (docs/feeds.md: 5).
     public var maximumRedirects: Int
 
-    public init(concurrentFetches: Int = 4, timeout: Double = 30, maximumBytes: Int = 10 * 1024 * 1024, maximumRedirects: Int = 5) {
+    public init(concurrentFetches: Int = 4, timeout: Double = 30, maximumBytes: Int = FeedFormatLimits.documentBytes, maximumRedirects: Int = 5) {
         self.concurrentFetches = concurrentFetches
         self.timeout = timeout
         self.maximumBytes = maximumBytes

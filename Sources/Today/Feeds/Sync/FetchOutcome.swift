@@ -18,6 +18,15 @@ public struct FeedRefreshReport: Sendable, Equatable {
 
     public var feedID: FeedID
     public var outcome: Outcome
+    /// Nothing answered at all (no route, refused, unknown host): with every feed so, the computer is
+    /// probably offline.
+    public var unreachable = false
+
+    /// Every feed of a round unreachable: Today says "Offline · updated …" (`FeedStore.lastSuccessfulFetch`)
+    /// instead of listing each feed's error.
+    public static func looksOffline(_ reports: [FeedRefreshReport]) -> Bool {
+        !reports.isEmpty && reports.allSatisfy(\.unreachable)
+    }
 }
 
 /// From an HTTP answer to what the store records: pure but for the parse it is given, and run off
@@ -70,10 +79,9 @@ enum FetchOutcome {
             return FetchRecord(.parsed(parsed), fetchedAt: now, nextFetch: FeedSchedule.nextFetch(now: now, failures: 0, hints),
                                etag: etag, lastModified: lastModified, bodyHash: hash, movedTo: movedTo)
         case .failure(let error):
-            if mediaType(contentType) == "text/html" || looksLikeHTML(response.body) {
-                return failed("Not a feed: the address gave an HTML page")
-            }
-            return failed("Not a feed: \(String(describing: error))")
+            if isHTMLPage(error, response) { return failed("Not a feed: the address gave an HTML page") }
+            // The parser's messages are sentences for the user (FeedFormatError).
+            return failed(String(describing: error))
         }
     }
 
@@ -126,6 +134,12 @@ enum FetchOutcome {
             }
         }
         return nil
+    }
+
+    /// The answer is a web page (the parser said so, or the server did, or its first tag does).
+    static func isHTMLPage(_ error: Error, _ response: HTTPResponse) -> Bool {
+        if let error = error as? FeedFormatError, error == .notAFeed(.htmlPage) { return true }
+        return mediaType(response.header("Content-Type")?.lowercased() ?? "") == "text/html" || looksLikeHTML(response.body)
     }
 
     /// An HTML page served as something else: its first tag is <!doctype html> or <html.
