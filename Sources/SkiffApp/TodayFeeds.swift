@@ -52,6 +52,10 @@ final class TodayFeeds {
         updates = opened.store.map(FeedUpdates.init(store:))
         openingProblem = opened.message
         updates?.onChanged = { [weak self] in self?.scheduleReload() }
+        updates?.onOffline = { [weak self] last in
+            let updated = last.map { "updated " + SubscriptionStatus.ago($0, now: Date()) } ?? "not updated yet"
+            self?.today?.reportProblems(["Offline · \(updated)"])
+        }
     }
 
     /// Where the window's subscriptions live: `--feeds-database`, else the data folder's feeds.sqlite;
@@ -142,7 +146,8 @@ final class TodayFeeds {
             }
             self.keys = keys
             today.replaceFeed(ArticleCards.feed(from: inputs, now: Date()))
-            let failing = read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
+            let failing = updates?.isOffline == true ? []
+                : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
             if !failing.isEmpty { today.reportProblems(failing) }
             onShown?()
         }

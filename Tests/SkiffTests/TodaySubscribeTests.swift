@@ -210,4 +210,28 @@ final class TodaySubscribeTests: XCTestCase {
             try store.close()
         }
     }
+
+    /// F5 refreshes; with the server gone, Today says quietly that it is offline and since when,
+    /// instead of listing the feed's error, and keeps the cards.
+    func testF5WithTheServerGoneSaysOfflineAndKeepsTheCards() throws {
+        let feedURL = "\(server.base)/feed.xml"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        let server: TestHTTPServer = self.server
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", feedURL], database: database) { main in
+                main.window.title = "Today Offline"
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20))
+                guard let id = XDoTool.window(named: "Today Offline") else { return XCTFail("no X window") }
+                server.stop()
+                main.today.focusGrid()
+                XDoTool.run(["windowfocus", "--sync", id])
+                XDoTool.run(["key", "F5"])
+                XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains("Offline · updated just now") == true }, timeout: 20),
+                              "told: \(main.today.problemsText ?? "nothing")")
+                MainLoop.run(for: 0.5)
+                XCTAssertFalse(main.today.problemsText?.contains("Harbour Notes:") == true, "not each feed's error: \(main.today.problemsText ?? "")")
+                XCTAssertEqual(main.today.visibleCards.count, 2, "what is stored still shows")
+            }
+        }
+    }
 }

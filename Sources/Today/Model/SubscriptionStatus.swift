@@ -10,7 +10,7 @@ public enum SubscriptionStatus {
     }
 
     /// "just now", "5 minutes ago", "1 hour ago", "3 days ago"; a date after `now` is "just now".
-    static func ago(_ date: Date, now: Date) -> String {
+    public static func ago(_ date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s") ago" }
         switch seconds {
