@@ -234,4 +234,31 @@ final class TodaySubscribeTests: XCTestCase {
             }
         }
     }
+
+    /// Add Feed… from the menu: a wrong address is told under the entry and the dialog stays; the
+    /// feed's address typed and Enter add it and close the dialog.
+    func testAddFeedDialogTellsAWrongAddressThenAddsTheFeed() throws {
+        let feedURL = "\(server.base)/feed.xml"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--section", "today"], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.first?.title == "Add your feeds" }, timeout: 10))
+                main.actions.activate("add-feed")
+                let dialog = try XCTUnwrap(main.addFeedDialog)
+                guard let id = XDoTool.window(named: "^Add Feed$") else { return XCTFail("no Add Feed window") }
+                XDoTool.run(["windowfocus", "--sync", id])
+                XDoTool.run(["type", "not an address"])
+                XDoTool.run(["key", "Return"])
+                XCTAssertTrue(MainLoop.run(until: { dialog.message?.contains("is not a web address") == true }, timeout: 10),
+                              "told: \(dialog.message ?? "nothing")")
+                XCTAssertTrue(dialog.window.presentedDescendants().contains { $0.labelText?.contains("is not a web address") == true },
+                              "the message is on screen")
+                XDoTool.run(["key", "ctrl+a"])
+                XDoTool.run(["type", feedURL])
+                XDoTool.run(["key", "Return"])
+                XCTAssertTrue(MainLoop.run(until: { main.addFeedDialog == nil && main.today.visibleCards.count == 2 }, timeout: 20),
+                              "added and closed: \(main.today.visibleCards.map(\.title)) \(dialog.message ?? "")")
+            }
+        }
+    }
 }
