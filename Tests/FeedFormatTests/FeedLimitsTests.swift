@@ -104,6 +104,19 @@ final class FeedLimitsTests: XCTestCase {
         XCTAssertEqual(feed.title, "“Café”")
     }
 
+    func testLatin1IsReadAsWindows1252AsBrowsersDo() throws {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>".utf8)
+            + [0x93, 0x43, 0x61, 0x66, 0xE9, 0x94, 0x20, 0x96, 0x20, 0x80] + Array("</title></channel></rss>".utf8)
+        XCTAssertEqual(try parsedFeed(Data(bytes)).title, "“Café” – €")
+    }
+
+    func testUTF16WithAByteOrderMark() throws {
+        var data = Data([0xFF, 0xFE])
+        data.append(try XCTUnwrap("<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>Ünïcode ✓</title></channel></rss>"
+            .data(using: .utf16LittleEndian)))
+        XCTAssertEqual(try parsedFeed(data).title, "Ünïcode ✓")
+    }
+
     func testDuplicateIdsKeepTheFirst() throws {
         let feed = try parsedFeed(rss("<item><guid>a</guid><title>First</title></item><item><guid>a</guid><title>Again</title></item>"
             + "<item><link>https://example.org/x</link><title>L1</title></item><item><link>https://example.org/x</link><title>L2</title></item>"))
@@ -129,8 +142,20 @@ final class FeedLimitsTests: XCTestCase {
             <item><title>Unclosed</title>
             </channel></rss>
             """)
-        XCTAssertEqual(feed.articles.map(\.title), ["Fish chips", "Unclosed"])
-        XCTAssertTrue(feed.problems.contains { $0.line == 2 }, "\(feed.problems)")
+        XCTAssertEqual(feed.articles.map(\.title), ["Fish & chips", "Unclosed"])
+        XCTAssertTrue(feed.problems.contains { $0.line == 2 && $0.message == "An unescaped “&” was read as text" }, "\(feed.problems)")
+        XCTAssertTrue(feed.problems.contains { $0.line == 4 }, "the unclosed item, located: \(feed.problems)")
+    }
+
+    func testBareAmpersandsInLinksSurviveButNotInsideCDATA() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0"><channel><title>A & B</title>
+            <item><title>T &#1114112; x</title><link>https://example.org/?a=1&b=2&amp;c=3</link>
+            <description><![CDATA[<p>&amp; & <b>bold</b></p>]]></description></item></channel></rss>
+            """)
+        XCTAssertEqual(feed.title, "A & B")
+        XCTAssertEqual(feed.articles.first?.link?.absoluteString, "https://example.org/?a=1&b=2&c=3")
+        XCTAssertEqual(feed.articles.first?.contentHTML, "<p>&amp; & <b>bold</b></p>")
     }
 
     func testTitlesAndSummariesAreBounded() throws {
@@ -166,5 +191,41 @@ final class FeedLimitsTests: XCTestCase {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter.string(from: date)
+    }
+}
+
+/// The fetcher parses up to four feeds at once: libxml2's error handler is per thread, its entity
+/// loader set once, so parses on several threads give what one gives alone.
+final class FeedConcurrencyTests: XCTestCase {
+    func testParsesOnSeveralThreadsAgree() throws {
+        let broken = Data("<rss version=\"2.0\"><channel><title>B</title>\n<item><title>Fish & chips</title></item></channel></rss>".utf8)
+        let documents = [Data(FeedFixtures.rss20.utf8), Data(FeedFixtures.atom.utf8), Data(FeedFixtures.jsonFeed.utf8), broken]
+        let alone = documents.map { "\(FeedParser.parse(data: $0, url: feedURL, httpCharset: nil, now: fixtureNow))" }
+        let results = LockedResults(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            results.set(index, "\(FeedParser.parse(data: documents[index % 4], url: feedURL, httpCharset: nil, now: fixtureNow))")
+        }
+        for (index, text) in results.values.enumerated() {
+            XCTAssertEqual(text, alone[index % 4], "parse \(index)")
+        }
+    }
+}
+
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String]
+
+    init(count: Int) { storage = Array(repeating: "", count: count) }
+
+    func set(_ index: Int, _ value: String) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
     }
 }

@@ -21,16 +21,40 @@ struct ProblemList {
 }
 
 /// An item as read, before the decisions every format shares (identity, dates, picture, limits).
+/// Texts stay as published until the article is known to be kept: of a 1,000-item feed only the
+/// newest 500 pay for plain text and the picture search (BENCHMARKS.md, feed-parse).
 struct ArticleDraft {
     var guid: String?
     var link: URL?
-    var title = ""
-    var summary: String?
+    var titleSource = ""
+    /// False for Atom's `type="text"`: nothing to strip or decode.
+    var titleIsHTML = true
+    /// The HTML (or text) the card's summary is made from.
+    var summarySource: String?
     var contentHTML: String?
     var author: String?
     var published: Date?
     var updated: Date?
     var imageURL: URL?
+    /// When there is no `imageURL`, the first <img> of `contentHTML` is resolved against this.
+    var contentBase: URL?
+
+    /// The article a card shows: plain texts, bounded (docs/feeds.md, "Formats" and "Limits").
+    func article() -> ParsedArticle {
+        var title = titleIsHTML
+            ? HTMLText.plainText(titleSource, limit: FeedFormatLimits.titleCharacters)
+            : HTMLText.collapsed(titleSource, limit: FeedFormatLimits.titleCharacters)
+        let summary = summarySource
+            .map { HTMLText.plainText($0, limit: FeedFormatLimits.summaryCharacters) }
+            .flatMap { $0.isEmpty ? nil : $0 }
+        if title.isEmpty, let summary { title = HTMLText.collapsed(summary, limit: 100) }
+        let author = author.flatMap { $0.isEmpty ? nil : HTMLText.collapsed($0, limit: FeedFormatLimits.feedTitleCharacters) }
+        let image = imageURL ?? contentBase.flatMap { base in
+            contentHTML.flatMap(HTMLText.firstImageSource).flatMap { FeedURLs.resolve($0, against: base) }
+        }
+        return ParsedArticle(guid: guid, link: link, title: title, summary: summary, contentHTML: contentHTML,
+                             author: author, published: published ?? updated, updated: updated, imageURL: image)
+    }
 }
 
 /// Turns drafts into the feed's articles: the first of each id kept, dates kept within bounds,
@@ -38,7 +62,7 @@ struct ArticleDraft {
 /// while a 1,000,000-item document streams by (docs/feeds.md, "Limits").
 struct ArticleCollector {
     let now: Date
-    private var kept: [(index: Int, article: ParsedArticle)] = []
+    private var kept: [(index: Int, draft: ArticleDraft)] = []
     private var seen: Set<String> = []
     private var count = 0
     private var duplicates = 0
@@ -51,7 +75,8 @@ struct ArticleCollector {
     }
 
     mutating func add(_ draft: ArticleDraft) {
-        guard !draft.title.isEmpty || draft.link != nil || draft.guid != nil || draft.contentHTML != nil || draft.summary != nil else {
+        var draft = draft
+        guard !draft.titleSource.isEmpty || draft.link != nil || draft.guid != nil || draft.contentHTML != nil || draft.summarySource != nil else {
             empty += 1
             return
         }
@@ -62,15 +87,9 @@ struct ArticleCollector {
                 return
             }
         }
-        var article = ParsedArticle(guid: draft.guid, link: draft.link, title: draft.title, summary: draft.summary,
-                                    contentHTML: draft.contentHTML, author: draft.author,
-                                    published: clamp(draft.published), updated: clamp(draft.updated),
-                                    imageURL: draft.imageURL)
-        if article.published == nil { article.published = article.updated }
-        if article.title.isEmpty, let summary = article.summary {
-            article.title = HTMLText.collapsed(summary, limit: 100)
-        }
-        kept.append((count, article))
+        draft.published = clamp(draft.published)
+        draft.updated = clamp(draft.updated)
+        kept.append((count, draft))
         count += 1
         if kept.count >= 2 * FeedFormatLimits.articlesPerFeed { trim() }
     }
@@ -92,8 +111,8 @@ struct ArticleCollector {
     private mutating func trim() {
         guard kept.count > FeedFormatLimits.articlesPerFeed else { return }
         kept.sort { lhs, rhs in
-            let l = lhs.article.published ?? .distantPast
-            let r = rhs.article.published ?? .distantPast
+            let l = lhs.draft.published ?? lhs.draft.updated ?? .distantPast
+            let r = rhs.draft.published ?? rhs.draft.updated ?? .distantPast
             return l != r ? l > r : lhs.index < rhs.index
         }
         kept.removeLast(kept.count - FeedFormatLimits.articlesPerFeed)
@@ -115,7 +134,7 @@ struct ArticleCollector {
             problems.add("\(ancientDates) \(ancientDates == 1 ? "date is" : "dates are") before 1990 and \(ancientDates == 1 ? "was" : "were") ignored")
         }
         if empty > 0 { problems.add("\(empty) empty \(empty == 1 ? "item was" : "items were") skipped") }
-        return kept.map(\.article)
+        return kept.map { $0.draft.article() }
     }
 
 }

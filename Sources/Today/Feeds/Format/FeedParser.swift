@@ -80,12 +80,18 @@ public enum FeedParser {
             return (nil, false)
         }
         if let declared = declaredEncoding(head) {
-            return (nil, isUTF8(declared))
+            return (windows1252Superset(declared), isUTF8(declared))
         }
         if let charset = httpCharset?.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")), !charset.isEmpty, !isUTF8(charset) {
-            return (charset, false)
+            return (windows1252Superset(charset) ?? charset, false)
         }
         return (nil, true)
+    }
+
+    /// Latin-1 and ASCII as browsers read them (WHATWG Encoding): windows-1252, whose 0x80–0x9F are
+    /// the curly quotes and dashes that feeds written on Windows declare as ISO-8859-1. Nil: as named.
+    private static func windows1252Superset(_ name: String) -> String? {
+        ["iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii"].contains(name.lowercased()) ? "windows-1252" : nil
     }
 
     private static func isUTF8(_ name: String) -> Bool {

@@ -7,20 +7,19 @@ enum HTMLText {
     /// The text of `html`, at most `limit` characters (ending "…" when cut). Only what looks like a
     /// tag is removed (`<` then a letter, `/`, `!` or `?`), so "a < b" survives in a title.
     static func plainText(_ html: String, limit: Int) -> String {
-        var html = html
-        return html.withUTF8 { bytes in
-            var scanner = Scanner(input: bytes, limit: limit, stripTags: true)
-            scanner.run()
-            return scanner.result()
-        }
+        scan(html, limit: limit, stripTags: true)
     }
 
     /// Text that is already plain (an Atom `type="text"` title): entities left by the XML parser
     /// are not decoded again; only whitespace is collapsed and the length bounded.
     static func collapsed(_ text: String, limit: Int) -> String {
+        scan(text, limit: limit, stripTags: false)
+    }
+
+    private static func scan(_ text: String, limit: Int, stripTags: Bool) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            var scanner = Scanner(input: bytes, limit: limit, stripTags: false)
+            var scanner = Scanner(input: bytes, limit: limit, stripTags: stripTags)
             scanner.run()
             return scanner.result()
         }
@@ -36,7 +35,9 @@ enum HTMLText {
             .joined(separator: "\n")
     }
 
-    static func escape(_ text: String) -> String {
+    /// Markup characters escaped. `forAttribute` (OPML) also keeps line breaks and tabs through
+    /// XML's attribute normalisation and drops the characters XML 1.0 forbids.
+    static func escape(_ text: String, forAttribute: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -45,7 +46,12 @@ enum HTMLText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+            case "\n" where forAttribute: out += "&#10;"
+            case "\t" where forAttribute: out += "&#9;"
+            default:
+                let forbidden = scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r"
+                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                if !(forAttribute && (forbidden || scalar == "\r")) { out.unicodeScalars.append(scalar) }
             }
         }
         return out

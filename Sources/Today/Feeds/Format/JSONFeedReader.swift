@@ -43,21 +43,18 @@ enum JSONFeedReader {
                 .flatMap { $0.isEmpty ? nil : $0 }
             draft.link = string(item, "url").flatMap { FeedURLs.resolve($0, against: url) }
                 ?? string(item, "external_url").flatMap { FeedURLs.resolve($0, against: url) }
-            draft.title = string(item, "title").map { HTMLText.plainText($0, limit: FeedFormatLimits.titleCharacters) } ?? ""
+            draft.titleSource = string(item, "title") ?? ""
             let text = string(item, "content_text")
             draft.contentHTML = string(item, "content_html") ?? text.map(HTMLText.escapedParagraphs)
-            draft.summary = (string(item, "summary") ?? text ?? draft.contentHTML)
-                .map { HTMLText.plainText($0, limit: FeedFormatLimits.summaryCharacters) }
-                .flatMap { $0.isEmpty ? nil : $0 }
+            draft.summarySource = string(item, "summary") ?? text ?? draft.contentHTML
             draft.author = (item["authors"]?.arrayValue?.first ?? item["author"]).flatMap { string($0, "name") }
-                .map { HTMLText.collapsed($0, limit: FeedFormatLimits.feedTitleCharacters) }
             for (key, keyPath) in [("date_published", \ArticleDraft.published), ("date_modified", \ArticleDraft.updated)] {
                 guard let text = string(item, key) else { continue }
                 if let date = FeedDates.parse(text) { draft[keyPath: keyPath] = date } else { unreadableDates += 1 }
             }
             draft.imageURL = string(item, "image").flatMap { FeedURLs.resolve($0, against: url) }
                 ?? string(item, "banner_image").flatMap { FeedURLs.resolve($0, against: url) }
-                ?? draft.contentHTML.flatMap(HTMLText.firstImageSource).flatMap { FeedURLs.resolve($0, against: url) }
+            draft.contentBase = url
             collector.add(draft)
         }
         if unreadableDates > 0 { problems.add("\(unreadableDates) \(unreadableDates == 1 ? "date" : "dates") could not be read") }

@@ -101,22 +101,7 @@ public enum OPML {
     }
 
     /// XML attribute text: markup escaped, characters XML 1.0 forbids dropped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text, forAttribute: true) }
 
     private static func children(of node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
         var found: [xmlNodePtr] = []

@@ -92,6 +92,9 @@ struct XMLFeedReader {
             return .failure(.notAFeed(.empty))
         }
         let hasXMLBase = containsXMLBase(bytes)
+        // An encoding chosen here (the HTTP charset, or windows-1252 for a declared Latin-1) must
+        // not be switched back by the declaration.
+        let options = encoding == nil ? options : options | Int32(XML_PARSE_IGNORE_ENC.rawValue)
         let sink = ErrorSink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let handler: xmlStructuredErrorFunc = { context, error in
@@ -109,9 +112,20 @@ struct XMLFeedReader {
             if case .stoppedByError = outcome {
                 // The recovering parse reports every problem again, and more.
                 sink.problems.removeAll()
+                // UTF-16 and UTF-32 have zero bytes around each ASCII one: not for a byte repair.
+                let asciiCompatible = bytes.count >= 2 && bytes[0] != 0 && bytes[1] != 0 && bytes[0] != 0xFE && bytes[0] != 0xFF
+                let repaired = asciiCompatible ? RecoveryRepair.repaired(bytes) : nil
                 xmlSetStructuredErrorFunc(context, handler)
-                let document = xmlReadMemory(base, Int32(bytes.count), url.absoluteString, encoding, options)
+                let document = repaired.map { repaired in
+                    repaired.bytes.withUnsafeBufferPointer { buffer in
+                        buffer.baseAddress.flatMap {
+                            xmlReadMemory(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                                          url.absoluteString, encoding, options)
+                        }
+                    }
+                } ?? xmlReadMemory(base, Int32(bytes.count), url.absoluteString, encoding, options)
                 xmlSetStructuredErrorFunc(nil, nil)
+                if let line = repaired?.bareAmpersandLine { problems.add("An unescaped “&” was read as text", line: line) }
                 guard let document else {
                     return .failure(unreadable(sink))
                 }
@@ -450,23 +464,19 @@ struct XMLFeedReader {
         item = nil
         capture = nil
         var draft = ArticleDraft()
-        let titleSource = state.title ?? state.dcTitle ?? ""
-        draft.title = state.titleType == .text
-            ? HTMLText.collapsed(titleSource, limit: FeedFormatLimits.titleCharacters)
-            : HTMLText.plainText(titleSource, limit: FeedFormatLimits.titleCharacters)
-        let contentHTML: String?
-        let summarySource: String?
+        draft.titleSource = state.title ?? state.dcTitle ?? ""
+        draft.titleIsHTML = state.titleType != .text
         if isAtom {
-            contentHTML = Self.html(state.atomContent, state.atomContentType) ?? Self.html(state.atomSummary, state.atomSummaryType)
-            summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? contentHTML
+            draft.contentHTML = Self.html(state.atomContent, state.atomContentType) ?? Self.html(state.atomSummary, state.atomSummaryType)
+            draft.summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? draft.contentHTML
             draft.guid = state.guid
             draft.link = state.link ?? state.atomAlternate
             draft.author = state.authorName
             draft.published = state.published
             draft.updated = state.updated
         } else {
-            contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
-            summarySource = Self.nonEmpty(state.description) ?? contentHTML
+            draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
+            draft.summarySource = Self.nonEmpty(state.description) ?? draft.contentHTML
             draft.guid = state.guid ?? state.rdfAbout.map { String($0.prefix(FeedFormatLimits.guidCharacters)) }
             draft.link = state.link
                 ?? (state.guidIsPermaLink ? state.guid.flatMap { FeedURLs.resolve($0, against: nil) } : nil)
@@ -474,15 +484,8 @@ struct XMLFeedReader {
             draft.published = state.pubDate ?? state.dcDate
             draft.updated = state.updated
         }
-        draft.contentHTML = contentHTML
-        draft.summary = summarySource
-            .map { HTMLText.plainText($0, limit: FeedFormatLimits.summaryCharacters) }
-            .flatMap { $0.isEmpty ? nil : $0 }
-        if let author = draft.author {
-            draft.author = author.isEmpty ? nil : HTMLText.collapsed(author, limit: FeedFormatLimits.feedTitleCharacters)
-        }
         draft.imageURL = Self.largest(state.media) ?? state.enclosureImage ?? state.itunesImage
-            ?? contentHTML.flatMap(HTMLText.firstImageSource).flatMap { FeedURLs.resolve($0, against: state.contentBase ?? feedURL) }
+        draft.contentBase = state.contentBase ?? feedURL
         collector.add(draft)
     }
 
