@@ -55,15 +55,11 @@ public enum ArticleSanitiser {
     ]
     static let numericAttributes: Set<String> = ["width", "height", "colspan", "rowspan", "start", "value"]
 
-    private static let initialised: Bool = {
-        xmlInitParser()
-        return true
-    }()
-
     /// - Parameter base: the article's (or else the feed's) address: relative links and pictures
     ///   are resolved against it; without one they are dropped.
     public static func sanitise(_ html: String, base: URL?) -> Result {
-        _ = initialised
+        // libxml2 set up once, with its loader refusing every external entity and DTD.
+        LibXML.prepare()
         var bytes = Array(html.utf8)
         let truncated = bytes.count > maximumInputBytes
         if truncated {
