@@ -68,7 +68,7 @@ final class TodayFeeds {
 
     func attach(_ today: TodayView) {
         self.today = today
-        today.storyBody = { [weak self] id in self?.storyBody(cardID: id) }
+        if let store { today.storyBody = { id in Self.storyBody(cardID: id, store: store) } }
         today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
         today.onAddFeed = { [weak self] in self?.onAddFeed?() }
         today.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
@@ -155,8 +155,8 @@ final class TodayFeeds {
 
     /// The story's paragraphs: the article's content sanitised, else its summary's (the card's
     /// subtitle is the lead already, so a summary alone gives no paragraphs).
-    private func storyBody(cardID: String) -> [String]? {
-        guard let store, let id = Int64(cardID), let article = try? store.article(id) else { return nil }
+    private nonisolated static func storyBody(cardID: String, store: FeedStore) -> [String] {
+        guard let id = Int64(cardID), let article = try? store.article(id) else { return [] }
         guard let html = article.contentHTML, !html.isEmpty else { return [] }
         let base = article.link ?? (try? store.feed(article.feedID))??.url
         var paragraphs = ArticleSanitiser.sanitise(html, base: base).paragraphs
@@ -166,7 +166,7 @@ final class TodayFeeds {
     }
 
     /// Whether `summary` (plain text, perhaps cut short with "…") is the start of `paragraph`.
-    static func repeats(_ summary: String, _ paragraph: String) -> Bool {
+    nonisolated static func repeats(_ summary: String, _ paragraph: String) -> Bool {
         func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0.isWhitespace || $0 == "…" }) }
         let lead = words(summary), start = words(paragraph)
         return !lead.isEmpty && start.starts(with: lead.dropLast()) && lead.count <= start.count

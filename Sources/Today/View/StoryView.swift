@@ -103,12 +103,16 @@ final class StoryView {
         container.addController(keys)
     }
 
-    /// - Parameter size: the area the story will fill (the story itself is not allocated yet).
-    func open(_ content: CardContent, index: CardIndex, from frame: Rect, size: (width: Double, height: Double)) {
+    /// - Parameters:
+    ///   - size: the area the story will fill (the story itself is not allocated yet).
+    ///   - bodyFollows: the text is being read (an article's, sanitised off the main thread) and comes
+    ///     with `continueBody`; until then the story shows its lead only.
+    func open(_ content: CardContent, index: CardIndex, from frame: Rect, size: (width: Double, height: Double), bodyFollows: Bool = false) {
         self.content = content
         self.index = index
         container.setAccessibleLabel(content.title)
         container.setAccessibleDescription(content.eyebrow)
+        awaitsBody = bodyFollows
         fillBody(content)
         scroller.verticalOffset = 0
         container.isVisible = true
@@ -162,6 +166,7 @@ final class StoryView {
 
     private func finished() {
         if transition.phase == .closed {
+            awaitsBody = false
             pictureSurface = nil
             container.isVisible = false
             if let index { onClosed?(index) }
@@ -187,7 +192,7 @@ final class StoryView {
         if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
         paragraphs += content.body.map { ($0, "today-story-paragraph") }
         // An article that gave only a summary shows it as the lead, with no apology under it.
-        if content.body.isEmpty, content.link == nil || content.subtitle == nil { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
+        if content.body.isEmpty, !awaitsBody, content.link == nil || content.subtitle == nil { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
         pendingParagraphs = paragraphs
         appendBatch(generation: bodyGeneration)
     }
@@ -212,10 +217,23 @@ final class StoryView {
         }
     }
 
+    /// Whether the story's text is still being read (`open(…, bodyFollows: true)`).
+    private var awaitsBody = false
+
+    /// The text of the story opened at `index`, once read; dropped if another story is open by then.
+    func continueBody(_ paragraphs: [String], for index: CardIndex) {
+        guard awaitsBody, index == self.index, isShown else { return }
+        awaitsBody = false
+        let style = "today-story-paragraph"
+        if paragraphs.isEmpty, content?.subtitle == nil { pendingParagraphs.append(("This story has no text yet.", style)) }
+        pendingParagraphs += paragraphs.map { ($0, style) }
+        appendBatch(generation: bodyGeneration)
+    }
+
     /// Paragraphs of the story laid out so far, and whether more are still to come.
     var laidOutParagraphs: Int { bodyLabels.count }
     var bodyTexts: [String] { bodyLabels.map(\.text) }
-    var isLayingOutBody: Bool { !pendingParagraphs.isEmpty }
+    var isLayingOutBody: Bool { !pendingParagraphs.isEmpty || awaitsBody }
 
     private func allocate(width: Double, height: Double) {
         // An open story follows the window as it is resized.

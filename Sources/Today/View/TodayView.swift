@@ -32,8 +32,8 @@ public final class TodayView {
     /// A card's story opened: its id (an article's identity, to mark it read).
     public var onStoryOpened: ((String) -> Void)?
     /// The story's paragraphs for a card whose text is not in the feed's cards (articles: their
-    /// content is read and sanitised only when opened); nil keeps the card's own.
-    public var storyBody: ((String) -> [String]?)?
+    /// content is read and sanitised only when opened, off the main thread: it is called on a worker).
+    public var storyBody: (@Sendable (String) -> [String])?
     /// The "Add your feeds" card was opened.
     public var onAddFeed: (() -> Void)?
     /// F5 or Ctrl+R in Today.
@@ -231,9 +231,18 @@ public final class TodayView {
             onAddFeed()
             return
         }
-        var content = feed.content(at: index)
-        if content.body.isEmpty, let body = storyBody?(content.id) { content.body = body }
-        story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
+        let content = feed.content(at: index)
+        let reader = content.body.isEmpty ? storyBody : nil
+        story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)), bodyFollows: reader != nil)
+        if let reader {
+            let id = content.id
+            DispatchQueue.global(qos: .userInitiated).async {
+                let paragraphs = reader(id)
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self.story?.continueBody(paragraphs, for: index) }
+                }
+            }
+        }
         grid.hiddenCard = index
         if content.unread {
             feed.readIDs.insert(content.id)
