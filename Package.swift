@@ -110,7 +110,7 @@ let package = Package(
 
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "FeedSync", "Home", "HomeModel", "Stars", "StarsModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "HomeModelTests", dependencies: ["HomeModel", "Motion", "JSONReader", "TestSupport", "TestClock"]),
         .testTarget(name: "StarsModelTests", dependencies: ["StarsModel", "Motion", "TestSupport", "TestClock"]),
         .testTarget(name: "SkiffTests", dependencies: [
-            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport", "Pictures",
+            "SkiffApp", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedStore", "Home", "HomeModel", "Stars", "StarsModel", "Gtk", "TestSupport", "Pictures",
         ]),
     ],
     swiftLanguageModes: [.v6]

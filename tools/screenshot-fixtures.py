@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What tools/screenshots.sh shows, made up: local sites, a hostile feed, browsing histories.
 
-  screenshot-fixtures.py site DIR              pages with icons, served by python3 on 127.0.0.1
+  screenshot-fixtures.py site DIR              pages with icons, and Today's feeds, served by python3 on 127.0.0.1
   screenshot-fixtures.py hostile-feed DIR      a feed with a named pipe and three decompression bombs as pictures
   screenshot-fixtures.py history DB            a few weeks of made-up pages (the History window)
   screenshot-fixtures.py big-history DB ROWS   ROWS generated pages, one "Debian Reference" visited 200 days ago
@@ -108,6 +108,7 @@ def site(root):
     with open(os.path.join(root, 'notes.html'), 'w') as f:
         f.write("<!doctype html><html><head><meta charset=utf-8><title>Notes</title></head>"
                 "<body style='font:20px sans-serif'><h1>Notes</h1><p>A page.</p></body></html>")
+    subscriptions(root)
 
 
 def hostile_feed(root):
@@ -190,6 +191,59 @@ def big_history(path, rows):
                ("https://www.debian.org/doc/manuals/debian-reference/", "Debian Reference", 1, now - 200 * 86400)]
     db.executemany("INSERT OR IGNORE INTO history (uri, title, visitCount, lastVisit) VALUES (?, ?, ?, ?)", values)
     stale_frecency(db)
+
+
+def subscriptions(root):
+    """Three feeds written by us (RSS 2.0, Atom, JSON Feed) dated around today, and an OPML file naming
+    them at @SITE@ (tools/screenshots.sh puts the local server's address there once it runs)."""
+    from datetime import datetime, timedelta, timezone
+    from email.utils import format_datetime
+    os.makedirs(os.path.join(root, 'feeds'), exist_ok=True)
+    now = datetime.now(timezone.utc).astimezone()
+
+    def at(days, hours):
+        t = now.replace(hour=9, minute=30, second=0, microsecond=0) - timedelta(days=days, hours=hours)
+        return min(t, now - timedelta(minutes=5))
+    harbour = [
+        ('Spring tide reaches the quay wall on Thursday', 'Moor with long lines: the harbour master expects water over the lower steps at noon.', 0, 0),
+        ('The ferry runs again after the storm', 'The 7:40 crossing is back, with a second boat on Saturdays until the end of the month.', 0, 2),
+        ('Fish market moves to the north pier', 'Stalls open an hour earlier while the old hall is re-roofed.', 1, 0),
+        ('Lighthouse keepers\' logbooks go online', 'Two hundred years of weather, ships and visitors, scanned page by page.', 2, 0),
+        ('How the new breakwater was built', 'Eleven thousand concrete blocks, each placed by divers at slack water.', 4, 0)]
+    items = ''.join(
+        f'<item><title>{t}</title><link>@SITE@/notes.html</link><guid>harbour-{i}</guid><pubDate>{format_datetime(at(d, h))}</pubDate>'
+        f'<description>{s}</description><content:encoded><![CDATA[<p>{s}</p><p>More details follow from the harbour '
+        'office. Visitors are asked to keep to the marked paths and to check the tide tables posted at the gate.</p>'
+        '<h3>What to bring</h3><ul><li>Warm clothes</li><li>Boots</li></ul>]]></content:encoded></item>'
+        for i, (t, s, d, h) in enumerate(harbour))
+    with open(os.path.join(root, 'feeds', 'harbour.xml'), 'w') as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">'
+                f'<channel><title>Harbour Notes</title><link>@SITE@/</link><description>News from the quay</description>{items}</channel></rss>')
+    lantern = [
+        ('A lantern festival for the longest night', 'Paper lanterns along the river, and soup on the bridge.', 0, 1),
+        ('Reading the winter sky without a telescope', 'Orion, the Pleiades and where to look from the dunes.', 1, 3),
+        ('The last bookbinder on Mill Street', 'Forty years of stitching, gluing and gold leaf.', 3, 0)]
+    entries = ''.join(
+        f'<entry><title>{t}</title><id>urn:lantern:{i}</id><link href="@SITE@/notes.html"/><updated>{at(d, h).isoformat()}</updated>'
+        f'<summary>{s}</summary><content type="html">&lt;p&gt;{s}&lt;/p&gt;&lt;p&gt;Our correspondent went to see for herself.&lt;/p&gt;</content></entry>'
+        for i, (t, s, d, h) in enumerate(lantern))
+    with open(os.path.join(root, 'feeds', 'lantern.xml'), 'w') as f:
+        f.write('<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>The Lantern</title>'
+                f'<id>urn:lantern</id><updated>{now.isoformat()}</updated><link rel="alternate" href="@SITE@/"/>{entries}</feed>')
+    fieldwork = [
+        ('Counting curlews on the salt marsh', 'Volunteers logged 312 birds at dawn.', 0, 3),
+        ('Seed library opens in the old station', 'Borrow a packet, bring back seeds in autumn.', 1, 1),
+        ('A week on the allotments', 'Frost, leeks, and the great compost debate.', 2, 2)]
+    with open(os.path.join(root, 'feeds', 'fieldwork.json'), 'w') as f:
+        json.dump({'version': 'https://jsonfeed.org/version/1.1', 'title': 'Fieldwork', 'home_page_url': '@SITE@/',
+                   'items': [{'id': f'field-{i}', 'title': t, 'summary': s, 'content_html': f'<p>{s}</p>',
+                              'date_published': at(d, h).isoformat(), 'url': '@SITE@/notes.html'}
+                             for i, (t, s, d, h) in enumerate(fieldwork)]}, f)
+    with open(os.path.join(root, 'feeds', 'feeds.opml'), 'w') as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?><opml version="2.0"><head><title>Feeds</title></head><body>'
+                '<outline type="rss" text="Harbour Notes" xmlUrl="@SITE@/feeds/harbour.xml"/>'
+                '<outline type="rss" text="The Lantern" xmlUrl="@SITE@/feeds/lantern.xml"/>'
+                '<outline type="rss" text="Fieldwork" xmlUrl="@SITE@/feeds/fieldwork.json"/></body></opml>')
 
 
 if __name__ == '__main__':

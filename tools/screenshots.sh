@@ -182,6 +182,8 @@ server=$!
 for _ in $(seq 1 100); do [ -s "$work/port" ] && break; sleep 0.05; done
 [ -s "$work/port" ] || { echo "screenshots: the local web server did not start" >&2; exit 1; }
 site=http://127.0.0.1:$(cat "$work/port")
+# Today's feeds name each other by the server's address, known only now.
+find "$work/site/feeds" -type f -exec sed -i "s#@SITE@#$site#g" {} +
 
 # Profiles: data folders prepared by driving Skiff itself, copied for every shot that names them.
 prepare() { # profile

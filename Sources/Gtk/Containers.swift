@@ -72,6 +72,16 @@ public final class Stack: Widget {
         set { if let newValue { gtk_stack_set_visible_child_name(stack, newValue) } }
     }
     public func hasChild(named name: String) -> Bool { gtk_stack_get_child_by_name(stack, name) != nil }
+    /// Renames a page (what the switcher shows for it).
+    public func setTitle(_ title: String, ofChildNamed name: String) {
+        guard let child = gtk_stack_get_child_by_name(stack, name), let page = gtk_stack_get_page(stack, child) else { return }
+        gtk_stack_page_set_title(page, title)
+    }
+    /// A page's title as the switcher shows it.
+    public func title(ofChildNamed name: String) -> String? {
+        guard let child = gtk_stack_get_child_by_name(stack, name), let page = gtk_stack_get_page(stack, child) else { return nil }
+        return gtk_stack_page_get_title(page).map { String(cString: $0) }
+    }
     public func remove(_ child: Widget) { gtk_stack_remove(stack, child.widget) }
     public func setCrossfade() { gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
     /// Called after the visible page changes (a switcher click, a shortcut, code).

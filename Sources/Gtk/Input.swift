@@ -18,6 +18,7 @@ public enum Key {
     public static let escape = UInt32(GDK_KEY_Escape), pageUp = UInt32(GDK_KEY_Page_Up), pageDown = UInt32(GDK_KEY_Page_Down)
     public static let home = UInt32(GDK_KEY_Home), end = UInt32(GDK_KEY_End), backspace = UInt32(GDK_KEY_BackSpace)
     public static let tab = UInt32(GDK_KEY_Tab), leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
+    public static let f5 = UInt32(GDK_KEY_F5), r = UInt32(GDK_KEY_r)
 }
 
 /// Key presses and releases delivered to a widget (and, in the capture phase, its children).

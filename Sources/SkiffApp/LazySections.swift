@@ -16,6 +16,14 @@ final class LazySections {
     private var builtToday: TodayView?
     private var builtHome: HomeView?
     private var builtStars: StarsView?
+    /// Connects Today to the window when it is made (its links open in the Browser).
+    var connectToday: ((TodayView) -> Void)?
+    /// Today's subscriptions, made with Today.
+    private(set) var todayFeeds: TodayFeeds?
+    /// "Add your feeds" chosen in Today.
+    var onAddFeed: (() -> Void)?
+    /// Today's unread articles changed in number.
+    var onUnreadCount: ((Int) -> Void)?
 
     init(options: Options, settings: SkiffSettings?, standIns: StandIns) {
         self.options = options
@@ -44,7 +52,21 @@ final class LazySections {
     }
 
     var today: TodayView {
-        made(&builtToday, in: .today, root: \.root) { TodayView(source: standIns.todayFeed ?? options.todayFeedSource) }
+        made(&builtToday, in: .today, root: \.root) {
+            // A feed file or generated cards asked for on the command line are shown as they are;
+            // the sample invites to subscribe where subscriptions can be kept (not in a private window).
+            let sample = options.feed == nil && standIns.todayFeed == nil
+            let feeds = sample ? TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options)) : nil
+            let view = TodayView(source: standIns.todayFeed ?? options.todayFeedSource, invitesSubscriptions: feeds?.store != nil)
+            if let feeds {
+                feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }
+                feeds.onUnreadCount = { [weak self] count in self?.onUnreadCount?(count) }
+                feeds.attach(view)
+                todayFeeds = feeds
+            }
+            connectToday?(view)
+            return view
+        }
     }
 
     var home: HomeView {

@@ -21,7 +21,7 @@ extension MainWindow {
             KeyboardCommand("history", "Show history", ["<Control>h"]) { [weak self] in self?.showHistory() },
             KeyboardCommand("about", "About Skiff", []) { [weak self] in self?.showAbout() },
         ]
-        return CommandGroup("Window", commands + appCommands)
+        return CommandGroup("Window", commands + todayCommands + appCommands)
     }
 
     /// Keys the Today feed handles itself: listed for the Keyboard Shortcuts window.
@@ -30,6 +30,8 @@ extension MainWindow {
         KeyboardCommand("today-open", "Open the story", ["Return", "space"]),
         KeyboardCommand("today-close", "Close the story", ["Escape", "<Alt>Left"]),
         KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
+        KeyboardCommand("today-refresh", "Refresh the feeds", ["F5", "<Control>r"]),
+        KeyboardCommand("today-open-link", "Open the story’s article in the Browser", ["<Control>Return"]),
     ])
 
     /// Keys the Home section handles itself: listed for the Keyboard Shortcuts window.
@@ -81,6 +83,11 @@ extension MainWindow {
         let zoom = MenuModel()
         zoom.appendCustom(id: ZoomMenuRow.id)
         menu.appendSection(zoom)
+        let feeds = MenuModel()
+        feeds.append("Add Feed…", action: "win.add-feed")
+        feeds.append("Mark All as Read", action: "win.mark-all-read")
+        feeds.append("Subscriptions", action: "win.subscriptions")
+        menu.appendSection(feeds)
         let zoomRow = ZoomMenuRow(level: browser.zoom.label)
         // Strong: the row is owned by the menu and refers to nothing of the window's.
         browser.zoom.onChange = { level in zoomRow.show(level) }

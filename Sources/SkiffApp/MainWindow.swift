@@ -18,7 +18,7 @@ public final class MainWindow: BrowserViewDelegate {
     public var today: TodayView { sections.today }
     public var home: HomeView { sections.home }
     public var stars: StarsView { sections.stars }
-    private let sections: LazySections
+    let sections: LazySections
     /// What is remembered between launches (nil in tests and private windows: nothing is).
     let settings: SkiffSettings?
     /// The section switcher in the header.
@@ -32,6 +32,8 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var aboutWindow: AboutWindow?
     var preferencesWindow: PreferencesWindow?
     public internal(set) var historyWindow: BrowsingHistoryWindow?
+    var addFeedDialog: AddFeedDialog?
+    var subscriptionsWindow: SubscriptionsWindow?
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     /// `joinsSession`: a window opened after the main one (its tabs are saved with the main window's).
@@ -73,7 +75,14 @@ public final class MainWindow: BrowserViewDelegate {
         window.setTitlebar(header)
         window.setChild(stack)
 
-        stack.visibleChildName = options.section.rawValue
+        sections.connectToday = { [weak self] today in
+            today.onOpenLink = { link in self?.openInBrowser(link) }
+        }
+        sections.onAddFeed = { [weak self] in self?.showAddFeed() }
+        sections.onUnreadCount = { [weak self] count in self?.showUnreadCount(count) }
+        // --subscribe and --import-opml show Today, where the new feeds are.
+        let subscribing = options.subscribe != nil || options.importOPML != nil
+        stack.visibleChildName = subscribing ? Section.today.rawValue : options.section.rawValue
         if options.section == .stars { stars.focusField() }
         browser.delegate = self
         browser.installShortcuts(on: window)
@@ -81,6 +90,15 @@ public final class MainWindow: BrowserViewDelegate {
         stack.onVisibleChildChanged { [weak self] in self?.sectionChanged() }
         window.onFocusChanged { [weak self] in self?.keepFocusOnScreen() }
         sectionChanged()
+        if let address = options.subscribe { subscribe(fromCommandLine: address) }
+        if let file = options.importOPML { importOPML(fromCommandLine: file) }
+    }
+
+    /// An address from another section (a story's "Open in Browser"): a new tab unless the current
+    /// one is blank, and the Browser shown.
+    func openInBrowser(_ link: URL) {
+        browser.open(link.absoluteString)
+        stack.visibleChildName = Section.browser.rawValue
     }
 
     /// What the stack shows for `section`.

@@ -72,6 +72,16 @@ public struct Options: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("A Today feed (JSON) to show instead of the sample. See docs/feed-format.md.", valueName: "FILE"))
     public var feed: String?
 
+    @Option(help: ArgumentHelp("Subscribe to a feed (or a site's feed) in Today, and show Today.", valueName: "URL"))
+    public var subscribe: String?
+
+    @Option(name: .customLong("import-opml"), help: ArgumentHelp("Subscribe to the feeds of an OPML file (from another reader), and show Today.", valueName: "FILE"))
+    public var importOPML: String?
+
+    /// Where Today's subscriptions are kept instead of the data folder's feeds.sqlite (tests, private windows).
+    @Option(name: .customLong("feeds-database"), help: .hidden)
+    public var feedsDatabase: String?
+
     @Option(help: ArgumentHelp("The search engine for what the address bar does not read as an address: an http(s) URL with %s where the words go (default DuckDuckGo).", valueName: "URL"))
     public var search: SearchTemplate?
 

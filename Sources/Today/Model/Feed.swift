@@ -69,10 +69,15 @@ public struct Card: Sendable, Hashable, Identifiable {
     /// Background behind and under the image; nil lets the view choose.
     public var accent: RGBColor?
     public var textColor: CardTextColor
+    /// An article not opened yet (subscriptions only; the sample's cards are never unread).
+    public var unread: Bool
+    /// The article's page on the web ("Open in Browser"); nil for the sample's cards.
+    public var link: URL?
 
     public init(
         id: String, kind: CardKind, eyebrow: String, title: String, subtitle: String? = nil,
-        imageURL: URL? = nil, body: [String] = [], accent: RGBColor? = nil, textColor: CardTextColor = .light
+        imageURL: URL? = nil, body: [String] = [], accent: RGBColor? = nil, textColor: CardTextColor = .light,
+        unread: Bool = false, link: URL? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -83,6 +88,8 @@ public struct Card: Sendable, Hashable, Identifiable {
         self.body = body
         self.accent = accent
         self.textColor = textColor
+        self.unread = unread
+        self.link = link
     }
 }
 

@@ -45,7 +45,8 @@ final class CardView {
 
     func show(_ content: CardContent, at index: CardIndex) {
         self.index = index
-        guard content.id != self.content?.id else { return }
+        // The same article read since: its dot goes, its description changes.
+        guard content.id != self.content?.id || content.unread != self.content?.unread else { return }
         self.content = content
         texts = nil
         look = nil
@@ -146,12 +147,25 @@ final class CardView {
                 showsPicture = content.imagePath == nil || pictureReady(content, width: width, height: height)
                 drawLook(snapshot, content: content, width: width, height: height)
             }
+            if content.unread { drawUnreadDot(snapshot, width: width) }
             if canvas.hasVisibleFocus {
                 let ring = Rect(x: -Self.focusRingWidth - 2, y: -Self.focusRingWidth - 2,
                                 width: width + 2 * (Self.focusRingWidth + 2), height: height + 2 * (Self.focusRingWidth + 2))
                 snapshot.border(ring, radius: Self.cornerRadius + Self.focusRingWidth + 2, width: Self.focusRingWidth, color: canvas.themeColors.accent)
             }
         }
+    }
+
+    static let unreadDotSize = 12.0
+
+    /// An unread article's mark: a dot in the card's top corner, in the theme's accent colour with a
+    /// white ring so it shows on any picture or feed colour.
+    private func drawUnreadDot(_ snapshot: Snapshot, width: Double) {
+        let size = Self.unreadDotSize
+        let ring = Rect(x: width - Self.textInset - size - 2, y: Self.textInset - 2, width: size + 4, height: size + 4)
+        snapshot.fillRounded(ring, radius: ring.width / 2, color: Color(red: 1, green: 1, blue: 1))
+        let dot = Rect(x: ring.x + 2, y: ring.y + 2, width: size, height: size)
+        snapshot.fillRounded(dot, radius: size / 2, color: canvas.themeColors.accent)
     }
 
     /// Picture, scrims and text inside the rounded corners, as nodes (the cairo renderer's way).

@@ -13,9 +13,13 @@ struct CardContent: Equatable {
     var body: [String]
     var accent: Color
     var lightText: Bool
-    /// What a screen reader says after the title: the category, then the subtitle.
+    /// An article not opened yet: a dot on the card, and "Unread" first in what a screen reader says.
+    var unread = false
+    /// The article's page ("Open in Browser"); nil for the sample.
+    var link: URL?
+    /// What a screen reader says after the title: whether it is unread, the category, then the subtitle.
     var accessibleDescription: String {
-        [eyebrow.capitalized, subtitle].compactMap { $0 }.joined(separator: ". ")
+        [unread ? "Unread" : nil, eyebrow.capitalized, subtitle].compactMap { $0 }.joined(separator: ". ")
     }
 }
 
@@ -31,6 +35,8 @@ final class FeedSource {
     static let defaultAccent = Color(red: 0.23, green: 0.27, blue: 0.36)
     let feed: Feed
     let sectionCardCounts: [Int]
+    /// Cards opened since the feed was shown: no longer unread (the store knows it too).
+    var readIDs: Set<String> = []
 
     init(feed: Feed) {
         self.feed = feed
@@ -45,7 +51,8 @@ final class FeedSource {
         }
         let accent = card.accent.map { Color(red: $0.redFraction, green: $0.greenFraction, blue: $0.blueFraction) } ?? Self.defaultAccent
         return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
-                           imagePath: card.imageURL?.path, body: card.body, accent: accent, lightText: card.textColor != .dark)
+                           imagePath: card.imageURL?.path, body: card.body, accent: accent, lightText: card.textColor != .dark,
+                           unread: card.unread && !readIDs.contains(card.id), link: card.link)
     }
 
     func header(at section: Int) -> HeaderContent {

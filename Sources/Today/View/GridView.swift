@@ -281,6 +281,11 @@ final class GridView {
         }
     }
 
+    /// Shows the card at `index` again from the source (its article was read meanwhile).
+    func refreshCard(_ index: CardIndex) {
+        assignedCards[index]?.show(source.content(at: index), at: index)
+    }
+
     /// Redraws the visible cards (the shared shadow moved).
     func redrawCards() {
         for index in shownCards { assignedCards[index]?.canvas.queueDraw() }

@@ -27,8 +27,10 @@ final class ProblemBanner {
     }
 
     func add(_ messages: [String]) {
-        guard !messages.isEmpty else { return }
-        lines += messages
+        // A problem already listed is not listed again (a feed failing at every refresh).
+        let new = messages.filter { !lines.contains($0) }
+        guard !new.isEmpty else { return }
+        lines += new
         let shown = lines.prefix(Self.maximumListed).map { "• " + $0 }.joined(separator: "\n")
         let more = lines.count > Self.maximumListed ? "\nand \(lines.count - Self.maximumListed) more" : ""
         label.text = "Some of this feed could not be shown:\n" + shown + more

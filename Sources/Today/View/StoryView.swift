@@ -16,6 +16,8 @@ final class StoryView {
     private let header: Canvas
     private let body = Box(.vertical, spacing: 14)
     private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Close Story")
+    /// Shown for an article (a card with a link): its page in a Browser tab (also Ctrl+Enter).
+    private let openButton = Button(label: "Open in Browser")
     private let transition = StoryTransition()
     private let ticker: FrameTicker
     private let images: TextureCache
@@ -23,6 +25,8 @@ final class StoryView {
     private var bodyLabels: [Label] = []
     private(set) var index: CardIndex?
     var onClose: (() -> Void)?
+    /// The open article's page, asked for by "Open in Browser" or Ctrl+Enter.
+    var onOpenLink: ((URL) -> Void)?
     /// Called when the shrink back into the card has finished.
     var onClosed: ((CardIndex) -> Void)?
 
@@ -45,6 +49,11 @@ final class StoryView {
         column.append(header)
         body.setMargins(top: 24, bottom: 48, start: 24, end: 24)
         body.setAccessibleLabel("Story text")
+        openButton.halign = .start
+        openButton.addCSSClass("pill")
+        openButton.tooltip = "Open in Browser (Ctrl+Enter)"
+        openButton.onClicked { [weak self] in self?.openLink() }
+        body.append(openButton)
         // About 70 characters a line at 15.5 px, centred on wide windows; title and text share one
         // left edge at any width.
         column.append(bodyClamp.root)
@@ -94,12 +103,16 @@ final class StoryView {
         container.addController(keys)
     }
 
-    /// - Parameter size: the area the story will fill (the story itself is not allocated yet).
-    func open(_ content: CardContent, index: CardIndex, from frame: Rect, size: (width: Double, height: Double)) {
+    /// - Parameters:
+    ///   - size: the area the story will fill (the story itself is not allocated yet).
+    ///   - bodyFollows: the text is being read (an article's, sanitised off the main thread) and comes
+    ///     with `continueBody`; until then the story shows its lead only.
+    func open(_ content: CardContent, index: CardIndex, from frame: Rect, size: (width: Double, height: Double), bodyFollows: Bool = false) {
         self.content = content
         self.index = index
         container.setAccessibleLabel(content.title)
         container.setAccessibleDescription(content.eyebrow)
+        awaitsBody = bodyFollows
         fillBody(content)
         scroller.verticalOffset = 0
         container.isVisible = true
@@ -137,11 +150,23 @@ final class StoryView {
         if !transition.tick(now: FrameTicker.now(for: container)) { ticker.stop(); finished() }
     }
 
+    /// The article's page, when the story is an article's.
+    var link: URL? { isOpen ? content?.link : nil }
+
+    /// "Open in Browser": whether there was a page to open.
+    @discardableResult
+    func openLink() -> Bool {
+        guard let link else { return false }
+        onOpenLink?(link)
+        return true
+    }
+
     /// Draws the header again (its picture finished decoding).
     func redrawPicture() { header.queueDraw() }
 
     private func finished() {
         if transition.phase == .closed {
+            awaitsBody = false
             pictureSurface = nil
             container.isVisible = false
             if let index { onClosed?(index) }
@@ -162,10 +187,12 @@ final class StoryView {
         for label in bodyLabels { body.remove(label) }
         bodyLabels = []
         bodyGeneration += 1
+        openButton.isVisible = content.link != nil
         var paragraphs: [(String, String)] = []
         if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
         paragraphs += content.body.map { ($0, "today-story-paragraph") }
-        if content.body.isEmpty { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
+        // An article that gave only a summary shows it as the lead, with no apology under it.
+        if content.body.isEmpty, !awaitsBody, content.link == nil || content.subtitle == nil { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
         pendingParagraphs = paragraphs
         appendBatch(generation: bodyGeneration)
     }
@@ -190,9 +217,23 @@ final class StoryView {
         }
     }
 
+    /// Whether the story's text is still being read (`open(…, bodyFollows: true)`).
+    private var awaitsBody = false
+
+    /// The text of the story opened at `index`, once read; dropped if another story is open by then.
+    func continueBody(_ paragraphs: [String], for index: CardIndex) {
+        guard awaitsBody, index == self.index, isShown else { return }
+        awaitsBody = false
+        let style = "today-story-paragraph"
+        if paragraphs.isEmpty, content?.subtitle == nil { pendingParagraphs.append(("This story has no text yet.", style)) }
+        pendingParagraphs += paragraphs.map { ($0, style) }
+        appendBatch(generation: bodyGeneration)
+    }
+
     /// Paragraphs of the story laid out so far, and whether more are still to come.
     var laidOutParagraphs: Int { bodyLabels.count }
-    var isLayingOutBody: Bool { !pendingParagraphs.isEmpty }
+    var bodyTexts: [String] { bodyLabels.map(\.text) }
+    var isLayingOutBody: Bool { !pendingParagraphs.isEmpty || awaitsBody }
 
     private func allocate(width: Double, height: Double) {
         // An open story follows the window as it is resized.

@@ -27,12 +27,30 @@ public final class TodayView {
     private var shadowTicker: FrameTicker?
     private let logger = Logger(label: "skiff.today")
     private var loadedFeed: FeedSource?
+    private var feedPage: Overlay?
+    /// An article's page to open in the Browser ("Open in Browser", Ctrl+Enter in a story).
+    public var onOpenLink: ((URL) -> Void)?
+    /// A card's story opened: its id (an article's identity, to mark it read).
+    public var onStoryOpened: ((String) -> Void)?
+    /// The story's paragraphs for a card whose text is not in the feed's cards (articles: their
+    /// content is read and sanitised only when opened, off the main thread: it is called on a worker).
+    public var storyBody: (@Sendable (String) -> [String])?
+    /// The "Add your feeds" card was opened.
+    public var onAddFeed: (() -> Void)?
+    /// F5 or Ctrl+R in Today.
+    public var onRefresh: (() -> Void)?
+    private let invitesSubscriptions: Bool
+    /// Articles replaced the file's feed: a file read finishing later is not shown over them.
+    private var showsReplacement = false
     /// The original's shadow sits a little below the card even with the device flat; the pointer
     /// offset is added to this.
     static let shadowRestingDrop = 6.0
 
-    public init(source: TodayFeedSource) {
+    /// - Parameter invitesSubscriptions: the feed is the bundled sample, shown while there are no
+    ///   subscriptions: an "Add your feeds" card goes first.
+    public init(source: TodayFeedSource, invitesSubscriptions: Bool = false) {
         self.source = source
+        self.invitesSubscriptions = invitesSubscriptions
         banner = ProblemBanner()
         stack.setCrossfade()
         let column = Box(.vertical, spacing: 0)
@@ -60,8 +78,10 @@ public final class TodayView {
         case .file(let url):
             loadInBackground(url) { [weak self] result in
                 guard let self else { return }
+                guard !self.showsReplacement else { return }
                 if let feed = result.feed {
-                    self.show(feed, problems: result.problems.filter { $0.severity != .fatal })
+                    self.show(self.invitesSubscriptions ? ArticleCards.withAddFeedsCard(feed) : feed,
+                              problems: result.problems.filter { $0.severity != .fatal })
                 } else {
                     self.showError(title: "This feed can’t be shown", result: result, file: url)
                     for problem in result.problems { self.logger.error("\(problem.description)") }
@@ -99,6 +119,33 @@ public final class TodayView {
             .filter { !$0.hasPrefix("profile") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
+    /// Shows `feed` in place of what is shown (subscriptions' articles after a refresh, or the
+    /// sample): the story closes, the scroll position stays where it can.
+    public func replaceFeed(_ feed: Feed) {
+        showsReplacement = true
+        let offset = grid?.scrollOffset ?? 0
+        if let feedPage { stack.remove(feedPage) }
+        if let old = errorView { stack.remove(old.root) }
+        errorView = nil
+        show(feed, problems: [])
+        if offset > 0 { MainLoop.idle { [weak self] in self?.grid?.setOffset(offset) } }
+    }
+
+    /// Back to the file's feed (the sample) after articles replaced it: the last subscription went.
+    public func restoreFileFeed() {
+        guard showsReplacement else { return }
+        showsReplacement = false
+        if let feedPage { stack.remove(feedPage) }
+        feedPage = nil
+        grid = nil
+        story = nil
+        loadedFeed = nil
+        load()
+    }
+
+    /// Adds lines to the problems bar (a feed that failed to refresh, an address that is not a feed).
+    public func reportProblems(_ lines: [String]) { banner.add(lines) }
+
     private func show(_ feed: Feed, problems: [FeedProblem]) {
         let feedSource = FeedSource(feed: feed)
         loadedFeed = feedSource
@@ -111,8 +158,10 @@ public final class TodayView {
         }
         grid.onOpen = { [weak self] index in self?.openStory(index) }
         story.onClose = { [weak self] in self?.closeStory() }
+        story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
         story.onClosed = { [weak self] index in
             self?.grid?.hiddenCard = nil
+            self?.grid?.refreshCard(index)
             self?.grid?.cardView(at: index)?.canvas.grabFocus()
         }
         let page = Overlay()
@@ -120,6 +169,7 @@ public final class TodayView {
         page.addOverlay(story.container)
         stack.addTitled(page, name: "feed", title: "Feed")
         stack.visibleChildName = "feed"
+        feedPage = page
         self.grid = grid
         self.story = story
         banner.add(problems.map(Self.readable))
@@ -178,8 +228,27 @@ public final class TodayView {
 
     private func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
-        story.open(feed.content(at: index), index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)))
+        if feed.feed.card(at: index)?.id == ArticleCards.addFeedsCardID, let onAddFeed {
+            onAddFeed()
+            return
+        }
+        let content = feed.content(at: index)
+        let reader = content.body.isEmpty ? storyBody : nil
+        story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)), bodyFollows: reader != nil)
+        if let reader {
+            let id = content.id
+            DispatchQueue.global(qos: .userInitiated).async {
+                let paragraphs = reader(id)
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self.story?.continueBody(paragraphs, for: index) }
+                }
+            }
+        }
         grid.hiddenCard = index
+        if content.unread {
+            feed.readIDs.insert(content.id)
+            onStoryOpened?(content.id)
+        }
     }
 
     private func closeStory() {
@@ -224,11 +293,18 @@ public final class TodayView {
         let keys = EventControllerKey()
         keys.phase = .capture
         keys.onPressed { [weak self] key, modifiers in
-            guard let self, let story = self.story, story.isOpen else { return false }
+            guard let self else { return false }
+            let plain = modifiers.isDisjoint(with: [.control, .alt, .shift])
+            if (key == Key.f5 && plain) || (key == Key.r && modifiers.contains(.control) && !modifiers.contains(.shift)), let onRefresh = self.onRefresh {
+                onRefresh()
+                return true
+            }
+            guard let story = self.story, story.isOpen else { return false }
             if key == Key.escape || (key == Key.left && modifiers.contains(.alt)) {
                 self.closeStory()
                 return true
             }
+            if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control) { return story.openLink() }
             return false
         }
         root.addController(keys)
@@ -265,6 +341,15 @@ public final class TodayView {
     public var isStoryShown: Bool { story?.isShown ?? false }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
     public var errorMessage: String? { errorView?.message }
+    /// The open story's article page, if it is an article's.
+    public var storyLink: URL? { story?.link }
+    /// The open story's text as laid out so far (what a reader of the story sees).
+    public var storyText: [String] { story?.bodyTexts ?? [] }
+    /// The sections' titles as their headers show them, in order.
+    public var sectionTitles: [String] {
+        guard let feed = loadedFeed else { return [] }
+        return (0..<feed.sectionCardCounts.count).map { feed.header(at: $0).title }
+    }
     public var problemsText: String? { banner.text }
     public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
     /// Pictures still being decoded or scaled in the background.
@@ -283,6 +368,8 @@ public final class TodayView {
     public var isLayingOutStory: Bool { story?.isLayingOutBody ?? false }
     public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
     public func scroll(to offset: Double) { grid?.setOffset(offset) }
+    /// Closes the open story back into its card (as Escape does).
+    public func closeOpenStory() { closeStory() }
     public func openFirstVisibleCard() {
         if let index = grid?.visibleCards.first?.index { openStory(index) }
     }

@@ -1,0 +1,123 @@
+import FeedFormat
+import FeedStore
+import FeedSync
+import Foundation
+import Gtk
+import Logging
+
+/// Today's subscriptions kept fresh: adding one (a site's address leads to its feed),
+/// importing an OPML file, and refreshing through `FeedRefresher` (docs/feeds.md "Fetching") on
+/// start, on a timer set to the next feed due, and on F5 / Ctrl+R.
+@MainActor
+final class FeedUpdates {
+    /// The refresh timer's bounds: never busier than a minute, never idler than a day (docs/feeds.md "Cards and stories").
+    static let timerRange: ClosedRange<TimeInterval> = 60...(24 * 60 * 60)
+
+    let refresher: FeedRefresher
+    private var store: FeedStore { refresher.store }
+    private var timerGeneration = 0
+    /// A feed's refresh was stored: Today reads the store again.
+    var onChanged: (() -> Void)?
+    /// A refresh where no feed's server answered at all: the computer looks offline; the date is the
+    /// last fetch that worked.
+    var onOffline: ((Date?) -> Void)?
+    /// Whether the last refresh looked offline (then each feed's "could not be reached" is not listed).
+    private(set) var isOffline = false
+
+    init(store: FeedStore) {
+        refresher = FeedRefresher(store: store, parse: { data, url, charset in
+            FeedParser.parse(data: data, url: url, httpCharset: charset).mapError { $0 as Error }
+        })
+        refresher.onFeedRefreshed = { [weak self] _ in self?.onChanged?() }
+    }
+
+    var isRefreshing: Bool { refresher.isRefreshing }
+
+    // MARK: Refreshing
+
+    /// The due feeds (`all`: every one, as F5 asks); then the timer for the next one due.
+    func refresh(all: Bool) {
+        // Read before the round: a failed fetch is a fetch too, and would hide when the last good one was.
+        let lastGood = (try? store.lastSuccessfulFetch()) ?? nil
+        let done: @MainActor ([FeedRefreshReport]) -> Void = { [weak self] reports in
+            guard let self else { return }
+            self.isOffline = FeedRefreshReport.looksOffline(reports)
+            if self.isOffline { self.onOffline?(lastGood) }
+            self.scheduleNext()
+        }
+        if all { refresher.refreshAll(completion: done) } else { refresher.refreshDue(completion: done) }
+    }
+
+    private func scheduleNext() {
+        guard let next = (try? store.nextFetchDate()) ?? nil else { return }
+        timerGeneration += 1
+        let generation = timerGeneration
+        let wait = min(max(next.timeIntervalSinceNow, Self.timerRange.lowerBound), Self.timerRange.upperBound)
+        MainLoop.after(milliseconds: UInt32(wait * 1000)) { [weak self] in
+            guard let self, generation == self.timerGeneration else { return }
+            self.refresh(all: false)
+        }
+    }
+
+    // MARK: Subscribing
+
+    /// Subscribes to `typed` (a feed's address, or a site's whose page links to its feed):
+    /// `FeedRefresher.subscribe` fetches and parses it before anything is kept. `completion` gets the
+    /// subscription, or what went wrong in words.
+    func subscribe(_ typed: String, completion: @escaping @MainActor (Result<StoredFeed, SubscriptionFailure>) -> Void) {
+        guard let url = Self.address(typed) else {
+            return completion(.failure(SubscriptionFailure("“\(typed)” is not a web address (http or https).")))
+        }
+        refresher.subscribe(url) { [weak self] result in
+            if case .success = result {
+                self?.onChanged?()
+                self?.scheduleNext()
+            }
+            completion(result)
+        }
+    }
+
+    /// An OPML file's subscriptions added (titles and folders kept) and fetched, four at a time.
+    /// Returns how many were new, or why the file could not be read.
+    func importOPML(_ file: URL) -> Result<Int, SubscriptionFailure> {
+        let data: Data
+        do {
+            // OPML files are read up to the parser's document limit (docs/feeds.md "Limits"), not whole.
+            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= FeedFormatLimits.documentBytes else {
+                return .failure(SubscriptionFailure(FeedFormatError.tooLarge(bytes: size, limit: FeedFormatLimits.documentBytes).description))
+            }
+            data = try Data(contentsOf: file)
+        } catch {
+            return .failure(SubscriptionFailure("\(file.lastPathComponent) can’t be read: \(error.localizedDescription)"))
+        }
+        switch OPML.read(data: data) {
+        case .failure(let error):
+            return .failure(SubscriptionFailure("\(file.lastPathComponent): \(error.description)"))
+        case .success(let entries):
+            let before = Set(((try? store.feeds()) ?? []).map(\.url))
+            var added: [StoredFeed] = []
+            do {
+                for entry in entries where !before.contains(entry.xmlURL) {
+                    added.append(try store.addFeed(url: entry.xmlURL, title: entry.title, folder: entry.folder, now: Date()))
+                }
+            } catch {
+                return .failure(SubscriptionFailure("The subscriptions couldn’t be saved: \(error.localizedDescription)"))
+            }
+            refresher.refresh(added) { [weak self] _ in self?.scheduleNext() }
+            onChanged?()
+            return .success(added.count)
+        }
+    }
+
+
+    /// What the user typed as an address: http(s) only; a bare host gets https.
+    static func address(_ typed: String) -> URL? {
+        let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, !text.contains(" ") else { return nil }
+        let withScheme = text.contains("://") ? text : "https://" + text
+        guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return nil }
+        return url
+    }
+}

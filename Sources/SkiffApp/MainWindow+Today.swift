@@ -1,0 +1,102 @@
+import Foundation
+import Gtk
+import Today
+
+/// Today's subscriptions from the window: the Add Feed dialog, Mark All as Read, and the command
+/// line's --subscribe and --import-opml.
+extension MainWindow {
+    /// Today's commands, in the window's list (menu, keys, Keyboard Shortcuts).
+    var todayCommands: [KeyboardCommand] {
+        [
+            KeyboardCommand("add-feed", "Add a feed to Today", []) { [weak self] in self?.showAddFeed() },
+            KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
+            KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
+        ]
+    }
+
+    /// "Add Feed…": Today shown, and the dialog asking for an address.
+    func showAddFeed() {
+        stack.visibleChildName = Section.today.rawValue
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be saved: the feeds database is unavailable."])
+            return
+        }
+        if let addFeedDialog {
+            addFeedDialog.present()
+            return
+        }
+        let dialog = AddFeedDialog(transientFor: window)
+        dialog.onAdd = { [weak self] typed, done in
+            updates.subscribe(typed) { result in
+                switch result {
+                case .success: done(nil)
+                case .failure(let error): done(error.description)
+                }
+                if case .success = result { self?.stack.visibleChildName = Section.today.rawValue }
+            }
+        }
+        dialog.window.onCloseRequest { [weak self] in
+            self?.addFeedDialog = nil
+            return false
+        }
+        addFeedDialog = dialog
+        dialog.present()
+    }
+
+    /// "Subscriptions": each feed with its last update and error; rename, remove.
+    func showSubscriptions() {
+        stack.visibleChildName = Section.today.rawValue
+        guard let feeds = sections.todayFeeds, let store = feeds.store else {
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be shown: the feeds database is unavailable."])
+            return
+        }
+        if let subscriptionsWindow {
+            subscriptionsWindow.reload()
+            subscriptionsWindow.present()
+            return
+        }
+        let view = SubscriptionsWindow(store: store, transientFor: window)
+        view.onChanged = { [weak feeds] in feeds?.reload() }
+        view.window.onCloseRequest { [weak self] in
+            self?.subscriptionsWindow = nil
+            return false
+        }
+        subscriptionsWindow = view
+        view.present()
+    }
+
+    /// "Today · 12" on the section switcher while articles are unread, "Today" when none is.
+    func showUnreadCount(_ count: Int) {
+        let title = count > 0 ? "\(Section.today.title) · \(count)" : Section.today.title
+        stack.setTitle(title, ofChildNamed: Section.today.rawValue)
+    }
+
+    func markAllArticlesRead() {
+        stack.visibleChildName = Section.today.rawValue
+        sections.todayFeeds?.markAllRead()
+    }
+
+    private var isPrivateWindow: Bool { browser.isPrivate }
+
+    /// `skiff --subscribe URL`: subscribed, and Today shows it; what went wrong goes to its problems bar.
+    func subscribe(fromCommandLine address: String) {
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems(["\(address) can’t be subscribed to: this window keeps no subscriptions."])
+            return
+        }
+        updates.subscribe(address) { [weak self] result in
+            if case .failure(let error) = result { self?.today.reportProblems(["\(address): \(error.description)"]) }
+        }
+    }
+
+    /// `skiff --import-opml FILE`: its feeds subscribed to (titles and folders kept), Today shown.
+    func importOPML(fromCommandLine path: String) {
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems(["\(path) can’t be imported: this window keeps no subscriptions."])
+            return
+        }
+        if case .failure(let error) = updates.importOPML(URL(fileURLWithPath: path)) {
+            today.reportProblems([error.description])
+        }
+    }
+}

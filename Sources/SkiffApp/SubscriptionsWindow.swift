@@ -1,0 +1,109 @@
+import FeedStore
+import Foundation
+import Gtk
+import TodayModel
+
+/// Today's subscriptions, one row each: the name (edited in place: Enter renames, an empty name
+/// goes back to the feed's own title), when it was last read and its last error, and Remove.
+@MainActor
+final class SubscriptionsWindow {
+    let window = Window()
+    private let store: FeedStore
+    private let list = Box(.vertical, spacing: 0)
+    private let empty = Label("No subscriptions yet. Add a feed with Add Feed… in the main menu.")
+    /// A subscription was renamed or removed: Today shows it.
+    var onChanged: (() -> Void)?
+    /// The rows shown: feed, its name entry, its status line, its Remove button.
+    private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, remove: Button)] = []
+    /// What went wrong with the last change, if anything.
+    private let problem = Label()
+
+    init(store: FeedStore, transientFor parent: Window) {
+        self.store = store
+        window.title = "Subscriptions"
+        window.setDefaultSize(width: 560, height: 480)
+        window.setTransient(for: parent)
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: false, vertical: true)
+        list.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+        empty.wraps = true
+        empty.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+        let column = Box(.vertical, spacing: 0)
+        problem.wraps = true
+        problem.isVisible = false
+        problem.setMargins(top: 12, bottom: 0, start: 16, end: 16)
+        problem.addCSSClass("error")
+        column.append(problem)
+        column.append(empty)
+        column.append(list)
+        scroller.setChild(column)
+        window.setChild(scroller)
+        window.closesOnEscape()
+        reload()
+    }
+
+    func present() { window.present() }
+
+    /// Lists the subscriptions again from the store.
+    func reload() {
+        for row in rows { list.remove(row.row) }
+        rows = []
+        let feeds = (try? store.feeds()) ?? []
+        empty.isVisible = feeds.isEmpty
+        let now = Date()
+        for feed in feeds {
+            let row = Box(.horizontal, spacing: 12)
+            row.setMargins(top: 8, bottom: 8, start: 4, end: 4)
+            let texts = Box(.vertical, spacing: 4)
+            texts.hexpand = true
+            let name = Entry()
+            name.text = feed.displayTitle
+            name.setAccessibleLabel("Name of \(feed.displayTitle)")
+            name.onActivate { [weak self, weak name] in
+                guard let self, let name else { return }
+                self.rename(feed, to: name.text)
+            }
+            let status = Label(SubscriptionStatus.text(lastFetch: feed.lastFetch, lastError: feed.lastError, now: now))
+            status.setXAlign(0)
+            status.wraps = true
+            status.selectable = true
+            status.addCSSClass("dim-label")
+            let address = Label(feed.url.absoluteString)
+            address.setXAlign(0)
+            address.selectable = true
+            address.addCSSClass("dim-label")
+            texts.append(name)
+            texts.append(address)
+            texts.append(status)
+            let remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove \(feed.displayTitle)")
+            remove.valign = .center
+            remove.onClicked { [weak self] in self?.remove(feed) }
+            row.append(texts)
+            row.append(remove)
+            list.append(row)
+            rows.append((feed, row, name, status, remove))
+        }
+    }
+
+    private func rename(_ feed: StoredFeed, to name: String) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        change("\(feed.displayTitle) couldn’t be renamed") { try store.rename(feed.id, to: trimmed.isEmpty ? nil : trimmed) }
+        reload()
+    }
+
+    private func remove(_ feed: StoredFeed) {
+        change("\(feed.displayTitle) couldn’t be removed") { try store.remove(feed.id) }
+        reload()
+    }
+
+    private func change(_ failure: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            problem.isVisible = false
+            onChanged?()
+        } catch {
+            problem.text = "\(failure): \(error.localizedDescription)"
+            problem.isVisible = true
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import BrowserStore
+import FeedFormat
+import FeedStore
+import Foundation
+import Gtk
+import Logging
+import Today
+import TodayModel
+
+/// Today's subscriptions on screen: reads the stored articles into cards (off the main thread),
+/// gives a story its sanitised text when it opens, marks what is read. Owns the feeds database
+/// of the window; Today itself knows only cards (docs/feeds.md "Cards and stories").
+@MainActor
+final class TodayFeeds {
+    /// Cards read from the store at most (newest first): a day's reading, far beyond a screenful,
+    /// and the figure the 10,000-article first-frame budget is measured at (docs/feeds.md).
+    nonisolated static let maximumCards = 2_000
+
+    let store: FeedStore?
+    /// Fetching: nil without a store.
+    let updates: FeedUpdates?
+    /// "Add your feeds" was chosen, or Add Feed… in the menu: the window asks for an address.
+    var onAddFeed: (() -> Void)?
+    private var reloadScheduled = false
+    private var unreadCount = 0 {
+        didSet { if unreadCount != oldValue { onUnreadCount?(unreadCount) } }
+    }
+    private var startTicker: FrameTicker?
+    /// What opening the store came to, for the problems bar (nil when all went well).
+    let openingProblem: String?
+    private weak var today: TodayView?
+    /// Card id (the article's row id) → the article's key, for marking it read.
+    private var keys: [String: ArticleKey] = [:]
+    private var generation = 0
+    private let logger = Logger(label: "skiff.today.feeds")
+    /// Whether there is at least one subscription (the sample shows while there is none).
+    private(set) var hasSubscriptions = false
+    /// How many articles are unread, after each reload and each article read (the section switcher).
+    var onUnreadCount: ((Int) -> Void)?
+    /// Called when a reload has shown what the store holds (tests wait on it).
+    var onShown: (() -> Void)?
+
+    init(databaseURL: URL?) {
+        guard let databaseURL else {
+            store = nil
+            updates = nil
+            openingProblem = nil
+            return
+        }
+        let opened = FeedStore.open(at: databaseURL)
+        store = opened.store
+        updates = opened.store.map(FeedUpdates.init(store:))
+        openingProblem = opened.message
+        updates?.onChanged = { [weak self] in self?.scheduleReload() }
+        updates?.onOffline = { [weak self] last in
+            let updated = last.map { "updated " + SubscriptionStatus.ago($0, now: Date()) } ?? "not updated yet"
+            self?.today?.reportProblems(["Offline · \(updated)"])
+        }
+    }
+
+    /// Where the window's subscriptions live: `--feeds-database`, else the data folder's feeds.sqlite;
+    /// none in a private window (it writes nothing).
+    static func databaseURL(options: Options) -> URL? {
+        if let path = options.feedsDatabase { return URL(fileURLWithPath: path) }
+        guard !options.isPrivate else { return nil }
+        return DataLocations().dataDirectory.appendingPathComponent(FeedStore.databaseName)
+    }
+
+    func attach(_ today: TodayView) {
+        self.today = today
+        if let store { today.storyBody = { id in Self.storyBody(cardID: id, store: store) } }
+        today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
+        today.onAddFeed = { [weak self] in self?.onAddFeed?() }
+        today.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
+        if let openingProblem { today.reportProblems([openingProblem]) }
+        reload()
+        // Refresh what is due once Today has drawn its first frame, never before it.
+        let ticker = FrameTicker(widget: today.root)
+        startTicker = ticker
+        ticker.start { [weak self] _ in
+            MainLoop.idle { [weak self] in
+                self?.updates?.refresh(all: false)
+                self?.startTicker = nil
+            }
+            return false
+        }
+    }
+
+    /// Reads the store again soon, once for a burst of fetches finishing, and not under an open
+    /// story (a new feed would close it).
+    private func scheduleReload() {
+        guard !reloadScheduled else { return }
+        reloadScheduled = true
+        MainLoop.after(milliseconds: 300) { [weak self] in
+            guard let self else { return }
+            self.reloadScheduled = false
+            if self.today?.isStoryShown == true { self.scheduleReload() } else { self.reload() }
+        }
+    }
+
+    /// Reads the subscriptions' articles and shows them as cards; with no subscriptions the sample
+    /// (with its "Add your feeds" card) stays.
+    func reload() {
+        guard let store else { return }
+        generation += 1
+        let generation = self.generation
+        DispatchQueue.global(qos: .userInitiated).async {
+            let read = Result { try Self.read(store) }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.show(read, generation: generation) }
+            }
+        }
+    }
+
+    private nonisolated static func read(_ store: FeedStore) throws -> (feeds: [StoredFeed], articles: [StoredArticle], unread: Int) {
+        let feeds = try store.feeds()
+        guard !feeds.isEmpty else { return ([], [], 0) }
+        return (feeds, try store.articles(limit: maximumCards), try store.unreadCount())
+    }
+
+    private func show(_ read: Result<(feeds: [StoredFeed], articles: [StoredArticle], unread: Int), Error>, generation: Int) {
+        guard generation == self.generation, let today else { return }
+        switch read {
+        case .failure(let error):
+            logger.error("feeds can't be read: \(error)")
+            today.reportProblems(["Your feeds can’t be read: \(error.localizedDescription)"])
+        case .success(let read):
+            unreadCount = read.unread
+            hasSubscriptions = !read.feeds.isEmpty
+            guard hasSubscriptions else {
+                // The last subscription went: the sample, with its invitation, again.
+                today.restoreFileFeed()
+                onShown?()
+                return
+            }
+            let titles = Dictionary(read.feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var keys: [String: ArticleKey] = [:]
+            let inputs = read.articles.map { article -> ArticleCardInput in
+                let id = String(article.id)
+                keys[id] = article.key
+                let feed = titles[article.feedID]
+                return ArticleCardInput(identity: id, feedTitle: feed?.displayTitle ?? "", feedIconURL: feed?.iconURL,
+                                        title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
+                                        imageURL: article.imageURL, published: article.date, unread: !article.isRead,
+                                        link: article.link)
+            }
+            self.keys = keys
+            today.replaceFeed(ArticleCards.feed(from: inputs, now: Date()))
+            let failing = updates?.isOffline == true ? []
+                : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
+            if !failing.isEmpty { today.reportProblems(failing) }
+            onShown?()
+        }
+    }
+
+    /// The story's paragraphs: the article's content sanitised, else its summary's (the card's
+    /// subtitle is the lead already, so a summary alone gives no paragraphs).
+    private nonisolated static func storyBody(cardID: String, store: FeedStore) -> [String] {
+        guard let id = Int64(cardID), let article = try? store.article(id) else { return [] }
+        guard let html = article.contentHTML, !html.isEmpty else { return [] }
+        let base = article.link ?? (try? store.feed(article.feedID))??.url
+        var paragraphs = ArticleSanitiser.sanitise(html, base: base).paragraphs
+        // Feeds often make the summary of the first paragraph: it is the story's lead already.
+        if let first = paragraphs.first, let summary = article.summary, Self.repeats(summary, first) { paragraphs.removeFirst() }
+        return paragraphs
+    }
+
+    /// Whether `summary` (plain text, perhaps cut short with "…") is the start of `paragraph`.
+    nonisolated static func repeats(_ summary: String, _ paragraph: String) -> Bool {
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0.isWhitespace || $0 == "…" }) }
+        let lead = words(summary), start = words(paragraph)
+        return !lead.isEmpty && start.starts(with: lead.dropLast()) && lead.count <= start.count
+            && (start[lead.count - 1].hasPrefix(lead[lead.count - 1]))
+    }
+
+    private func markRead(cardID: String) {
+        guard let store, let key = keys[cardID] else { return }
+        do {
+            try store.setRead(true, key, now: Date())
+            unreadCount = max(0, unreadCount - 1)
+        } catch {
+            today?.reportProblems(["That article couldn’t be marked as read: \(error.localizedDescription)"])
+        }
+    }
+
+    /// "Mark All as Read": every article of every subscription, then the cards again.
+    func markAllRead() {
+        guard let store else { return }
+        do {
+            _ = try store.markAllRead(now: Date())
+        } catch {
+            today?.reportProblems(["Your articles couldn’t be marked as read: \(error.localizedDescription)"])
+        }
+        reload()
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import TodayModel
+import XCTest
+
+final class SubscriptionStatusTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func testWhenItWasReadInWords() {
+        func text(_ secondsAgo: TimeInterval) -> String {
+            SubscriptionStatus.text(lastFetch: now.addingTimeInterval(-secondsAgo), lastError: nil, now: now)
+        }
+        XCTAssertEqual(text(20), "Updated just now")
+        XCTAssertEqual(text(-600), "Updated just now", "a clock ahead is not the future")
+        XCTAssertEqual(text(60), "Updated 1 minute ago")
+        XCTAssertEqual(text(59 * 60), "Updated 59 minutes ago")
+        XCTAssertEqual(text(2 * 3600 + 5), "Updated 2 hours ago")
+        XCTAssertEqual(text(86_400), "Updated 1 day ago")
+        XCTAssertEqual(text(10 * 86_400), "Updated 10 days ago")
+        XCTAssertEqual(SubscriptionStatus.text(lastFetch: nil, lastError: nil, now: now), "Not updated yet")
+    }
+
+    func testTheLastErrorFollows() {
+        XCTAssertEqual(SubscriptionStatus.text(lastFetch: now.addingTimeInterval(-7200), lastError: "The server answered 410 Gone", now: now),
+                       "Updated 2 hours ago · The server answered 410 Gone")
+        XCTAssertEqual(SubscriptionStatus.text(lastFetch: nil, lastError: "TLS: certificate not trusted", now: now),
+                       "Not updated yet · TLS: certificate not trusted")
+    }
+}
