@@ -49,7 +49,9 @@ step "the desktop file, the metainfo and the compiled GSettings schema"
 desktop-file-validate /usr/share/applications/$app_id.desktop
 appstreamcli validate --no-net /usr/share/metainfo/$app_id.metainfo.xml >"$work/appstream.log" 2>&1 \
   || { cat "$work/appstream.log" >&2; fail "appstreamcli validate"; }
-gsettings list-keys $app_id 2>/dev/null | grep -qx homepage \
+# Read whole before grep: `grep -q` leaving early would end gsettings with SIGPIPE, a failure under pipefail.
+keys=$(gsettings list-keys $app_id 2>/dev/null || true)
+grep -qx homepage <<<"$keys" \
   || fail "the schema $app_id is not compiled into /usr/share/glib-2.0/schemas: $(ls -l --time-style=+%T.%N /usr/share/glib-2.0/schemas/gschemas.compiled /usr/share/glib-2.0/schemas/$app_id.gschema.xml 2>&1; grep -i 'trigger' "$work/apt-install.log")"
 grep -q "$app_id.desktop" /usr/share/applications/mimeinfo.cache || fail "update-desktop-database did not list $app_id.desktop"
 [ -f /usr/share/man/man1/skiff.1.gz ] || fail "no manual page"
@@ -160,7 +162,7 @@ pid=""
 for exe in /proc/[0-9]*/exe; do
   p=${exe#/proc/}; p=${p%/exe}
   [ "$(readlink "$exe" 2>/dev/null)" = /usr/bin/skiff ] || continue
-  tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "HOME=$HOME" && pid=$p
+  grep -qx "HOME=$HOME" < <(tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null) && pid=$p
 done
 [ -n "$pid" ] || fail "a window, but no /usr/bin/skiff process with this test's HOME"
 pids+=("$pid")
@@ -180,7 +182,8 @@ left=$(while read -r f; do if [ -f "$f" ] || [ -L "$f" ]; then echo "$f"; fi; do
 strays=$(find /usr /etc /var /opt -xdev \( -path "$src" -o -path /var/tmp \) -prune -o \
   \( -iname '*skiff*' -o -iname "*$app_id*" \) -print 2>/dev/null | grep -v "^$src" || true)
 [ -z "$strays" ] || fail "left behind: $strays"
-! gsettings list-schemas | grep -qx "$app_id" || fail "the schema $app_id is still compiled in"
+schemas=$(gsettings list-schemas)
+! grep -qx "$app_id" <<<"$schemas" || fail "the schema $app_id is still compiled in"
 ! grep -qs "$app_id" /usr/share/applications/mimeinfo.cache || fail "mimeinfo.cache still lists $app_id"
 ! grep -qs "$app_id" /usr/share/icons/hicolor/icon-theme.cache || fail "the hicolor icon cache still lists $app_id"
 echo "deb-install-test: $deb installs, runs, launches from its desktop file and purges cleanly" >&2
