@@ -38,6 +38,9 @@ final class FindBenchmark {
     private var pressedAt: Double?
     private var answeredAt: Double?
     private var toAnswer: [Double] = [], toPaint: [Double] = []
+    /// Key → answer by the query's length (the first letter matches far more often than the word).
+    private var byLength: [Int: [Double]] = [:]
+    private var length = 0
 
     init(window: MainWindow, megabytes: Int, runs: Int, done: @escaping @MainActor () -> Void) {
         self.window = window
@@ -68,9 +71,9 @@ final class FindBenchmark {
         controller.onNotFound { [weak self] in self?.answered() }
         guard await PageBench.focus() else { return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"]) }
         while !stats.attach(to: window.window) { await BenchRun.sleep(0.005) }
-        PageBench.watchKeys(on: window.window) { [weak self] keyval, at in
-            // Letters only: Ctrl+F and Escape are not a search.
-            if keyval >= 0x61 && keyval <= 0x7a { self?.pressedAt = at; self?.answeredAt = nil }
+        PageBench.watchKeys(on: window.window) { [weak self] keyval, modifiers, at in
+            // Letters only: Ctrl+F (which searches the last word again) and Escape are not typing.
+            if keyval >= 0x61 && keyval <= 0x7a, !modifiers.contains(.control) { self?.pressedAt = at; self?.answeredAt = nil }
         }
         stats.onPaint = { [weak self] now in
             guard let self, let pressed = self.pressedAt, self.answeredAt != nil else { return }
@@ -84,7 +87,8 @@ final class FindBenchmark {
             _ = await XWindow.runWhileDrawing(["key", "ctrl+f"])
             await BenchRun.sleep(0.5)
             stats.reset()
-            for letter in GeneratedPages.needle {
+            for (index, letter) in GeneratedPages.needle.enumerated() {
+                length = index + 1
                 _ = await XWindow.runWhileDrawing(["key", String(letter)])
                 let sent = FrameStats.monotonicNow
                 while pressedAt != nil, FrameStats.monotonicNow - sent < 5 { await BenchRun.sleep(0.002) }
@@ -100,6 +104,10 @@ final class FindBenchmark {
         let memory = ProcessClock.memory()
         report.append(Benchmark.percentileLine("key → WebKit's match count (found-text), \(runs) × \(GeneratedPages.needle.count) letters", toAnswer))
         report.append(Benchmark.percentileLine("key → first frame painted after the count", toPaint))
+        let lengths = byLength.keys.sorted().map { n in
+            String(format: "%d: %.0f", n, (byLength[n] ?? []).sorted()[(byLength[n] ?? []).count / 2])
+        }
+        report.append("key → match count, median by letters typed (ms): " + lengths.joined(separator: ", "))
         report.append("letters without an answer in 5 s: \(unanswered)")
         report.append(Benchmark.percentileLine("frame work (update→paint) while typing", work))
         report.append(String(format: "memory: UI process %.0f MB RSS (%.0f before typing), web processes %.0f MB",
@@ -112,5 +120,6 @@ final class FindBenchmark {
         let now = FrameStats.monotonicNow
         answeredAt = now
         toAnswer.append((now - pressed) * 1000)
+        byLength[length, default: []].append((now - pressed) * 1000)
     }
 }

@@ -32,11 +32,11 @@ enum PageBench {
 
     /// Calls `pressed` with the monotonic time of every key press the window receives, before any
     /// of its widgets handles it (capture phase): "from the key" in the benches' latencies.
-    static func watchKeys(on window: Window, _ pressed: @escaping @MainActor (UInt32, Double) -> Void) {
+    static func watchKeys(on window: Window, _ pressed: @escaping @MainActor (UInt32, KeyModifiers, Double) -> Void) {
         let keys = EventControllerKey()
         keys.phase = .capture
-        keys.onPressed { keyval, _ in
-            pressed(keyval, FrameStats.monotonicNow)
+        keys.onPressed { keyval, modifiers in
+            pressed(keyval, modifiers, FrameStats.monotonicNow)
             return false
         }
         window.addController(keys)
