@@ -74,11 +74,7 @@ final class DownloadBenchmark {
         guard let base = URL(string: "http://127.0.0.1:\(server.port)/"), await PageBench.load(base, in: browser) else {
             return BenchRun.emit(report + ["the page did not load"])
         }
-        guard let xid = await XWindow.runWhileDrawing(["search", "--onlyvisible", "--class", "skiff"]).split(separator: "\n").first.map(String.init) else {
-            return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"])
-        }
-        _ = await XWindow.runWhileDrawing(["windowraise", xid])
-        _ = await XWindow.runWhileDrawing(["windowfocus", "--sync", xid])
+        guard let xid = await PageBench.focus() else { return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"]) }
         while !stats.attach(to: window.window) { await BenchRun.sleep(0.005) }
         let target = saved.appendingPathComponent("big.bin")
         let rssBefore = ProcessClock.memory().selfMB

@@ -69,7 +69,7 @@ final class FindBenchmark {
         guard let controller = browser.webView?.findController else { return BenchRun.emit(report + ["no find controller"]) }
         controller.onFound { [weak self] _ in self?.answered() }
         controller.onNotFound { [weak self] in self?.answered() }
-        guard await PageBench.focus() else { return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"]) }
+        guard await PageBench.focus() != nil else { return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"]) }
         while !stats.attach(to: window.window) { await BenchRun.sleep(0.005) }
         PageBench.watchKeys(on: window.window) { [weak self] keyval, modifiers, at in
             // Letters only: Ctrl+F (which searches the last word again) and Escape are not typing.

@@ -20,14 +20,16 @@ enum PageBench {
         return FrameStats.monotonicNow - start < 30
     }
 
-    /// Raises and focuses the window for xdotool's keys; false when there is no X window to drive.
-    static func focus() async -> Bool {
+    /// Raises and focuses the window for xdotool's keys and returns its X id; nil when there is no X
+    /// window to drive.
+    @discardableResult
+    static func focus() async -> String? {
         guard let xid = await XWindow.runWhileDrawing(["search", "--onlyvisible", "--class", "skiff"])
-            .split(separator: "\n").first.map(String.init) else { return false }
+            .split(separator: "\n").first.map(String.init) else { return nil }
         _ = await XWindow.runWhileDrawing(["windowraise", xid])
         _ = await XWindow.runWhileDrawing(["windowfocus", "--sync", xid])
         _ = await XWindow.runWhileDrawing(["mousemove", "--window", xid, "300", "400"])
-        return true
+        return xid
     }
 
     /// Calls `pressed` with the monotonic time of every key press the window receives, before any

@@ -62,7 +62,7 @@ final class ZoomBenchmark {
         guard await PageBench.load(url, in: browser, settle: 2.0) else { return BenchRun.emit(report + ["the page did not load in 30 s"]) }
         guard let view = browser.webView else { return BenchRun.emit(report + ["no page"]) }
         if let height = await view.evaluate("String(document.documentElement.scrollHeight)") { report.append("page height at 100 %: \(height) px") }
-        guard await PageBench.focus() else { return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"]) }
+        guard await PageBench.focus() != nil else { return BenchRun.emit(report + ["no X window found for xdotool: nothing measured"]) }
         while !stats.attach(to: window.window) { await BenchRun.sleep(0.005) }
         var allWork: [Double] = [], allPage: [Double] = []
         for step in 1...steps {
