@@ -11,6 +11,7 @@ extension MainWindow {
             KeyboardCommand("add-feed", "Add a feed to Today", []) { [weak self] in self?.showAddFeed() },
             KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
             KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
+            KeyboardCommand("export-subscriptions", "Export the subscriptions as OPML", []) { [weak self] in self?.exportSubscriptions() },
         ]
     }
 
@@ -63,6 +64,20 @@ extension MainWindow {
         }
         subscriptionsWindow = view
         view.present()
+    }
+
+    /// "Export Subscriptions…": the save dialog, then the OPML file; a failed write goes to Today's problems bar.
+    func exportSubscriptions() {
+        guard let store = sections.todayFeeds?.store else {
+            stack.visibleChildName = Section.today.rawValue
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be exported: the feeds database is unavailable."])
+            return
+        }
+        SubscriptionsExport.ask(store: store, transientFor: window) { [weak self] problem in
+            guard let self else { return }
+            self.stack.visibleChildName = Section.today.rawValue
+            self.today.reportProblems([problem])
+        }
     }
 
     /// "Today · 12" on the section switcher while articles are unread, "Today" when none is.

@@ -1,0 +1,84 @@
+import Browser
+import FeedStore
+import Foundation
+import Gtk
+@testable import SkiffApp
+import TestSupport
+import XCTest
+
+/// "Export Subscriptions…" through the real save dialog (a name typed with real keys), and the file
+/// read back by another reader — here Skiff's own --import-opml into a fresh database.
+final class TodayExportTests: XCTestCase {
+    private var server: TestHTTPServer!
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try requireDisplayAndXDoTool()
+        server = try TestHTTPServer(routes: [:])
+        server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: server.base)), for: "/feed.xml")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    @MainActor
+    private static func withWindow(_ arguments: [String], database: String, title: String, _ body: (MainWindow) throws -> Void) throws {
+        let options = try Options.parse(arguments + ["--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
+        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        main.window.title = title
+        main.window.present()
+        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+        try body(main)
+    }
+
+    /// What a database holds, as a user would see it listed: address, name, folder.
+    private static func subscriptions(in database: String) throws -> [String] {
+        let store = try XCTUnwrap(FeedStore.open(at: URL(fileURLWithPath: database)).store)
+        defer { try? store.close() }
+        return try store.feeds().map { "\($0.url.absoluteString) | \($0.displayTitle) | \($0.folder ?? "-")" }.sorted()
+    }
+
+    func testExportedSubscriptionsImportIntoAFreshStoreWithTheirNamesAndFolders() throws {
+        let source = folder.appendingPathComponent("mine.opml")
+        let harbour = "\(server.base)/feed.xml", gossip = "\(server.base)/gossip.xml"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Mine</title></head><body>
+            <outline text="Sea &amp; Shore"><outline type="rss" text="Harbour Notes" xmlUrl="\(harbour)"/></outline>
+            <outline type="rss" text="Quay Gossip" xmlUrl="\(gossip)"/>
+            </body></opml>
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let first = folder.appendingPathComponent("first.sqlite").path, second = folder.appendingPathComponent("second.sqlite").path
+        let exported = folder.appendingPathComponent("exported.opml")
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--import-opml", source.path], database: first, title: "Today Export") { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
+                              "imported: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+                main.actions.activate("export-subscriptions")
+                let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
+                XDoTool.run(["windowfocus", "--sync", dialog])
+                MainLoop.run(for: 0.8)
+                XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+                XDoTool.run(["type", "--delay", "30", exported.path])
+                MainLoop.run(for: 0.3)
+                XDoTool.run(["key", "Return"])
+                XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: exported.path) }, timeout: 15),
+                              "written where typed")
+                XCTAssertFalse(main.today.problemsText?.contains("exported") == true, "no failure told: \(main.today.problemsText ?? "")")
+            }
+        }
+        let expected = ["\(harbour) | Harbour Notes | Sea & Shore", "\(gossip) | Quay Gossip | -"]
+        XCTAssertEqual(try Self.subscriptions(in: first), expected, "the first store")
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--import-opml", exported.path], database: second, title: "Today Import") { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
+                              "the exported file imports: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
+        }
+        XCTAssertEqual(try Self.subscriptions(in: second), expected, "the same feeds, names and folders in a fresh store")
+    }
+}
