@@ -68,8 +68,9 @@ extension MainWindow {
 
     /// "Export Subscriptions…": the save dialog, then the OPML file; a failed write goes to Today's problems bar.
     func exportSubscriptions() {
+        // Today shown, as Subscriptions does: that makes it (and opens its store) the first time.
+        stack.visibleChildName = Section.today.rawValue
         guard let store = sections.todayFeeds?.store else {
-            stack.visibleChildName = Section.today.rawValue
             today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be exported: the feeds database is unavailable."])
             return
         }

@@ -81,4 +81,26 @@ final class TodayExportTests: XCTestCase {
         }
         XCTAssertEqual(try Self.subscriptions(in: second), expected, "the same feeds, names and folders in a fresh store")
     }
+    /// A file that can't be written (/proc takes no new files, even for root): the failure is told in
+    /// Today's problems bar, on screen, with the file's name.
+    func testAFailedExportIsToldInTodaysProblemsBar() throws {
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--section", "browser"], database: database, title: "Today Export Fails") { main in
+                main.actions.activate("export-subscriptions")
+                let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
+                XDoTool.run(["windowfocus", "--sync", dialog])
+                MainLoop.run(for: 0.8)
+                XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+                XDoTool.run(["type", "--delay", "30", "/proc/skiff-export.opml"])
+                MainLoop.run(for: 0.3)
+                XDoTool.run(["key", "Return"])
+                let told = "The subscriptions couldn’t be exported to “skiff-export.opml”"
+                XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains(told) == true }, timeout: 15),
+                              "told: \(main.today.problemsText ?? "nothing")")
+                XCTAssertEqual(main.visibleSection, .today, "Today shown, where the problems bar is")
+                XCTAssertTrue(main.today.root.presentedDescendants().contains { $0.labelText?.contains(told) == true }, "on screen")
+            }
+        }
+    }
 }
