@@ -7,8 +7,9 @@ import TestSupport
 import XCTest
 
 /// "Export Subscriptions…" through the real save dialog (a name typed with real keys), and the file
-/// read back by another reader — here Skiff's own --import-opml into a fresh database.
-final class TodayExportTests: XCTestCase {
+/// read back by another reader — here Skiff's own --import-opml into a fresh database; the
+/// switcher's unread count from start-up.
+final class TodaySubscriptionsTests: XCTestCase {
     private var server: TestHTTPServer!
     private var folder: URL!
 
@@ -16,7 +17,7 @@ final class TodayExportTests: XCTestCase {
         try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [:])
         server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: server.base)), for: "/feed.xml")
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-export-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-subscriptions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -25,14 +26,17 @@ final class TodayExportTests: XCTestCase {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
+    /// Opens "Export Subscriptions…" and answers the save dialog with `path`, typed with real keys.
     @MainActor
-    private static func withWindow(_ arguments: [String], database: String, title: String, _ body: (MainWindow) throws -> Void) throws {
-        let options = try Options.parse(arguments + ["--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
-        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
-        main.window.title = title
-        main.window.present()
-        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
-        try body(main)
+    private static func export(_ main: MainWindow, to path: String) throws {
+        main.actions.activate("export-subscriptions")
+        let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
+        XDoTool.run(["windowfocus", "--sync", dialog])
+        MainLoop.run(for: 0.8)
+        XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+        XDoTool.run(["type", "--delay", "30", path])
+        MainLoop.run(for: 0.3)
+        XDoTool.run(["key", "Return"])
     }
 
     /// What a database holds, as a user would see it listed: address, name, folder.
@@ -55,17 +59,10 @@ final class TodayExportTests: XCTestCase {
         let first = folder.appendingPathComponent("first.sqlite").path, second = folder.appendingPathComponent("second.sqlite").path
         let exported = folder.appendingPathComponent("exported.opml")
         try MainActor.assumeIsolated {
-            try Self.withWindow(["--import-opml", source.path], database: first, title: "Today Export") { main in
+            try TodaySubscribeTests.withWindow(["--import-opml", source.path], database: first, title: "Today Export") { main in
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
                               "imported: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
-                main.actions.activate("export-subscriptions")
-                let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
-                XDoTool.run(["windowfocus", "--sync", dialog])
-                MainLoop.run(for: 0.8)
-                XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
-                XDoTool.run(["type", "--delay", "30", exported.path])
-                MainLoop.run(for: 0.3)
-                XDoTool.run(["key", "Return"])
+                try Self.export(main, to: exported.path)
                 XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: exported.path) }, timeout: 15),
                               "written where typed")
                 XCTAssertFalse(main.today.problemsText?.contains("exported") == true, "no failure told: \(main.today.problemsText ?? "")")
@@ -74,32 +71,45 @@ final class TodayExportTests: XCTestCase {
         let expected = ["\(harbour) | Harbour Notes | Sea & Shore", "\(gossip) | Quay Gossip | -"]
         XCTAssertEqual(try Self.subscriptions(in: first), expected, "the first store")
         try MainActor.assumeIsolated {
-            try Self.withWindow(["--import-opml", exported.path], database: second, title: "Today Import") { main in
+            try TodaySubscribeTests.withWindow(["--import-opml", exported.path], database: second, title: "Today Import") { main in
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
                               "the exported file imports: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
             }
         }
         XCTAssertEqual(try Self.subscriptions(in: second), expected, "the same feeds, names and folders in a fresh store")
     }
+
     /// A file that can't be written (/proc takes no new files, even for root): the failure is told in
     /// Today's problems bar, on screen, with the file's name.
     func testAFailedExportIsToldInTodaysProblemsBar() throws {
         let database = folder.appendingPathComponent("feeds.sqlite").path
         try MainActor.assumeIsolated {
-            try Self.withWindow(["--section", "browser"], database: database, title: "Today Export Fails") { main in
-                main.actions.activate("export-subscriptions")
-                let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
-                XDoTool.run(["windowfocus", "--sync", dialog])
-                MainLoop.run(for: 0.8)
-                XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
-                XDoTool.run(["type", "--delay", "30", "/proc/skiff-export.opml"])
-                MainLoop.run(for: 0.3)
-                XDoTool.run(["key", "Return"])
+            try TodaySubscribeTests.withWindow(["--section", "browser"], database: database, title: "Today Export Fails") { main in
+                try Self.export(main, to: "/proc/skiff-export.opml")
                 let told = "The subscriptions couldn’t be exported to “skiff-export.opml”"
                 XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains(told) == true }, timeout: 15),
                               "told: \(main.today.problemsText ?? "nothing")")
                 XCTAssertEqual(main.visibleSection, .today, "Today shown, where the problems bar is")
                 XCTAssertTrue(main.today.root.presentedDescendants().contains { $0.labelText?.contains(told) == true }, "on screen")
+            }
+        }
+    }
+
+    /// A window opening on the Browser on a database with unread articles: "Today · 2" on the
+    /// switcher, and Today itself not made for it.
+    func testTheUnreadCountShowsAtStartUpBeforeTodayIsOpened() throws {
+        let feedURL = "\(server.base)/feed.xml"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--subscribe", feedURL], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20),
+                              "subscribed: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
+            try TodaySubscribeTests.withWindow(["--section", "browser"], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.switcher.presentedDescendants().contains { $0.labelText == "Today · 2" } }, timeout: 15),
+                              "the switcher counts the unread: \(main.switcher.presentedDescendants().compactMap(\.labelText))")
+                XCTAssertEqual(main.visibleSection, .browser)
+                XCTAssertNil(main.sections.todayFeeds, "Today itself was not made for it")
             }
         }
     }
