@@ -58,6 +58,11 @@ extension MainWindow {
         }
         let view = SubscriptionsWindow(store: store, transientFor: window)
         view.onChanged = { [weak feeds] in feeds?.reload() }
+        view.onExport = { [weak view] in
+            guard let view else { return }
+            // Over the Subscriptions window, and a failure told there, where the user is.
+            SubscriptionsExport.ask(store: store, transientFor: view.window) { [weak view] problem in view?.showProblem(problem) }
+        }
         view.window.onCloseRequest { [weak self] in
             self?.subscriptionsWindow = nil
             return false

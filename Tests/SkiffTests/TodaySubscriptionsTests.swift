@@ -30,6 +30,11 @@ final class TodaySubscriptionsTests: XCTestCase {
     @MainActor
     private static func export(_ main: MainWindow, to path: String) throws {
         main.actions.activate("export-subscriptions")
+        try answerSaveDialog(with: path)
+    }
+
+    @MainActor
+    private static func answerSaveDialog(with path: String) throws {
         let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
         XDoTool.run(["windowfocus", "--sync", dialog])
         MainLoop.run(for: 0.8)
@@ -80,8 +85,8 @@ final class TodaySubscriptionsTests: XCTestCase {
     }
 
     /// A file that can't be written (/proc takes no new files, even for root): the failure is told in
-    /// Today's problems bar, on screen, with the file's name.
-    func testAFailedExportIsToldInTodaysProblemsBar() throws {
+    /// Today's problems bar (from the menu) or the Subscriptions window (from its button), with the file's name.
+    func testAFailedExportIsToldWhereItWasAsked() throws {
         let database = folder.appendingPathComponent("feeds.sqlite").path
         try MainActor.assumeIsolated {
             try TodaySubscribeTests.withWindow(["--section", "browser"], database: database, title: "Today Export Fails") { main in
@@ -91,6 +96,19 @@ final class TodaySubscriptionsTests: XCTestCase {
                               "told: \(main.today.problemsText ?? "nothing")")
                 XCTAssertEqual(main.visibleSection, .today, "Today shown, where the problems bar is")
                 XCTAssertTrue(main.today.root.presentedDescendants().contains { $0.labelText?.contains(told) == true }, "on screen")
+
+                // The same from the Subscriptions window's button, clicked: told in that window.
+                main.showSubscriptions()
+                let list = try XCTUnwrap(main.subscriptionsWindow)
+                let id = try XCTUnwrap(XDoTool.window(named: "Subscriptions"), "the Subscriptions window")
+                XDoTool.run(["windowfocus", "--sync", id])
+                MainLoop.run(for: 0.5)
+                let button = try XCTUnwrap(list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Export Subscriptions…") })
+                XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+                try Self.answerSaveDialog(with: "/proc/skiff-export-2.opml")
+                let toldThere = "The subscriptions couldn’t be exported to “skiff-export-2.opml”"
+                XCTAssertTrue(MainLoop.run(until: { list.window.presentedDescendants().contains { $0.labelText?.contains(toldThere) == true } }, timeout: 15),
+                              "told in the Subscriptions window: \(list.window.presentedDescendants().compactMap(\.labelText))")
             }
         }
     }
