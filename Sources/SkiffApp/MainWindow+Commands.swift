@@ -87,6 +87,7 @@ extension MainWindow {
         feeds.append("Add Feed…", action: "win.add-feed")
         feeds.append("Mark All as Read", action: "win.mark-all-read")
         feeds.append("Subscriptions", action: "win.subscriptions")
+        feeds.append("Export Subscriptions…", action: "win.export-subscriptions")
         menu.appendSection(feeds)
         let zoomRow = ZoomMenuRow(level: browser.zoom.label)
         // Strong: the row is owned by the menu and refers to nothing of the window's.

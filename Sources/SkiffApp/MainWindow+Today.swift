@@ -11,6 +11,7 @@ extension MainWindow {
             KeyboardCommand("add-feed", "Add a feed to Today", []) { [weak self] in self?.showAddFeed() },
             KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
             KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
+            KeyboardCommand("export-subscriptions", "Export the subscriptions as OPML", []) { [weak self] in self?.exportSubscriptions() },
         ]
     }
 
@@ -57,12 +58,32 @@ extension MainWindow {
         }
         let view = SubscriptionsWindow(store: store, transientFor: window)
         view.onChanged = { [weak feeds] in feeds?.reload() }
+        view.onExport = { [weak view] in
+            guard let view else { return }
+            // Over the Subscriptions window, and a failure told there, where the user is.
+            SubscriptionsExport.ask(store: store, transientFor: view.window) { [weak view] problem in view?.showProblem(problem) }
+        }
         view.window.onCloseRequest { [weak self] in
             self?.subscriptionsWindow = nil
             return false
         }
         subscriptionsWindow = view
         view.present()
+    }
+
+    /// "Export Subscriptions…": the save dialog, then the OPML file; a failed write goes to Today's problems bar.
+    func exportSubscriptions() {
+        // Today shown, as Subscriptions does: that makes it (and opens its store) the first time.
+        stack.visibleChildName = Section.today.rawValue
+        guard let store = sections.todayFeeds?.store else {
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be exported: the feeds database is unavailable."])
+            return
+        }
+        SubscriptionsExport.ask(store: store, transientFor: window) { [weak self] problem in
+            guard let self else { return }
+            self.stack.visibleChildName = Section.today.rawValue
+            self.today.reportProblems([problem])
+        }
     }
 
     /// "Today · 12" on the section switcher while articles are unread, "Today" when none is.

@@ -92,6 +92,13 @@ public final class MainWindow: BrowserViewDelegate {
         sectionChanged()
         if let address = options.subscribe { subscribe(fromCommandLine: address) }
         if let file = options.importOPML { importOPML(fromCommandLine: file) }
+        if sections.todayFeeds == nil, options.feed == nil, standIns.todayFeed == nil, let database = TodayFeeds.databaseURL(options: options) {
+            StartUpUnreadCount.read(databaseURL: database, after: window) { [weak self] count in
+                // Once Today is made, its own count (kept up to date) is the one shown.
+                guard let self, self.sections.todayFeeds == nil else { return }
+                self.showUnreadCount(count)
+            }
+        }
     }
 
     /// An address from another section (a story's "Open in Browser"): a new tab unless the current

@@ -16,9 +16,15 @@ public final class SingleInstance: @unchecked Sendable {
     public struct Request: Codable, Equatable, Sendable {
         public var url: String?
         public var section: String?
-        public init(url: String?, section: String?) {
+        /// `--subscribe URL`: the running Skiff subscribes and shows Today.
+        public var subscribe: String?
+        /// `--import-opml FILE`, as an absolute path (the running Skiff has its own working folder).
+        public var importOPML: String?
+        public init(url: String?, section: String?, subscribe: String? = nil, importOPML: String? = nil) {
             self.url = url
             self.section = section
+            self.subscribe = subscribe
+            self.importOPML = importOPML
         }
     }
 

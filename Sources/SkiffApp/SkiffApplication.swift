@@ -102,18 +102,24 @@ public final class SkiffApplication {
         logger.info("GTK draws with \(window.rendererTypeName ?? "no renderer yet") (\(RendererChoice.reason(renderer.outcome)); decided in \(String(format: "%.2f", ms)) ms)")
     }
 
-    /// A later `skiff URL` on the same data: its address opens here, in a new tab.
+    /// A later `skiff URL` on the same data: its address opens here, in a new tab; a later
+    /// `skiff --subscribe URL` or `--import-opml FILE` subscribes here, Today shown.
     private func handOver(_ request: SingleInstance.Request) {
         if window == nil { activate() }
         guard let window else { return }
         window.window.present()
-        if let url = request.url {
+        if request.subscribe != nil || request.importOPML != nil {
+            // As at start-up: Today shown (which makes it), where the new feeds come.
+            window.stack.visibleChildName = Section.today.rawValue
+            if let address = request.subscribe { window.subscribe(fromCommandLine: address) }
+            if let file = request.importOPML { window.importOPML(fromCommandLine: file) }
+        } else if let url = request.url {
             window.stack.visibleChildName = Section.browser.rawValue
             window.browser.open(url)
         } else if let name = request.section, let section = Section(rawValue: name) {
             window.stack.visibleChildName = section.rawValue
         }
-        logger.info("handed over by another launch: \(request.url ?? request.section ?? "(nothing)")")
+        logger.info("handed over by another launch: \(request.subscribe ?? request.importOPML ?? request.url ?? request.section ?? "(nothing)")")
     }
 
     /// The app's commands and the way to open windows, in every window.

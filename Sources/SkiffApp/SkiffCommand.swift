@@ -29,7 +29,9 @@ public struct SkiffCommand: ParsableCommand {
         // One Skiff per data folder (see SingleInstance): a second launch hands its address over.
         var instance: SingleInstance?
         if !options.isPrivate {
-            let request = SingleInstance.Request(url: options.url, section: options.section == .browser ? nil : options.section.rawValue)
+            let request = SingleInstance.Request(url: options.url, section: options.section == .browser ? nil : options.section.rawValue,
+                                                 subscribe: options.subscribe,
+                                                 importOPML: options.importOPML.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             switch SingleInstance.claim(dataDirectory: DataLocations().dataDirectory, request: request) {
             case .primary(let claimed):
                 instance = claimed

@@ -13,6 +13,8 @@ final class SubscriptionsWindow {
     private let empty = Label("No subscriptions yet. Add a feed with Add Feed… in the main menu.")
     /// A subscription was renamed or removed: Today shows it.
     var onChanged: (() -> Void)?
+    /// "Export Subscriptions…" clicked (the window's own save dialog and messages are the main window's).
+    var onExport: (() -> Void)?
     /// The rows shown: feed, its name entry, its status line, its Remove button.
     private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, remove: Button)] = []
     /// What went wrong with the last change, if anything.
@@ -33,6 +35,11 @@ final class SubscriptionsWindow {
         problem.isVisible = false
         problem.setMargins(top: 12, bottom: 0, start: 16, end: 16)
         problem.addCSSClass("error")
+        let export = Button(label: "Export Subscriptions…")
+        export.halign = .end
+        export.setMargins(top: 12, bottom: 0, start: 16, end: 16)
+        export.onClicked { [weak self] in self?.onExport?() }
+        column.append(export)
         column.append(problem)
         column.append(empty)
         column.append(list)
@@ -96,14 +103,19 @@ final class SubscriptionsWindow {
         reload()
     }
 
+    /// What went wrong, above the list (a failed export).
+    func showProblem(_ text: String) {
+        problem.text = text
+        problem.isVisible = true
+    }
+
     private func change(_ failure: String, _ body: () throws -> Void) {
         do {
             try body()
             problem.isVisible = false
             onChanged?()
         } catch {
-            problem.text = "\(failure): \(error.localizedDescription)"
-            problem.isVisible = true
+            showProblem("\(failure): \(error.localizedDescription)")
         }
     }
 }

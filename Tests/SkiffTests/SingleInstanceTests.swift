@@ -1,4 +1,5 @@
 import BrowserStore
+import FeedStore
 import Foundation
 import SkiffApp
 import TestSupport
@@ -66,6 +67,21 @@ final class SingleInstanceTests: XCTestCase {
         return condition()
     }
 
+    /// A second launch with `args`: true when it handed over and exited (status 0); a failure, and
+    /// that process ended, when it kept running beside the first.
+    private func handsOver(_ args: [String]) throws -> Bool {
+        let second = try launch(args)
+        XCTAssertTrue(wait(timeout: 20) { !second.isRunning }, "the second launch exits once handed over")
+        if second.isRunning {
+            kill(second.processIdentifier, SIGKILL)
+            second.waitUntilExit()
+            XCTFail("two Skiffs ran on the same data")
+            return false
+        }
+        XCTAssertEqual(second.terminationStatus, 0)
+        return true
+    }
+
     private func savedTabs() throws -> [String] {
         let store = try XCTUnwrap(DiskBrowsingStore.open(at: home.appendingPathComponent("skiff/browser.sqlite")).store)
         defer { try? store.close() }
@@ -78,14 +94,7 @@ final class SingleInstanceTests: XCTestCase {
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
         XCTAssertTrue(wait { !windows(named: "Tab A — Skiff").isEmpty }, "the first Skiff is up")
 
-        let second = try launch(["\(base)/b"])
-        XCTAssertTrue(wait(timeout: 15) { !second.isRunning }, "the second launch exits once handed over")
-        if second.isRunning {
-            kill(second.processIdentifier, SIGKILL)
-            second.waitUntilExit()
-            return XCTFail("two Skiffs ran on the same data")
-        }
-        XCTAssertEqual(second.terminationStatus, 0)
+        guard try handsOver(["\(base)/b"]) else { return }
         XCTAssertTrue(wait { !windows(named: "Tab B — Skiff").isEmpty }, "the address opened in the running Skiff")
         XCTAssertTrue(first.isRunning)
         XCTAssertTrue(windows(named: ".* — Skiff").count == 1, "one window, not two")
@@ -100,6 +109,30 @@ final class SingleInstanceTests: XCTestCase {
         }
         XCTAssertTrue(wait(timeout: 15) { !first.isRunning }, "Ctrl+Q quits")
         XCTAssertEqual(try savedTabs(), ["Tab A", "Tab B"])
+    }
+
+    /// `skiff --subscribe URL` while Skiff runs: the running one subscribes (the feed is in its
+    /// feeds database, read from its articles) and shows Today; the second launch exits.
+    func testASecondLaunchWithSubscribeSubscribesInTheRunningSkiff() throws {
+        let base = server.base
+        server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: base)), for: "/feed.xml")
+        let first = try launch(["\(base)/a"])
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
+        XCTAssertTrue(wait { !windows(named: "Tab A — Skiff").isEmpty }, "the first Skiff is up")
+
+        guard try handsOver(["--subscribe", "\(base)/feed.xml"]) else { return }
+        XCTAssertTrue(wait { !windows(named: "Today — Skiff").isEmpty }, "the running Skiff shows Today")
+        let database = home.appendingPathComponent("skiff/feeds.sqlite")
+        var subscribed: [String] = []
+        XCTAssertTrue(wait(timeout: 30) {
+            guard let store = FeedStore.open(at: database).store else { return false }
+            defer { try? store.close() }
+            subscribed = ((try? store.feeds()) ?? []).map { "\($0.url.absoluteString) \($0.displayTitle)" }
+            return !subscribed.isEmpty
+        }, "subscribed in the running Skiff")
+        XCTAssertEqual(subscribed, ["\(base)/feed.xml Harbour Notes"])
+        XCTAssertTrue(first.isRunning)
+        XCTAssertEqual(windows(named: ".* — Skiff").count, 1, "one window, not two")
     }
 
     func testAKilledSkiffsSocketIsReplacedByTheNextLaunch() throws {

@@ -88,9 +88,10 @@ final class TodaySubscribeTests: XCTestCase {
 
     /// A Today window with `arguments` and its own feeds database; closed when `body` returns.
     @MainActor
-    private static func withWindow(_ arguments: [String], database: String, _ body: (MainWindow) throws -> Void) throws {
+    static func withWindow(_ arguments: [String], database: String, title: String? = nil, _ body: (MainWindow) throws -> Void) throws {
         let options = try Options.parse(arguments + ["--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
         let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        if let title { main.window.title = title }
         main.window.present()
         defer { main.window.destroy(); MainLoop.run(for: 0.1) }
         try body(main)

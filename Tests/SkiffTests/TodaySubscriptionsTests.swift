@@ -1,0 +1,134 @@
+import Browser
+import FeedStore
+import Foundation
+import Gtk
+@testable import SkiffApp
+import TestSupport
+import XCTest
+
+/// "Export Subscriptions…" through the real save dialog (a name typed with real keys), and the file
+/// read back by another reader — here Skiff's own --import-opml into a fresh database; the
+/// switcher's unread count from start-up.
+final class TodaySubscriptionsTests: XCTestCase {
+    private var server: TestHTTPServer!
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try requireDisplayAndXDoTool()
+        server = try TestHTTPServer(routes: [:])
+        server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: server.base)), for: "/feed.xml")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-subscriptions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Opens "Export Subscriptions…" and answers the save dialog with `path`, typed with real keys.
+    @MainActor
+    private static func export(_ main: MainWindow, to path: String) throws {
+        main.actions.activate("export-subscriptions")
+        try answerSaveDialog(with: path)
+    }
+
+    @MainActor
+    private static func answerSaveDialog(with path: String) throws {
+        let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
+        XDoTool.run(["windowfocus", "--sync", dialog])
+        MainLoop.run(for: 0.8)
+        XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+        XDoTool.run(["type", "--delay", "30", path])
+        MainLoop.run(for: 0.3)
+        XDoTool.run(["key", "Return"])
+    }
+
+    /// What a database holds, as a user would see it listed: address, name, folder.
+    private static func subscriptions(in database: String) throws -> [String] {
+        let store = try XCTUnwrap(FeedStore.open(at: URL(fileURLWithPath: database)).store)
+        defer { try? store.close() }
+        return try store.feeds().map { "\($0.url.absoluteString) | \($0.displayTitle) | \($0.folder ?? "-")" }.sorted()
+    }
+
+    func testExportedSubscriptionsImportIntoAFreshStoreWithTheirNamesAndFolders() throws {
+        let source = folder.appendingPathComponent("mine.opml")
+        let harbour = "\(server.base)/feed.xml", gossip = "\(server.base)/gossip.xml"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Mine</title></head><body>
+            <outline text="Sea &amp; Shore"><outline type="rss" text="Harbour Notes" xmlUrl="\(harbour)"/></outline>
+            <outline type="rss" text="Quay Gossip" xmlUrl="\(gossip)"/>
+            </body></opml>
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let first = folder.appendingPathComponent("first.sqlite").path, second = folder.appendingPathComponent("second.sqlite").path
+        let exported = folder.appendingPathComponent("exported.opml")
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--import-opml", source.path], database: first, title: "Today Export") { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
+                              "imported: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+                try Self.export(main, to: exported.path)
+                XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: exported.path) }, timeout: 15),
+                              "written where typed")
+                XCTAssertFalse(main.today.problemsText?.contains("exported") == true, "no failure told: \(main.today.problemsText ?? "")")
+            }
+        }
+        let expected = ["\(harbour) | Harbour Notes | Sea & Shore", "\(gossip) | Quay Gossip | -"]
+        XCTAssertEqual(try Self.subscriptions(in: first), expected, "the first store")
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--import-opml", exported.path], database: second, title: "Today Import") { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
+                              "the exported file imports: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
+        }
+        XCTAssertEqual(try Self.subscriptions(in: second), expected, "the same feeds, names and folders in a fresh store")
+    }
+
+    /// A file that can't be written (/proc takes no new files, even for root): the failure is told in
+    /// Today's problems bar (from the menu) or the Subscriptions window (from its button), with the file's name.
+    func testAFailedExportIsToldWhereItWasAsked() throws {
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--section", "browser"], database: database, title: "Today Export Fails") { main in
+                try Self.export(main, to: "/proc/skiff-export.opml")
+                let told = "The subscriptions couldn’t be exported to “skiff-export.opml”"
+                XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains(told) == true }, timeout: 15),
+                              "told: \(main.today.problemsText ?? "nothing")")
+                XCTAssertEqual(main.visibleSection, .today, "Today shown, where the problems bar is")
+                XCTAssertTrue(main.today.root.presentedDescendants().contains { $0.labelText?.contains(told) == true }, "on screen")
+
+                // The same from the Subscriptions window's button, clicked: told in that window.
+                main.showSubscriptions()
+                let list = try XCTUnwrap(main.subscriptionsWindow)
+                let id = try XCTUnwrap(XDoTool.window(named: "Subscriptions"), "the Subscriptions window")
+                XDoTool.run(["windowfocus", "--sync", id])
+                MainLoop.run(for: 0.5)
+                let button = try XCTUnwrap(list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Export Subscriptions…") })
+                XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+                try Self.answerSaveDialog(with: "/proc/skiff-export-2.opml")
+                let toldThere = "The subscriptions couldn’t be exported to “skiff-export-2.opml”"
+                XCTAssertTrue(MainLoop.run(until: { list.window.presentedDescendants().contains { $0.labelText?.contains(toldThere) == true } }, timeout: 15),
+                              "told in the Subscriptions window: \(list.window.presentedDescendants().compactMap(\.labelText))")
+            }
+        }
+    }
+
+    /// A window opening on the Browser on a database with unread articles: "Today · 2" on the
+    /// switcher, and Today itself not made for it.
+    func testTheUnreadCountShowsAtStartUpBeforeTodayIsOpened() throws {
+        let feedURL = "\(server.base)/feed.xml"
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--subscribe", feedURL], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20),
+                              "subscribed: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            }
+            try TodaySubscribeTests.withWindow(["--section", "browser"], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.switcher.presentedDescendants().contains { $0.labelText == "Today · 2" } }, timeout: 15),
+                              "the switcher counts the unread: \(main.switcher.presentedDescendants().compactMap(\.labelText))")
+                XCTAssertEqual(main.visibleSection, .browser)
+                XCTAssertNil(main.sections.todayFeeds, "Today itself was not made for it")
+            }
+        }
+    }
+}
