@@ -43,16 +43,16 @@ struct FeedRefreshBench: MainActorBench {
             return FeedRefresher.feedParser(data, url, charset)
         })
 
-        print(BenchLaunch.title("feed refresh: \(feeds) feeds, \(changed) changed, \(items) items each"))
+        BenchRun.emit([BenchLaunch.title("feed refresh: \(feeds) feeds, \(changed) changed, \(items) items each")])
         let first = refresh(refresher)
-        print(String(format: "first refresh (all %d read): %.0f ms, %d parses, %@", feeds, first.milliseconds, parses.take(),
-                     Self.describe(first.reports)))
+        BenchRun.emit([String(format: "first refresh (all %d read): %.0f ms, %d parses, %@", feeds, first.milliseconds, parses.take(),
+                              Self.describe(first.reports))])
         for run in 1...max(1, runs) {
             let newer = Date().addingTimeInterval(Double(run) * 10)
             for n in 0..<min(changed, feeds) { try write(feed: (n * 7 + run) % feeds, version: run, to: site, modified: newer) }
             let timed = refresh(refresher)
-            print(String(format: "run %d: %.0f ms wall, %d parses, main loop longest stall %.1f ms, %@", run, timed.milliseconds,
-                         parses.take(), timed.longestStall, Self.describe(timed.reports)))
+            BenchRun.emit([String(format: "run %d: %.0f ms wall, %d parses, main loop longest stall %.1f ms, %@", run, timed.milliseconds,
+                                  parses.take(), timed.longestStall, Self.describe(timed.reports))])
         }
         try store.close()
     }
