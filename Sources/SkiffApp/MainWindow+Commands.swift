@@ -110,6 +110,8 @@ extension MainWindow {
         let commands = [
             newWindow.map { KeyboardCommand("new-window", "New window", ["<Control>n"], run: $0) },
             KeyboardCommand("new-private-window", "New private window", ["<Control><Shift>n"], run: newPrivateWindow),
+            // GNOME Web's key: the window goes as if its close button were pressed (its tabs leave the session).
+            KeyboardCommand("close-window", "Close window", ["<Control><Shift>w"]) { [weak self] in self?.window.close() },
             KeyboardCommand("quit", "Quit", ["<Control>q"], run: quit),
         ].compactMap { $0 }
         appCommands = commands

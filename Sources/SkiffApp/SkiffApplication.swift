@@ -71,11 +71,8 @@ public final class SkiffApplication {
                                 settings: settings, standIns: host.standIns)
         self.window = window
         install(window)
-        window.window.onCloseRequest { [weak self] in
-            // Let GTK close it; drop our handle so nothing keeps the window's widgets alive.
-            self?.persistence?.flush()
-            self?.window?.saveState()
-            self?.window = nil
+        window.window.onCloseRequest { [weak self, weak window] in
+            if let window { self?.closing(window) }
             return false
         }
         window.window.present()
@@ -147,12 +144,31 @@ public final class SkiffApplication {
         install(main)
         otherWindows.append(main)
         main.window.onCloseRequest { [weak self, weak main] in
-            if let main { self?.persistence?.leave(main.browser) }
-            self?.otherWindows.removeAll { $0 === main }
+            if let main { self?.closing(main) }
             return false
         }
         main.window.present()
         if let url { main.browser.load(url) } else { main.browser.focusAddressBar() }
+    }
+
+    /// A normal window is closing (GTK closes it; we drop our handle so nothing keeps its widgets
+    /// alive). When it is the main window and others are open, the first of them becomes the main
+    /// one: the saved session goes on, made of the windows still open.
+    private func closing(_ closed: MainWindow) {
+        guard closed === window else {
+            persistence?.leave(closed.browser)
+            otherWindows.removeAll { $0 === closed }
+            return
+        }
+        closed.saveState()
+        if otherWindows.isEmpty {
+            window = nil
+        } else {
+            let next = otherWindows.removeFirst()
+            persistence?.promote(next.browser)
+            window = next
+        }
+        persistence?.flush()
     }
 
     /// Ctrl+Shift+N: a window whose tabs use an ephemeral WebKit session and write nothing to disk.

@@ -258,4 +258,65 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["key", "--clearmodifiers", "ctrl+Page_Down"])
         XCTAssertNotNil(waitForWindow("Second Window Page — Skiff"), "the second window's tab came back as a tab")
     }
+
+    /// Closing the main window (Ctrl+Shift+W) while a second one stays open: the second window's
+    /// tabs go on being saved — a tab opened after the close is on disk — and the closed window's
+    /// tab is not brought back.
+    func testClosingTheMainWindowKeepsSavingTheOtherWindowsTabs() throws {
+        let server = try TestHTTPServer(routes: [
+            "/main": .init(body: "<title>Main Window Page</title><h1>main</h1>"),
+            "/second": .init(body: "<title>Second Window Page</title><h1>second</h1>"),
+            "/third": .init(body: "<title>Third Page</title><h1>third</h1>"),
+        ])
+        defer { server.stop() }
+        let app = try launch(["\(server.base)/main"])
+        defer { if app.isRunning { kill9(app) } }
+        guard let window = waitForWindow("Main Window Page — Skiff") else { return XCTFail("the first page never loaded") }
+        xdotool(["windowfocus", "--sync", window])
+        xdotool(["key", "--clearmodifiers", "ctrl+n"])
+        guard let second = waitForWindow("Skiff") else { return XCTFail("Ctrl+N opened no window") }
+        xdotool(["windowfocus", "--sync", second])
+        Thread.sleep(forTimeInterval: 0.5)
+        xdotool(["type", "--delay", "15", "\(server.base)/second"])
+        xdotool(["key", "Return"])
+        guard let secondLoaded = waitForWindow("Second Window Page — Skiff") else { return XCTFail("the second window never loaded") }
+
+        xdotool(["windowfocus", "--sync", window])
+        xdotool(["key", "--clearmodifiers", "ctrl+shift+w"])
+        XCTAssertTrue(waitForNoWindow("Main Window Page — Skiff"), "Ctrl+Shift+W closed the main window")
+        XCTAssertTrue(app.isRunning, "the app stays while a window is open")
+
+        xdotool(["windowfocus", "--sync", secondLoaded])
+        xdotool(["key", "--clearmodifiers", "ctrl+t"])
+        Thread.sleep(forTimeInterval: 0.5)
+        xdotool(["type", "--delay", "15", "\(server.base)/third"])
+        xdotool(["key", "Return"])
+        XCTAssertNotNil(waitForWindow("Third Page — Skiff"), "the new tab loads")
+        // A quit writes what is pending (SIGTERM is a quit); then the file says what was saved.
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+        let database = dataHome.appendingPathComponent("skiff/browser.sqlite")
+        guard case .opened(let store) = DiskBrowsingStore.open(at: database) else { return XCTFail("the database was not left readable") }
+        let saved = try XCTUnwrap(try store.loadSession()).tabs.map(\.uri)
+        try store.close()
+        let wanted = ["\(server.base)/second", "\(server.base)/third"]
+        XCTAssertEqual(saved, wanted, "the open window's tabs are saved, the closed window's tab is not")
+    }
+
+    private func waitForNoWindow(_ title: String, timeout: TimeInterval = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            p.arguments = ["search", "--name", "^\(title)$"]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try? p.run()
+            p.waitUntilExit()
+            if out.fileHandleForReading.readDataToEndOfFile().isEmpty { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
 }

@@ -101,15 +101,16 @@ public final class BrowserPersistence {
         }
         firstFrameTicker = ticker
         guard !isReadOnly else { return }
-        let saver = SessionSaver(store: store) { [weak self, weak view] in
-            guard let view else { return nil }
+        primaryView = view
+        let saver = SessionSaver(store: store) { [weak self] in
+            guard let self, let view = self.primaryView else { return nil }
             // Other windows' tabs are saved after the main window's, so a restart brings them back
             // as tabs rather than losing them.
-            let others = self?.joinedViews.compactMap(\.view).flatMap(\.storedSession.tabs) ?? []
+            let others = self.joinedViews.compactMap(\.view).flatMap(\.storedSession.tabs)
             let main = view.storedSession
             return StoredSession(tabs: main.tabs + others, currentTabID: main.currentTabID)
         }
-        saver.onFailureChange = { [weak self, weak view] problem in
+        saver.onFailureChange = { [weak self] problem in
             self?.sessionFailure = problem
             // A save that works means the disk does again; the next visit is recorded normally.
             if problem == nil {
@@ -117,9 +118,9 @@ public final class BrowserPersistence {
                 // The favourites were kept in memory meanwhile: now they can be written too.
                 if self?.favouritesFailure != nil { self?.favourites.save() }
             }
-            view?.savingFailed(because: self?.currentFailure)
+            self?.tellWindowsAboutSaving()
         }
-        historyFailureChanged = { [weak self, weak view] in view?.savingFailed(because: self?.currentFailure) }
+        historyFailureChanged = { [weak self] in self?.tellWindowsAboutSaving() }
         self.saver = saver
     }
 
@@ -183,6 +184,8 @@ public final class BrowserPersistence {
     /// Windows opened after the main one (Open Link in New Window): they record history and their
     /// tabs are saved with the main window's, but they restore nothing themselves.
     private var joinedViews: [WeakView] = []
+    /// The window whose tabs come first in the saved session (and whose current tab is restored as current).
+    private weak var primaryView: BrowserView?
 
     func join(_ view: BrowserView) {
         joinedViews.removeAll { $0.view == nil }
@@ -192,6 +195,21 @@ public final class BrowserPersistence {
     /// A joined window closed: its tabs are no longer saved.
     public func leave(_ view: BrowserView) {
         joinedViews.removeAll { $0.view == nil || $0.view === view }
+        saver?.noteChange()
+    }
+
+    /// Every window on this data shows whether saving works (the notice is the same in each).
+    private func tellWindowsAboutSaving() {
+        let failure = currentFailure
+        for view in [primaryView] + joinedViews.map(\.view) { view?.savingFailed(because: failure) }
+    }
+
+    /// The main window closed while others stay open: `view`'s window takes its place, so the
+    /// session saved from now on is the open windows' tabs (the closed window's are gone, as its
+    /// close meant) and saving goes on.
+    public func promote(_ view: BrowserView) {
+        joinedViews.removeAll { $0.view == nil || $0.view === view }
+        primaryView = view
         saver?.noteChange()
     }
 
