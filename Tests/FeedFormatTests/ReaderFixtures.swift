@@ -40,6 +40,12 @@ enum ReaderFixtures {
               <div class="comment"><p>COMMENT-TEXT: The gravel pit is next to the school, which, frankly, worries
               me, because nobody has said how long the spoil will sit there, uncovered, before testing.</p></div>
             </section>
+            <div id="disqus_thread">
+              <p>REPLY-TEXT: The dredging of this harbour, in 1987, in 1996, and again in 2009, was always promised,
+              always late, always over budget, and always followed, within a year or two, by more silt.</p>
+              <p>REPLY-TEXT: My grandfather, who fished from the north quay, said the channel, the bar and the sands
+              move with every storm, and that no machine, however big, will ever keep them still.</p>
+            </div>
           </div>
           <div class="sidebar">
             <h3>Most read</h3>
@@ -85,11 +91,14 @@ enum ReaderFixtures {
         """
 
     /// An encyclopaedia-style article whose paragraphs are full of links, beside a long index of
-    /// links with no hint in its name.
+    /// links and a block of linked headlines, neither with a hint in its name.
     static let manyLinks = """
         <html><head><title>Lighthouse lenses</title></head><body>
         <div id="index">
         \((1...60).map { "<a href=\"/wiki/Topic_\($0)\">INDEX-LINK topic number \($0)</a><br>" }.joined(separator: "\n"))
+        </div>
+        <div id="more">
+        \((1...15).map { "<p><a href=\"/wiki/More_\($0)\">MORE-LINK: Lightships, buoys, beacons and fog signals of the northern coast, part \($0), with maps, tables and drawings</a></p>" }.joined(separator: "\n"))
         </div>
         <div id="body">
           <h1>Lighthouse lenses</h1>

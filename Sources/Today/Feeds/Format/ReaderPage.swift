@@ -36,25 +36,18 @@ enum ReaderPage {
         return nil
     }
 
-    /// The parsed page, or nil when libxml2 gives no document (nothing but markup noise).
-    /// Invalid UTF-8 is repaired to U+FFFD first: libxml2 would otherwise switch the rest of the page
-    /// to Latin-1 at the first bad byte.
+    /// The parsed page, or nil when libxml2 gives no document (nothing but markup noise). The
+    /// encoding is always named to libxml2: left to guess, it reads the rest of a UTF-8 page as
+    /// Latin-1 from the first invalid byte; told, it shows U+FFFD for the bad bytes only.
     static func parse(_ data: Data, url: URL?, httpCharset: String?) -> htmlDocPtr? {
         LibXML.prepare()
         let encoding = encoding(of: data, httpCharset: httpCharset)
         // A charset chosen here wins over any later <meta>: HTML_PARSE_IGNORE_ENC.
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
-        var bytes = data
-        var name = encoding
-        if encoding == "UTF-8" || !knows(encoding) {
-            // An unknown charset is read as UTF-8 rather than not at all.
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            bytes = Data(text.utf8)
-            name = "UTF-8"
-        }
-        return bytes.withUnsafeBytes { raw in
+        // A charset libxml2 (iconv) does not know is read as UTF-8 rather than not at all.
+        let name = knows(encoding) ? encoding : "UTF-8"
+        return data.withUnsafeBytes { raw in
             raw.baseAddress.flatMap {
                 htmlReadMemory($0.assumingMemoryBound(to: CChar.self), Int32(raw.count), url?.absoluteString, name, options)
             }
