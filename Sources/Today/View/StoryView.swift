@@ -262,6 +262,8 @@ final class StoryView {
         readerButton.label = Self.readerLabel
         readerButton.isSensitive = true
         if text.notice == nil {
+            // The button goes; a keyboard user who pressed it keeps a place in the story.
+            if readerButton.hasFocus { _ = openButton.grabFocus() }
             readerButton.isVisible = false
             // Everything under the lead goes; the article comes in batches as on opening.
             bodyGeneration += 1
