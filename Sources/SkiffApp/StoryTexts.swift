@@ -48,7 +48,7 @@ final class StoryTexts: Sendable {
 
     private func reader(_ article: StoredArticle, feed: StoredFeed?, fallback: [String]) async -> StoryText {
         if let kept = article.readerHTML, !kept.isEmpty {
-            return StoryText(paragraphs: paragraphs(kept, article: article, feed: feed))
+            return StoryText(paragraphs: paragraphs(kept, article: article, feed: feed, wholly: true))
         }
         guard let link = article.link else { return StoryText(paragraphs: fallback, notice: StoryText.couldNotLoad("the article has no page")) }
         switch await fetch.article(at: link) {
@@ -59,20 +59,23 @@ final class StoryTexts: Sendable {
                 // Shown all the same; it will be fetched again next time.
                 logger.warning("the extracted article could not be kept: \(error)")
             }
-            return StoryText(paragraphs: withoutLead(extracted.paragraphs, summary: article.summary))
+            return StoryText(paragraphs: withoutLead(extracted.paragraphs, summary: article.summary, wholly: true))
         case .failure(let failure):
             return StoryText(paragraphs: fallback, notice: StoryText.couldNotLoad(failure.description))
         }
     }
 
-    private func paragraphs(_ html: String?, article: StoredArticle, feed: StoredFeed?) -> [String] {
+    private func paragraphs(_ html: String?, article: StoredArticle, feed: StoredFeed?, wholly: Bool = false) -> [String] {
         guard let html, !html.isEmpty else { return [] }
-        return withoutLead(ArticleSanitiser.sanitise(html, base: article.link ?? feed?.url).paragraphs, summary: article.summary)
+        return withoutLead(ArticleSanitiser.sanitise(html, base: article.link ?? feed?.url).paragraphs, summary: article.summary, wholly: wholly)
     }
 
-    /// Feeds often make the summary of the first paragraph: it is the story's lead already.
-    private func withoutLead(_ paragraphs: [String], summary: String?) -> [String] {
+    /// Feeds often make the summary of the first paragraph: it is the story's lead already. In an
+    /// article from its page (`wholly`) the first paragraph goes only when the summary says all of it:
+    /// a summary that is the page's first sentence must not take the rest of that paragraph with it.
+    private func withoutLead(_ paragraphs: [String], summary: String?, wholly: Bool = false) -> [String] {
         guard let first = paragraphs.first, let summary, TodayFeeds.repeats(summary, first) else { return paragraphs }
+        if wholly, first.count > summary.count { return paragraphs }
         return Array(paragraphs.dropFirst())
     }
 }
