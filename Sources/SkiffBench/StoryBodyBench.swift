@@ -3,6 +3,7 @@ import FeedFormat
 import Foundation
 import Gtk
 import SkiffApp
+import Today
 
 /// `skiff-bench story-body --runs N`.
 struct StoryBodyBench: MainActorBench {
@@ -104,13 +105,7 @@ final class StoryBodyBenchmark {
         for text in paragraphs {
             if let batch, characters >= batch { break }
             characters += text.utf8.count
-            let label = Label(text)
-            label.wraps = true
-            label.selectable = true
-            label.setXAlign(0)
-            label.maxWidthChars = 68
-            label.addCSSClass("today-story-paragraph")
-            box.append(label)
+            box.append(StoryParagraph.label(text))
         }
         scroller.setChild(box)
         return await painted(after: start) { box.isMapped }

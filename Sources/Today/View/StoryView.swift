@@ -219,12 +219,7 @@ final class StoryView {
         while !pendingParagraphs.isEmpty, characters < Self.charactersPerBatch {
             let (text, style) = pendingParagraphs.removeFirst()
             characters += text.utf8.count
-            let label = Label(text)
-            label.wraps = true
-            label.selectable = true
-            label.setXAlign(0)
-            label.maxWidthChars = 68
-            label.addCSSClass(style)
+            let label = StoryParagraph.label(text, style: style)
             body.append(label)
             bodyLabels.append(label)
         }
@@ -342,6 +337,21 @@ final class StoryView {
         let title = TextLayout(widget: header, text: content.title, size: 30, weight: .heavy, width: textWidth, maxLines: 3)
         snapshot.text(eyebrow, x: inset, y: inset, color: Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.75))
         snapshot.text(title, x: inset, y: inset + eyebrow.size.height + 6, color: ink)
+    }
+}
+
+/// One paragraph of a story's text as the story shows it (and the story-body bench measures it).
+public enum StoryParagraph {
+    public static let style = "today-story-paragraph"
+
+    @MainActor public static func label(_ text: String, style: String = StoryParagraph.style) -> Label {
+        let label = Label(text)
+        label.wraps = true
+        label.selectable = true
+        label.setXAlign(0)
+        label.maxWidthChars = 68
+        label.addCSSClass(style)
+        return label
     }
 }
 
