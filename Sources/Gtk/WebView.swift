@@ -127,6 +127,12 @@ public final class WebView: Widget {
         set { webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(view), newValue ? 1 : 0) }
     }
 
+    /// Whether the page's scripts run (off for a view that only shows sanitised HTML).
+    public var runsJavaScript: Bool {
+        get { webkit_settings_get_enable_javascript(webkit_web_view_get_settings(view)) != 0 }
+        set { webkit_settings_set_enable_javascript(webkit_web_view_get_settings(view), newValue ? 1 : 0) }
+    }
+
     /// A view for a page this one opens: the same web process, network session and settings.
     public func makeRelated() -> WebView {
         WebView(retaining: UnsafeMutableRawPointer(skiff_web_view_new_related(view)))

@@ -32,6 +32,7 @@ extension MainWindow {
         KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
         KeyboardCommand("today-refresh", "Refresh the feeds", ["F5", "<Control>r"]),
         KeyboardCommand("today-open-link", "Open the story’s article in the Browser", ["<Control>Return"]),
+        KeyboardCommand("today-reader-view", "Show the story’s full article from its page (Reader View)", ["<Control><Alt>r"]),
     ])
 
     /// Keys the Home section handles itself: listed for the Keyboard Shortcuts window.

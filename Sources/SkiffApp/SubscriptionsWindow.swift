@@ -4,7 +4,8 @@ import Gtk
 import TodayModel
 
 /// Today's subscriptions, one row each: the name (edited in place: Enter renames, an empty name
-/// goes back to the feed's own title), when it was last read and its last error, and Remove.
+/// goes back to the feed's own title), when it was last read and its last error, whether its stories
+/// show the full article from its page (Reader View, docs/feeds.md), and Remove.
 @MainActor
 final class SubscriptionsWindow {
     let window = Window()
@@ -15,8 +16,9 @@ final class SubscriptionsWindow {
     var onChanged: (() -> Void)?
     /// "Export Subscriptions…" clicked (the window's own save dialog and messages are the main window's).
     var onExport: (() -> Void)?
-    /// The rows shown: feed, its name entry, its status line, its Remove button.
-    private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, remove: Button)] = []
+    /// The rows shown: feed, its name entry, its status line, its Reader View switch, its Remove button.
+    private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, reader: CheckButton, remove: Button)] = []
+    static let readerViewLabel = "Show full articles (Reader View)"
     /// What went wrong with the last change, if anything.
     private let problem = Label()
 
@@ -79,16 +81,26 @@ final class SubscriptionsWindow {
             address.setXAlign(0)
             address.selectable = true
             address.addCSSClass("dim-label")
+            let reader = CheckButton(label: Self.readerViewLabel)
+            reader.isActive = feed.readerView
+            // The visible words first, then which feed: every row has one.
+            reader.setAccessibleLabel("\(Self.readerViewLabel), \(feed.displayTitle)")
+            reader.tooltip = "Stories of this feed fetch the article from its page instead of the feed’s summary"
+            reader.onToggled { [weak self, weak reader] in
+                guard let self, let reader else { return }
+                self.setReaderView(feed, reader.isActive)
+            }
             texts.append(name)
             texts.append(address)
             texts.append(status)
+            texts.append(reader)
             let remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove \(feed.displayTitle)")
             remove.valign = .center
             remove.onClicked { [weak self] in self?.remove(feed) }
             row.append(texts)
             row.append(remove)
             list.append(row)
-            rows.append((feed, row, name, status, remove))
+            rows.append((feed, row, name, status, reader, remove))
         }
     }
 
@@ -96,6 +108,11 @@ final class SubscriptionsWindow {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         change("\(feed.displayTitle) couldn’t be renamed") { try store.rename(feed.id, to: trimmed.isEmpty ? nil : trimmed) }
         reload()
+    }
+
+    private func setReaderView(_ feed: StoredFeed, _ on: Bool) {
+        // No reload: the row (and the focus on its switch) stays as it is.
+        change("Reader View couldn’t be \(on ? "turned on" : "turned off") for \(feed.displayTitle)") { try store.setReaderView(feed.id, on) }
     }
 
     private func remove(_ feed: StoredFeed) {

@@ -1,6 +1,7 @@
 import BrowserStore
 import FeedFormat
 import FeedStore
+import FeedSync
 import Foundation
 import Gtk
 import Logging
@@ -8,7 +9,7 @@ import Today
 import TodayModel
 
 /// Today's subscriptions on screen: reads the stored articles into cards (off the main thread),
-/// gives a story its sanitised text when it opens, marks what is read. Owns the feeds database
+/// gives a story its text when it opens (StoryTexts), marks what is read. Owns the feeds database
 /// of the window; Today itself knows only cards (docs/feeds.md "Cards and stories").
 @MainActor
 final class TodayFeeds {
@@ -68,7 +69,11 @@ final class TodayFeeds {
 
     func attach(_ today: TodayView) {
         self.today = today
-        if let store { today.storyBody = { id in Self.storyBody(cardID: id, store: store) } }
+        if let store {
+            let texts = StoryTexts(store: store, fetch: ReaderFetch())
+            today.storyBody = { id in await texts.body(cardID: id) }
+            today.readerView = { id in await texts.readerView(cardID: id) }
+        }
         today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
         today.onAddFeed = { [weak self] in self?.onAddFeed?() }
         today.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
@@ -151,18 +156,6 @@ final class TodayFeeds {
             if !failing.isEmpty { today.reportProblems(failing) }
             onShown?()
         }
-    }
-
-    /// The story's paragraphs: the article's content sanitised, else its summary's (the card's
-    /// subtitle is the lead already, so a summary alone gives no paragraphs).
-    private nonisolated static func storyBody(cardID: String, store: FeedStore) -> [String] {
-        guard let id = Int64(cardID), let article = try? store.article(id) else { return [] }
-        guard let html = article.contentHTML, !html.isEmpty else { return [] }
-        let base = article.link ?? (try? store.feed(article.feedID))??.url
-        var paragraphs = ArticleSanitiser.sanitise(html, base: base).paragraphs
-        // Feeds often make the summary of the first paragraph: it is the story's lead already.
-        if let first = paragraphs.first, let summary = article.summary, Self.repeats(summary, first) { paragraphs.removeFirst() }
-        return paragraphs
     }
 
     /// Whether `summary` (plain text, perhaps cut short with "…") is the start of `paragraph`.

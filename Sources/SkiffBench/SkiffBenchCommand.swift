@@ -9,7 +9,7 @@ struct SkiffBenchCommand: ParsableCommand {
         BrowserBench.self, TodayBench.self, StarsBench.self, HomeBench.self, HomeHistoryBench.self,
         AddressSearchBench.self, HistoryViewBench.self, TabsBench.self, TabChurnBench.self,
         AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self,
-        FindBench.self, ZoomBench.self, DownloadBench.self,
+        FindBench.self, ZoomBench.self, DownloadBench.self, StoryBodyBench.self,
     ]
 
     static let configuration = CommandConfiguration(

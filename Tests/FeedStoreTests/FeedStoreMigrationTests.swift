@@ -28,6 +28,37 @@ final class FeedStoreMigrationTests: FeedStoreTestCase {
         XCTAssertEqual(found.first?.isRead, true)
         XCTAssertEqual(found.first?.isStarred, true)
         XCTAssertEqual(try fileRows("SELECT identifier FROM grdb_migrations ORDER BY identifier").map { $0["identifier"] as String },
-                       ["v1", "v2-search"])
+                       ["v1", "v2-search", "v3-reader-view"])
+    }
+
+    /// A database from before Reader View (up to "v2-search") opens with every feed showing summaries
+    /// and no article kept from a page; the choice and the kept article are then stored in the file.
+    func testAVersion2DatabaseGainsReaderViewOffAndKeepsWhatIsChosen() throws {
+        let queue = try DatabaseQueue(path: databaseURL.path)
+        try FeedStoreSchema.migrator.migrate(queue, upTo: "v2-search")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO feeds (id, url, title, added) VALUES (1, 'https://example.org/feed.xml', 'Old', 0)")
+            try db.execute(sql: """
+                INSERT INTO articles (id, feedID, identity, title, summary, contentHTML, firstSeen)
+                VALUES (7, 1, 'urn:1', 'Harbour news', 'A summary.', '<p>A summary.</p>', 0)
+                """)
+        }
+        try queue.close()
+
+        let store = try openStore()
+        XCTAssertEqual(try store.feeds().map(\.readerView), [false])
+        XCTAssertNil(try store.article(7)?.readerHTML)
+        XCTAssertEqual(try store.article(7)?.contentHTML, "<p>A summary.</p>")
+
+        try store.setReaderView(FeedID(1), true)
+        try store.setReaderHTML("<p>The whole article.</p>", article: 7)
+        XCTAssertEqual(try fileRows("SELECT readerView FROM feeds").map { $0["readerView"] as Bool }, [true])
+        XCTAssertEqual(try fileRows("SELECT readerHTML FROM articles WHERE id = 7").map { $0["readerHTML"] as String? }, ["<p>The whole article.</p>"])
+        XCTAssertEqual(try store.feeds().map(\.readerView), [true])
+        XCTAssertEqual(try store.article(7)?.readerHTML, "<p>The whole article.</p>")
+        // Lists for cards leave it out, as they leave the content out.
+        XCTAssertNil(try store.articles().first?.readerHTML)
+        try store.setReaderView(FeedID(1), false)
+        XCTAssertEqual(try store.feeds().map(\.readerView), [false])
     }
 }

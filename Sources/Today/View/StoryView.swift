@@ -18,6 +18,10 @@ final class StoryView {
     private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Close Story")
     /// Shown for an article (a card with a link): its page in a Browser tab (also Ctrl+Enter).
     private let openButton = Button(label: "Open in Browser")
+    /// Shown when the article gave only a summary: its page's article, fetched (also Ctrl+Alt+R).
+    private let readerButton = Button(label: StoryView.readerLabel)
+    static let readerLabel = "Reader View"
+    static let readerLoadingLabel = "Loading the full article…"
     private let transition = StoryTransition()
     private let ticker: FrameTicker
     private let images: TextureCache
@@ -27,6 +31,8 @@ final class StoryView {
     var onClose: (() -> Void)?
     /// The open article's page, asked for by "Open in Browser" or Ctrl+Enter.
     var onOpenLink: ((URL) -> Void)?
+    /// "Reader View" asked for (the button or Ctrl+Alt+R).
+    var onReaderView: (() -> Void)?
     /// Called when the shrink back into the card has finished.
     var onClosed: ((CardIndex) -> Void)?
 
@@ -49,11 +55,18 @@ final class StoryView {
         column.append(header)
         body.setMargins(top: 24, bottom: 48, start: 24, end: 24)
         body.setAccessibleLabel("Story text")
-        openButton.halign = .start
         openButton.addCSSClass("pill")
         openButton.tooltip = "Open in Browser (Ctrl+Enter)"
         openButton.onClicked { [weak self] in self?.openLink() }
-        body.append(openButton)
+        readerButton.addCSSClass("pill")
+        readerButton.tooltip = "Show the whole article from its page (Ctrl+Alt+R)"
+        readerButton.isVisible = false
+        readerButton.onClicked { [weak self] in self?.requestReaderView() }
+        let buttons = Box(.horizontal, spacing: 8)
+        buttons.halign = .start
+        buttons.append(openButton)
+        buttons.append(readerButton)
+        body.append(buttons)
         // About 70 characters a line at 15.5 px, centred on wide windows; title and text share one
         // left edge at any width.
         column.append(bodyClamp.root)
@@ -188,6 +201,9 @@ final class StoryView {
         bodyLabels = []
         bodyGeneration += 1
         openButton.isVisible = content.link != nil
+        readerButton.isVisible = false
+        readerButton.label = Self.readerLabel
+        readerButton.isSensitive = true
         var paragraphs: [(String, String)] = []
         if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
         paragraphs += content.body.map { ($0, "today-story-paragraph") }
@@ -203,12 +219,7 @@ final class StoryView {
         while !pendingParagraphs.isEmpty, characters < Self.charactersPerBatch {
             let (text, style) = pendingParagraphs.removeFirst()
             characters += text.utf8.count
-            let label = Label(text)
-            label.wraps = true
-            label.selectable = true
-            label.setXAlign(0)
-            label.maxWidthChars = 68
-            label.addCSSClass(style)
+            let label = StoryParagraph.label(text, style: style)
             body.append(label)
             bodyLabels.append(label)
         }
@@ -221,12 +232,49 @@ final class StoryView {
     private var awaitsBody = false
 
     /// The text of the story opened at `index`, once read; dropped if another story is open by then.
-    func continueBody(_ paragraphs: [String], for index: CardIndex) {
+    func continueBody(_ text: StoryText, for index: CardIndex) {
         guard awaitsBody, index == self.index, isShown else { return }
         awaitsBody = false
+        readerButton.isVisible = text.offersReaderView && content?.link != nil
+        appendText(text)
+    }
+
+    /// "Reader View": whether the story offers it; if so `onReaderView` is asked and the button
+    /// says the article is loading.
+    @discardableResult
+    func requestReaderView() -> Bool {
+        guard isOpen, readerButton.isVisible, readerButton.isSensitive else { return false }
+        readerButton.label = Self.readerLoadingLabel
+        readerButton.isSensitive = false
+        onReaderView?()
+        return true
+    }
+
+    /// The article from its page, in place of the summary's text (the lead stays); or, when it could
+    /// not be had, the notice above the text shown so far.
+    func showReaderText(_ text: StoryText, for index: CardIndex) {
+        guard index == self.index, isShown, !awaitsBody else { return }
+        readerButton.label = Self.readerLabel
+        readerButton.isSensitive = true
+        if text.notice == nil {
+            // The button goes; a keyboard user who pressed it keeps a place in the story.
+            if readerButton.hasFocus { _ = openButton.grabFocus() }
+            readerButton.isVisible = false
+            // Everything under the lead goes; the article comes in batches as on opening.
+            bodyGeneration += 1
+            pendingParagraphs = []
+            let kept = content?.subtitle == nil ? 0 : 1
+            for label in bodyLabels.dropFirst(kept) { body.remove(label) }
+            bodyLabels = Array(bodyLabels.prefix(kept))
+        }
+        appendText(text)
+    }
+
+    private func appendText(_ text: StoryText) {
         let style = "today-story-paragraph"
-        if paragraphs.isEmpty, content?.subtitle == nil { pendingParagraphs.append(("This story has no text yet.", style)) }
-        pendingParagraphs += paragraphs.map { ($0, style) }
+        if let notice = text.notice { pendingParagraphs.append((notice, "today-story-notice")) }
+        if text.paragraphs.isEmpty, text.notice == nil, content?.subtitle == nil { pendingParagraphs.append(("This story has no text yet.", style)) }
+        pendingParagraphs += text.paragraphs.map { ($0, style) }
         appendBatch(generation: bodyGeneration)
     }
 
@@ -234,6 +282,7 @@ final class StoryView {
     var laidOutParagraphs: Int { bodyLabels.count }
     var bodyTexts: [String] { bodyLabels.map(\.text) }
     var isLayingOutBody: Bool { !pendingParagraphs.isEmpty || awaitsBody }
+    var offersReaderView: Bool { isOpen && readerButton.isVisible }
 
     private func allocate(width: Double, height: Double) {
         // An open story follows the window as it is resized.
@@ -288,6 +337,21 @@ final class StoryView {
         let title = TextLayout(widget: header, text: content.title, size: 30, weight: .heavy, width: textWidth, maxLines: 3)
         snapshot.text(eyebrow, x: inset, y: inset, color: Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.75))
         snapshot.text(title, x: inset, y: inset + eyebrow.size.height + 6, color: ink)
+    }
+}
+
+/// One paragraph of a story's text as the story shows it (and the story-body bench measures it).
+public enum StoryParagraph {
+    public static let style = "today-story-paragraph"
+
+    @MainActor public static func label(_ text: String, style: String = StoryParagraph.style) -> Label {
+        let label = Label(text)
+        label.wraps = true
+        label.selectable = true
+        label.setXAlign(0)
+        label.maxWidthChars = 68
+        label.addCSSClass(style)
+        return label
     }
 }
 

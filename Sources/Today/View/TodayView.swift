@@ -32,9 +32,11 @@ public final class TodayView {
     public var onOpenLink: ((URL) -> Void)?
     /// A card's story opened: its id (an article's identity, to mark it read).
     public var onStoryOpened: ((String) -> Void)?
-    /// The story's paragraphs for a card whose text is not in the feed's cards (articles: their
-    /// content is read and sanitised only when opened, off the main thread: it is called on a worker).
-    public var storyBody: (@Sendable (String) -> [String])?
+    /// The story's text for a card whose text is not in the feed's cards (articles: their content is
+    /// read and sanitised only when opened, or fetched by Reader View; never on the main thread).
+    public var storyBody: (@Sendable (String) async -> StoryText)?
+    /// "Reader View" in an open story: the article from the card's page (fetched, extracted).
+    public var readerView: (@Sendable (String) async -> StoryText)?
     /// The "Add your feeds" card was opened.
     public var onAddFeed: (() -> Void)?
     /// F5 or Ctrl+R in Today.
@@ -159,6 +161,7 @@ public final class TodayView {
         grid.onOpen = { [weak self] index in self?.openStory(index) }
         story.onClose = { [weak self] in self?.closeStory() }
         story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
+        story.onReaderView = { [weak self] in self?.openReaderView() }
         story.onClosed = { [weak self] index in
             self?.grid?.hiddenCard = nil
             self?.grid?.refreshCard(index)
@@ -237,17 +240,25 @@ public final class TodayView {
         story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)), bodyFollows: reader != nil)
         if let reader {
             let id = content.id
-            DispatchQueue.global(qos: .userInitiated).async {
-                let paragraphs = reader(id)
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.story?.continueBody(paragraphs, for: index) }
-                }
+            Task { [weak self] in
+                let text = await reader(id)
+                self?.story?.continueBody(text, for: index)
             }
         }
         grid.hiddenCard = index
         if content.unread {
             feed.readIDs.insert(content.id)
             onStoryOpened?(content.id)
+        }
+    }
+
+    /// Reader View for the open story: its article fetched from its page replaces the summary.
+    private func openReaderView() {
+        guard let story, story.isOpen, let index = story.index, let feed = loadedFeed, let readerView else { return }
+        let id = feed.content(at: index).id
+        Task { [weak self] in
+            let text = await readerView(id)
+            self?.story?.showReaderText(text, for: index)
         }
     }
 
@@ -295,7 +306,7 @@ public final class TodayView {
         keys.onPressed { [weak self] key, modifiers in
             guard let self else { return false }
             let plain = modifiers.isDisjoint(with: [.control, .alt, .shift])
-            if (key == Key.f5 && plain) || (key == Key.r && modifiers.contains(.control) && !modifiers.contains(.shift)), let onRefresh = self.onRefresh {
+            if (key == Key.f5 && plain) || (key == Key.r && modifiers.contains(.control) && modifiers.isDisjoint(with: [.shift, .alt])), let onRefresh = self.onRefresh {
                 onRefresh()
                 return true
             }
@@ -305,6 +316,7 @@ public final class TodayView {
                 return true
             }
             if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control) { return story.openLink() }
+            if key == Key.r, modifiers.contains(.control), modifiers.contains(.alt) { return story.requestReaderView() }
             return false
         }
         root.addController(keys)
@@ -345,6 +357,8 @@ public final class TodayView {
     public var storyLink: URL? { story?.link }
     /// The open story's text as laid out so far (what a reader of the story sees).
     public var storyText: [String] { story?.bodyTexts ?? [] }
+    /// Whether the open story offers "Reader View" (its button is shown).
+    public var storyOffersReaderView: Bool { story?.offersReaderView ?? false }
     /// The sections' titles as their headers show them, in order.
     public var sectionTitles: [String] {
         guard let feed = loadedFeed else { return [] }

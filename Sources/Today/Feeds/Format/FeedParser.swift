@@ -90,11 +90,11 @@ public enum FeedParser {
 
     /// Latin-1 and ASCII as browsers read them (WHATWG Encoding): windows-1252, whose 0x80–0x9F are
     /// the curly quotes and dashes that feeds written on Windows declare as ISO-8859-1. Nil: as named.
-    private static func windows1252Superset(_ name: String) -> String? {
+    static func windows1252Superset(_ name: String) -> String? {
         ["iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii"].contains(name.lowercased()) ? "windows-1252" : nil
     }
 
-    private static func isUTF8(_ name: String) -> Bool {
+    static func isUTF8(_ name: String) -> Bool {
         ["utf-8", "utf8"].contains(name.lowercased())
     }
 

@@ -41,9 +41,15 @@ extension FeedStore {
     /// One article with its content, for its story.
     public func article(_ id: Int64) throws -> StoredArticle? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.articleColumns), a.contentHTML FROM \(Self.withStates) WHERE a.id = ?",
+            try Row.fetchOne(db, sql: "SELECT \(Self.articleColumns), a.contentHTML, a.readerHTML FROM \(Self.withStates) WHERE a.id = ?",
                              arguments: [id]).map { Self.article($0, content: true) }
         }
+    }
+
+    /// Keeps the article Reader View extracted from the article's page (sanitised HTML), so its
+    /// page is fetched once.
+    public func setReaderHTML(_ html: String?, article id: Int64) throws {
+        try pool.write { try $0.execute(sql: "UPDATE articles SET readerHTML = ? WHERE id = ?", arguments: [html, id]) }
     }
 
     public func unreadCount(feed: FeedID? = nil) throws -> Int {
@@ -164,6 +170,6 @@ extension FeedStore {
             summary: row["summary"], contentHTML: content ? row["contentHTML"] : nil, author: row["author"],
             published: (row["published"] as Double?).map(Date.init(timeIntervalSince1970:)), link: url("link"),
             imageURL: url("imageURL"), firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
-            isRead: row["read"], isStarred: row["starred"])
+            isRead: row["read"], isStarred: row["starred"], readerHTML: content ? row["readerHTML"] : nil)
     }
 }

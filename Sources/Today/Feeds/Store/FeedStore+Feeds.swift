@@ -102,6 +102,11 @@ extension FeedStore {
         try pool.write { try $0.execute(sql: "UPDATE feeds SET folder = ? WHERE id = ?", arguments: [folder, id.rawValue]) }
     }
 
+    /// Whether the feed's stories show the article from its page (Reader View).
+    public func setReaderView(_ id: FeedID, _ on: Bool) throws {
+        try pool.write { try $0.execute(sql: "UPDATE feeds SET readerView = ? WHERE id = ?", arguments: [on, id.rawValue]) }
+    }
+
     /// Unsubscribes: the feed, its articles and their states go.
     public func remove(_ id: FeedID) throws {
         try pool.write { try $0.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id.rawValue]) }
@@ -154,6 +159,6 @@ extension FeedStore {
             etag: row["etag"], lastModified: row["lastModified"], bodyHash: row["bodyHash"],
             lastFetch: date("lastFetch"), nextFetch: date("nextFetch"), failureCount: row["failureCount"],
             lastError: row["lastError"], suggestedInterval: row["suggestedInterval"],
-            added: date("added") ?? Date(timeIntervalSince1970: 0))
+            added: date("added") ?? Date(timeIntervalSince1970: 0), readerView: row["readerView"] ?? false)
     }
 }

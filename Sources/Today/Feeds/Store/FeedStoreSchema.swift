@@ -67,6 +67,14 @@ enum FeedStoreSchema {
                 try SearchText.index(db, id: row["id"], title: row["title"], summary: row["summary"], contentHTML: row["contentHTML"])
             }
         }
+        migrator.registerMigration("v3-reader-view") { db in
+            // Reader View (docs/feeds.md): chosen per feed, and the article a page gave kept with
+            // the article, so a page is fetched once.
+            try db.execute(sql: """
+                ALTER TABLE feeds ADD COLUMN readerView INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE articles ADD COLUMN readerHTML TEXT;
+                """)
+        }
         return migrator
     }
 }

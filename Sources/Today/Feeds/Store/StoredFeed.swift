@@ -35,6 +35,8 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var lastError: String?
     public var suggestedInterval: TimeInterval?
     public var added: Date
+    /// Stories of this feed show the article fetched from its page (Reader View), not the summary.
+    public var readerView = false
 
     /// The name to show: the user's, else the feed's, else its host.
     public var displayTitle: String {
@@ -72,6 +74,8 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public var firstSeen: Date
     public var isRead: Bool
     public var isStarred: Bool
+    /// The article Reader View extracted from its page, sanitised (with `contentHTML` only).
+    public var readerHTML: String?
 
     public var key: ArticleKey { ArticleKey(feedID: feedID, identity: identity) }
     /// The date cards sort and group by.
