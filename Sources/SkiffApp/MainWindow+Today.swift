@@ -12,6 +12,10 @@ extension MainWindow {
             KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
             KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
             KeyboardCommand("export-subscriptions", "Export the subscriptions as OPML", []) { [weak self] in self?.exportSubscriptions() },
+            // Enabled only while Today is shown (`sectionChanged`): in the Browser the same keys find in the page.
+            KeyboardCommand("today-search", "Search Today’s articles (Escape closes)", ["<Control>f"]) { [weak self] in
+                self?.today.openSearch()
+            },
         ]
     }
 

@@ -134,6 +134,7 @@ public final class MainWindow: BrowserViewDelegate {
         // leave their keys (F5, Alt+Left, Ctrl+W…) to the section that is.
         let browsing = visibleSection == .browser
         for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
+        actions["today-search"]?.isEnabled = visibleSection == .today
         keepFocusOnScreen()
     }
 
