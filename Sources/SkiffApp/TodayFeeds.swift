@@ -140,7 +140,9 @@ final class TodayFeeds {
             today.replaceFeed(ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
             let failing = updates?.isOffline == true ? []
                 : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
-            if !failing.isEmpty { today.reportProblems(failing) }
+            // What the last parse of each feed skipped or repaired: "Harbour Notes, line 12: …".
+            let parseProblems = read.feeds.flatMap { feed in feed.problems.map { "\(feed.displayTitle), \($0.description)" } }
+            if !failing.isEmpty || !parseProblems.isEmpty { today.reportProblems(failing + parseProblems) }
             onShown?()
         }
     }
