@@ -9,15 +9,9 @@ import XCTest
 
 /// "Subscribe in Today" in the main menu: off for a page that names no feed, on for one whose
 /// `<link rel="alternate">` names one, and choosing it subscribes and shows Today with the feed's cards.
-final class TodayPageFeedTests: XCTestCase {
-    private var server: TestHTTPServer!
-    private var folder: URL!
-
+final class TodayPageFeedTests: TodayFeedServerTestCase {
     override func setUpWithError() throws {
-        try requireDisplayAndXDoTool()
-        server = try TestHTTPServer(routes: [:])
-        server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: server.base)),
-                           for: "/feed.xml")
+        try super.setUpWithError()
         server.setResponse(.init(body: """
             <html><head><title>Harbour Site</title>
             <link rel="alternate" type="application/rss+xml" title="Harbour Notes" href="feed.xml"></head>
@@ -25,12 +19,6 @@ final class TodayPageFeedTests: XCTestCase {
             """), for: "/site.html")
         server.setResponse(.init(body: "<html><head><title>Plain Page</title></head><body><p>No feed here.</p></body></html>"),
                            for: "/plain.html")
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-page-feed-\(UUID().uuidString)")
-    }
-
-    override func tearDown() {
-        server?.stop()
-        if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// The main menu's item labelled `label`, when the menu is open.
@@ -48,7 +36,7 @@ final class TodayPageFeedTests: XCTestCase {
     }
 
     func testSubscribeInTodayFollowsThePagesFeedLinkAndSubscribes() throws {
-        let database = folder.appendingPathComponent("feeds.sqlite").path
+        let database = self.database
         let base = server.base
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--feeds-database", database, "--ephemeral", "--window-size", "1000x800"])
