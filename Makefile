@@ -68,6 +68,7 @@ bench:
 	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tabs --private --window-size 1280x800 --count 20
 	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tab-churn --private --window-size 1280x800 --cycles 1000
 	echo "== Feeds: refresh 200 subscriptions, 190 answer 304"; tools/test-env.sh $(BENCH) feed-refresh --feeds 200 --changed 10 --runs 3
+	echo "== Today on 10,000 stored articles against the sample: first frame with cards"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) today-stored --articles 10000 --runs 5
 	echo "== Browser: find in a 5 MB page, a word typed letter by letter"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) find --private --window-size 1100x760 --megabytes 5 --runs 3
 	echo "== Browser: Ctrl+plus on a 2 MB documentation chapter"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) zoom --private --window-size 1100x760 --megabytes 2 --steps 5
 	echo "== Browser: a 2 GB download from a loopback server, against curl"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) download --private --window-size 1100x760 --megabytes 2048
@@ -80,8 +81,8 @@ bench-today-wheel:
 	gcc -O2 -Wall -o .build/bench/card-floor tools/bench/card-floor.c $$(pkg-config --cflags --libs gtk4) && \
 	gcc -O2 -Wall -shared -fPIC -o .build/bench/frame-log.so tools/bench/frame-log.c $$(pkg-config --cflags --libs gobject-2.0) -ldl && \
 	wheel="tools/bench/today-wheel.py --skiff-bench $(BENCH) --floor .build/bench/card-floor --frame-log .build/bench/frame-log.so --runs $${RUNS:-4}" && \
-	echo "== Today: 300 notches down, 100,000 cards against the floor" && \
-	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --no-sample $(WHEELFLAGS) && \
+	echo "== Today: 300 notches down, 100,000 cards and 10,000 stored articles against the floor" && \
+	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --no-sample --stored-articles 10000 $(WHEELFLAGS) && \
 	echo "== Today: 10 down, 10 up, 120 notches: 100,000 cards against 12 (and the floor)" && \
 	XVFB_SCREEN=1600x1000x24 tools/with-xvfb.sh tools/test-env.sh $$wheel --pattern updown --notches 120 $(WHEELFLAGS) && \
 	echo "== Today: 5 flings through ~2,000 cards (scrollbar thumb dragged), 100,000 cards with 12,000 distinct pictures: rest -> every picture on screen" && \

@@ -76,6 +76,7 @@ extension MainWindow {
         let page = MenuModel()
         page.append("Find…", action: "win.find")
         page.append("Add to Favourites", action: "win.add-favourite")
+        page.append("Subscribe in Today", action: "win.subscribe-in-today")
         page.append("Print…", action: "win.print")
         page.append("Page Source", action: "win.view-source")
         page.append("Fullscreen", action: "win.fullscreen")

@@ -12,7 +12,28 @@ extension MainWindow {
             KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
             KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
             KeyboardCommand("export-subscriptions", "Export the subscriptions as OPML", []) { [weak self] in self?.exportSubscriptions() },
+            // Enabled while the Browser's page names a feed (`installPageFeeds`).
+            KeyboardCommand("subscribe-in-today", "Subscribe in Today to the page’s feed", []) { [weak self] in
+                self?.subscribeToPageFeed()
+            },
+            // Enabled only while Today is shown (`sectionChanged`): in the Browser the same keys find in the page.
+            KeyboardCommand("today-search", "Search Today’s articles (Escape closes)", ["<Control>f"]) { [weak self] in
+                self?.today.openSearch()
+            },
         ]
+    }
+
+    /// "Subscribe in Today" follows what the Browser's page advertises.
+    func installPageFeeds() {
+        actions["subscribe-in-today"]?.isEnabled = false
+        pageFeeds.onChange = { [weak self] feed in self?.actions["subscribe-in-today"]?.isEnabled = feed != nil }
+    }
+
+    /// "Subscribe in Today": the page's feed subscribed to, and Today shown with it.
+    func subscribeToPageFeed() {
+        guard let feed = pageFeeds.feed else { return }
+        stack.visibleChildName = Section.today.rawValue
+        subscribe(fromCommandLine: feed.url.absoluteString)
     }
 
     /// "Add Feed…": Today shown, and the dialog asking for an address.

@@ -34,6 +34,8 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var historyWindow: BrowsingHistoryWindow?
     var addFeedDialog: AddFeedDialog?
     var subscriptionsWindow: SubscriptionsWindow?
+    /// Whether the Browser's page names a feed ("Subscribe in Today").
+    let pageFeeds = PageFeedDiscovery()
 
     /// Builds the window's content into `window` (an ApplicationWindow in the app, a plain one in tests).
     /// `joinsSession`: a window opened after the main one (its tabs are saved with the main window's).
@@ -72,6 +74,7 @@ public final class MainWindow: BrowserViewDelegate {
         switcher.setAccessibleLabel("Sections")
         header.packStart(switcher)
         installCommands(header: header)
+        installPageFeeds()
         window.setTitlebar(header)
         window.setChild(stack)
 
@@ -134,6 +137,7 @@ public final class MainWindow: BrowserViewDelegate {
         // leave their keys (F5, Alt+Left, Ctrl+W…) to the section that is.
         let browsing = visibleSection == .browser
         for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
+        actions["today-search"]?.isEnabled = visibleSection == .today
         keepFocusOnScreen()
     }
 
@@ -163,5 +167,6 @@ public final class MainWindow: BrowserViewDelegate {
 
     public func browserView(_ view: BrowserView, didChangeTitle title: String) {
         updateTitle()
+        pageFeeds.pageChanged(webView: browser.webView, state: browser.state)
     }
 }

@@ -93,6 +93,14 @@ final class SubscriptionsWindow {
             texts.append(name)
             texts.append(address)
             texts.append(status)
+            if let text = SubscriptionStatus.problemsText(feed.problems.map(\.description)) {
+                let problems = Label(text)
+                problems.setXAlign(0)
+                problems.wraps = true
+                problems.selectable = true
+                problems.addCSSClass("dim-label")
+                texts.append(problems)
+            }
             texts.append(reader)
             let remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove \(feed.displayTitle)")
             remove.valign = .center

@@ -73,6 +73,7 @@ final class TodayFeeds {
             let texts = StoryTexts(store: store, fetch: ReaderFetch())
             today.storyBody = { id in await texts.body(cardID: id) }
             today.readerView = { id in await texts.readerView(cardID: id) }
+            today.searchArticles = { text in Self.search(text, store: store) }
         }
         today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
         today.onAddFeed = { [weak self] in self?.onAddFeed?() }
@@ -138,25 +139,43 @@ final class TodayFeeds {
                 onShown?()
                 return
             }
-            let titles = Dictionary(read.feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            var keys: [String: ArticleKey] = [:]
-            let inputs = read.articles.map { article -> ArticleCardInput in
-                let id = String(article.id)
-                keys[id] = article.key
-                let feed = titles[article.feedID]
-                return ArticleCardInput(identity: id, feedTitle: feed?.displayTitle ?? "", feedIconURL: feed?.iconURL,
-                                        title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
-                                        imageURL: article.imageURL, published: article.date, unread: !article.isRead,
-                                        link: article.link)
-            }
-            self.keys = keys
-            today.replaceFeed(ArticleCards.feed(from: inputs, now: Date()))
+            self.keys = Dictionary(read.articles.map { (String($0.id), $0.key) }, uniquingKeysWith: { first, _ in first })
+            today.replaceFeed(ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
             let failing = updates?.isOffline == true ? []
                 : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
-            if !failing.isEmpty { today.reportProblems(failing) }
+            // What the last parse of each feed skipped or repaired: "Harbour Notes, line 12: …".
+            let parseProblems = read.feeds.flatMap { feed in feed.problems.map { "\(feed.displayTitle), \($0.description)" } }
+            if !failing.isEmpty || !parseProblems.isEmpty { today.reportProblems(failing + parseProblems) }
             onShown?()
         }
     }
+
+    /// Stored articles as cards' input; a card's id is the article's row id.
+    private nonisolated static func cards(_ articles: [StoredArticle], feeds: [StoredFeed]) -> [ArticleCardInput] {
+        let titles = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return articles.map { article in
+            let feed = titles[article.feedID]
+            return ArticleCardInput(identity: String(article.id), feedTitle: feed?.displayTitle ?? "", feedIconURL: feed?.iconURL,
+                                    title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
+                                    imageURL: article.imageURL, published: article.date, unread: !article.isRead,
+                                    link: article.link)
+        }
+    }
+
+    /// Ctrl+F: the articles whose title or text has every typed word (FTS5, best first), as cards'
+    /// input. Off the main thread. A store that fails finds nothing (and says so in the log).
+    private nonisolated static func search(_ text: String, store: FeedStore) -> [ArticleCardInput] {
+        do {
+            let found = try store.search(text, limit: maximumSearchResults)
+            return found.isEmpty ? [] : cards(found, feeds: try store.feeds())
+        } catch {
+            Logger(label: "skiff.today.feeds").error("search for \(text.count) characters failed: \(error)")
+            return []
+        }
+    }
+
+    /// Results shown at most for one search (docs/feeds.md, "Search"): the best 200.
+    nonisolated static let maximumSearchResults = 200
 
     /// Whether `summary` (plain text, perhaps cut short with "…") is the start of `paragraph`.
     nonisolated static func repeats(_ summary: String, _ paragraph: String) -> Bool {
@@ -167,7 +186,8 @@ final class TodayFeeds {
     }
 
     private func markRead(cardID: String) {
-        guard let store, let key = keys[cardID] else { return }
+        // A search result may be older than the cards read: its key comes from the store.
+        guard let store, let key = keys[cardID] ?? Int64(cardID).flatMap({ try? store.article($0)?.key }) else { return }
         do {
             try store.setRead(true, key, now: Date())
             unreadCount = max(0, unreadCount - 1)

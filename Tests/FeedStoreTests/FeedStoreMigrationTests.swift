@@ -28,7 +28,7 @@ final class FeedStoreMigrationTests: FeedStoreTestCase {
         XCTAssertEqual(found.first?.isRead, true)
         XCTAssertEqual(found.first?.isStarred, true)
         XCTAssertEqual(try fileRows("SELECT identifier FROM grdb_migrations ORDER BY identifier").map { $0["identifier"] as String },
-                       ["v1", "v2-search", "v3-reader-view"])
+                       ["v1", "v2-search", "v3-problems", "v3-reader-view"])
     }
 
     /// A database from before Reader View (up to "v2-search") opens with every feed showing summaries
@@ -60,5 +60,26 @@ final class FeedStoreMigrationTests: FeedStoreTestCase {
         XCTAssertNil(try store.articles().first?.readerHTML)
         try store.setReaderView(FeedID(1), false)
         XCTAssertEqual(try store.feeds().map(\.readerView), [false])
+    }
+
+    /// A database of the second version (search, no problems column) opens with its feeds and no
+    /// problems, and a parse then stores some.
+    func testAVersion2DatabaseGainsTheProblemsColumn() throws {
+        let queue = try DatabaseQueue(path: databaseURL.path)
+        try FeedStoreSchema.migrator.migrate(queue, upTo: "v2-search")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO feeds (id, url, title, lastError, added) VALUES (1, 'https://example.org/feed.xml', 'Old', 'Gone', 0)")
+        }
+        try queue.close()
+
+        let store = try openStore()
+        let old = try XCTUnwrap(store.feeds().first)
+        XCTAssertEqual(old.title, "Old")
+        XCTAssertEqual(old.lastError, "Gone")
+        XCTAssertEqual(old.problems, [])
+        var parsed = feed([article(1)])
+        parsed.problems = [FeedFormatProblem(line: 3, message: "Premature end of data")]
+        try store.recordFetch(old.id, FetchRecord(.parsed(parsed), fetchedAt: t0, nextFetch: t0 + 3600))
+        XCTAssertEqual(try store.feed(old.id)?.problems.map(\.description), ["line 3: Premature end of data"])
     }
 }

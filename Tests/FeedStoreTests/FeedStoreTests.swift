@@ -60,6 +60,29 @@ final class FeedStoreTests: FeedStoreTestCase {
         XCTAssertEqual(stored.bodyHash, "h1")
     }
 
+    /// A parse's problems are kept with their line, read back from the file by another connection;
+    /// a 304 or a failure keeps them, a clean parse clears them.
+    func testTheLastParsesProblemsAreStoredWithTheirLine() throws {
+        let store = try openStore()
+        let feed = try store.addFeed(url: URL(string: "https://example.org/feed.xml")!, now: t0)
+        var parsed = self.feed([article(1)])
+        parsed.problems = [FeedFormatProblem(line: 12, message: "Opening and ending tag mismatch:\tp and item"),
+                           FeedFormatProblem(message: "1 empty item was skipped")]
+        try store.recordFetch(feed.id, FetchRecord(.parsed(parsed), fetchedAt: t0, nextFetch: t0 + 3600))
+        let expected = [FeedFormatProblem(line: 12, message: "Opening and ending tag mismatch: p and item"),
+                        FeedFormatProblem(message: "1 empty item was skipped")]
+        XCTAssertEqual(try store.feed(feed.id)?.problems, expected)
+        XCTAssertEqual(try fileRows("SELECT problems FROM feeds").first?["problems"] as String?,
+                       "12\tOpening and ending tag mismatch: p and item\n\t1 empty item was skipped", "in the file")
+        try store.recordFetch(feed.id, FetchRecord(.notModified, fetchedAt: t0 + 3600, nextFetch: t0 + 7200))
+        try store.recordFetch(feed.id, FetchRecord(.failed("The server did not answer within 30 s"), fetchedAt: t0 + 7200, nextFetch: t0 + 9000))
+        let failed = try XCTUnwrap(store.feed(feed.id))
+        XCTAssertEqual(failed.problems, expected, "nothing parsed: the last parse's problems stay")
+        XCTAssertEqual(failed.lastError, "The server did not answer within 30 s")
+        try store.recordFetch(feed.id, FetchRecord(.parsed(self.feed([article(1)])), fetchedAt: t0 + 9000, nextFetch: t0 + 12000))
+        XCTAssertEqual(try store.feed(feed.id)?.problems, [], "a clean parse clears them")
+    }
+
     func testTheNextDueTimeAndTheLastUpdateForTheOfflineLine() throws {
         let store = try openStore()
         XCTAssertNil(try store.nextFetchDate())

@@ -113,6 +113,36 @@ final class TodaySubscriptionsTests: XCTestCase {
         }
     }
 
+    /// An ill-formed feed: its cards show, and what recovery skipped or repaired is listed with its
+    /// line in Today's problems bar and under the feed in the Subscriptions window (read from the store).
+    func testAFeedsParseProblemsAreListedWithTheirLine() throws {
+        server.setResponse(.init(contentType: "application/rss+xml", body: """
+            <rss version="2.0"><channel><title>Broken Harbour</title>
+            <item><title>Fish & chips</title><guid>fish</guid></item>
+            <item><title>Unclosed</title><guid>unclosed</guid>
+            </channel></rss>
+            """), for: "/broken.xml")
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        let address = "\(server.base)/broken.xml"
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--subscribe", address], database: database, title: "Today Parse Problems") { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("Fish & chips") }, timeout: 20),
+                              "recovery kept the articles: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+                let line = "Broken Harbour, line 2: An unescaped “&” was read as text"
+                XCTAssertTrue(MainLoop.run(until: {
+                    main.today.root.presentedDescendants().contains { $0.labelText?.contains(line) == true }
+                }, timeout: 10), "the problems bar lists it: \(main.today.problemsText ?? "nothing")")
+
+                main.showSubscriptions()
+                let list = try XCTUnwrap(main.subscriptionsWindow)
+                XCTAssertTrue(MainLoop.run(until: {
+                    list.window.presentedDescendants().contains { $0.labelText?.contains("• line 2: An unescaped “&” was read as text") == true }
+                }, timeout: 10), "listed under the feed: \(list.window.presentedDescendants().compactMap(\.labelText))")
+                list.window.destroy()
+            }
+        }
+    }
+
     /// A window opening on the Browser on a database with unread articles: "Today · 2" on the
     /// switcher, and Today itself not made for it.
     func testTheUnreadCountShowsAtStartUpBeforeTodayIsOpened() throws {

@@ -26,3 +26,13 @@ final class SubscriptionStatusTests: XCTestCase {
                        "Not updated yet · TLS: certificate not trusted")
     }
 }
+
+final class SubscriptionProblemsTextTests: XCTestCase {
+    func testTheFirstProblemsAreListedAndTheRestCounted() {
+        XCTAssertNil(SubscriptionStatus.problemsText([]))
+        XCTAssertEqual(SubscriptionStatus.problemsText(["line 3: Premature end of data"]),
+                       "Problems in the feed:\n• line 3: Premature end of data")
+        XCTAssertEqual(SubscriptionStatus.problemsText(["a", "b", "c", "d", "e"]),
+                       "Problems in the feed:\n• a\n• b\n• c\nand 2 more")
+    }
+}

@@ -23,7 +23,7 @@ private data directory), so the cards a fling lands on have pictures never decod
 --scene story: REPEAT times, a card's story opened by a real click and closed with Escape; frame work
 and fps over the transitions' frames, against the floor's wheel scroll (the same frame targets).
 usage: today-wheel.py --skiff-bench BIN --floor BIN --frame-log SO [--runs N] [--renderer gl --renderer cairo]
-       [--scene wheel|fling|story] [--repeat N] [--pictures N]
+       [--scene wheel|fling|story] [--repeat N] [--pictures N] [--stored-articles N]
        [--variant 'NAME=VAR=VALUE[;VAR=VALUE]' | 'NAME=@BINARY' ...]   (extra Skiff runs with an environment
        variable set, or another build's skiff-bench, for A/B)"""
 import argparse, os, re, signal, statistics, subprocess, sys, tempfile, time
@@ -44,6 +44,8 @@ ap.add_argument('--scene', choices=['wheel', 'fling', 'story'], default='wheel')
 ap.add_argument('--repeat', type=int, default=5, help='flings or story openings per run')
 ap.add_argument('--pictures', type=int, default=0, help='distinct picture files in the generated feed (0: the sample\'s)')
 ap.add_argument('--no-floor', action='store_true', help='leave out card-floor')
+ap.add_argument('--stored-articles', type=int, default=0,
+                help='another Skiff run: Today on a feeds database of N stored articles (skiff-bench today-stored --seed-only)')
 args = ap.parse_args()
 renderers = args.renderer or ['gl', 'cairo']
 work = tempfile.mkdtemp(prefix='today-wheel-')
@@ -59,6 +61,13 @@ for v in args.variant:
         continue
     extra = dict(a.split('=', 1) for a in assignments.split(';'))
     scenes.append((name, [args.skiff_bench] + feed + ['--generated-feed', '100000'], extra, 'skiff'))
+if args.stored_articles:
+    # Issue 28: Today reading the user's subscriptions from SQLite (the newest 2,000 as cards) instead of
+    # a generated feed; the database is seeded once, before the runs, and only read by them.
+    database = os.path.join(work, 'stored.sqlite')
+    subprocess.run([args.skiff_bench, 'today-stored', '--seed-only', database, '--articles', str(args.stored_articles)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    scenes.append(('skiff stored %dk' % (args.stored_articles // 1000), [args.skiff_bench] + feed + ['--feeds-database', database], {}, 'skiff'))
 if not args.no_floor and args.scene != 'fling':
     scenes.append(('floor', [args.floor, '100000'], {}, 'card-floor'))
 

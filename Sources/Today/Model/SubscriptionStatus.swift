@@ -9,6 +9,17 @@ public enum SubscriptionStatus {
         return "\(updated) · \(lastError)"
     }
 
+    /// Lines of a feed's last parse problems listed under its status; the rest counted.
+    public static let problemsListed = 3
+
+    /// "Problems in the feed: line 12: …" — what the last parse skipped or repaired, nil with none.
+    public static func problemsText(_ problems: [String]) -> String? {
+        guard !problems.isEmpty else { return nil }
+        let listed = problems.prefix(problemsListed).map { "• " + $0 }
+        let more = problems.count > problemsListed ? ["and \(problems.count - problemsListed) more"] : []
+        return (["Problems in the feed:"] + listed + more).joined(separator: "\n")
+    }
+
     /// "just now", "5 minutes ago", "1 hour ago", "3 days ago"; a date after `now` is "just now".
     public static func ago(_ date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))

@@ -28,6 +28,18 @@ public final class TodayView {
     private let logger = Logger(label: "skiff.today")
     private var loadedFeed: FeedSource?
     private var feedPage: Overlay?
+    /// Ctrl+F: the search bar and its questions to the store.
+    private let search = TodaySearch()
+    /// What search results replaced (the feed's page, grid, story, the focused card), to come back to.
+    private var behindSearch: (page: String?, grid: GridView?, story: StoryView?, feed: FeedSource?, focused: CardIndex?)?
+    private var resultsPage: Overlay?
+    /// Articles that came (a refresh) while results were shown: shown when the search closes.
+    private var feedAfterSearch: Feed?
+    /// Finds stored articles for Ctrl+F (called off the main thread); nil: nothing to search.
+    public var searchArticles: (@Sendable (String) -> [ArticleCardInput])? {
+        get { search.query }
+        set { search.query = newValue }
+    }
     /// An article's page to open in the Browser ("Open in Browser", Ctrl+Enter in a story).
     public var onOpenLink: ((URL) -> Void)?
     /// A card's story opened: its id (an article's identity, to mark it read).
@@ -57,6 +69,15 @@ public final class TodayView {
         stack.setCrossfade()
         let column = Box(.vertical, spacing: 0)
         column.append(banner.root)
+        column.append(search.bar)
+        stack.addTitled(search.noMatchPage, name: "no-match", title: "No Match")
+        search.onShow = { [weak self] page in self?.showSearch(page) }
+        search.onClose = { [weak self] in self?.searchClosed() }
+        search.entry.onActivate { [weak self] in
+            // Enter: into the results, on the first card.
+            guard let self, let grid = self.grid, let first = grid.visibleCards.first?.index else { return }
+            grid.reveal(first, focus: true)
+        }
         stack.hexpand = true
         stack.vexpand = true
         column.append(stack)
@@ -125,6 +146,10 @@ public final class TodayView {
     /// sample): the story closes, the scroll position stays where it can.
     public func replaceFeed(_ feed: Feed) {
         showsReplacement = true
+        if behindSearch != nil {
+            feedAfterSearch = feed
+            return
+        }
         let offset = grid?.scrollOffset ?? 0
         if let feedPage { stack.remove(feedPage) }
         if let old = errorView { stack.remove(old.root) }
@@ -136,6 +161,8 @@ public final class TodayView {
     /// Back to the file's feed (the sample) after articles replaced it: the last subscription went.
     public func restoreFileFeed() {
         guard showsReplacement else { return }
+        search.close()
+        feedAfterSearch = nil
         showsReplacement = false
         if let feedPage { stack.remove(feedPage) }
         feedPage = nil
@@ -149,8 +176,20 @@ public final class TodayView {
     public func reportProblems(_ lines: [String]) { banner.add(lines) }
 
     private func show(_ feed: Feed, problems: [FeedProblem]) {
-        let feedSource = FeedSource(feed: feed)
+        let (page, grid, story, feedSource) = makePage(feed)
         loadedFeed = feedSource
+        stack.addTitled(page, name: "feed", title: "Feed")
+        stack.visibleChildName = "feed"
+        feedPage = page
+        self.grid = grid
+        self.story = story
+        banner.add(problems.map(Self.readable))
+        for problem in problems { logger.warning("\(problem.description)") }
+    }
+
+    /// A grid of `feed`'s cards with the story over it: the feed's page, or search results'.
+    private func makePage(_ feed: Feed) -> (Overlay, GridView, StoryView, FeedSource) {
+        let feedSource = FeedSource(feed: feed)
         let grid = GridView(source: feedSource, images: images)
         let story = StoryView(images: images)
         grid.shadowOffset = { [weak self] in
@@ -170,14 +209,100 @@ public final class TodayView {
         let page = Overlay()
         page.setChild(grid.root)
         page.addOverlay(story.container)
-        stack.addTitled(page, name: "feed", title: "Feed")
-        stack.visibleChildName = "feed"
-        feedPage = page
+        return (page, grid, story, feedSource)
+    }
+
+    // MARK: Search
+
+    /// Ctrl+F (the window's command, while Today is shown): the bar opens; the card that had the
+    /// focus gets it back when it closes. Not over an open story.
+    public func openSearch() {
+        guard story?.isShown != true else { return }
+        if !search.isOpen {
+            let focused = grid?.visibleCards.first { $0.view.canvas.hasFocus }?.index
+            behindSearchFocus = focused
+        }
+        search.open()
+    }
+
+    private var behindSearchFocus: CardIndex?
+
+    /// Escape or Done closed the bar.
+    public func closeSearch() { search.close() }
+
+    private func showSearch(_ page: TodaySearch.Page) {
+        // A story open over the results stays; the next key's answer replaces them.
+        if story?.isShown == true, behindSearch != nil { return }
+        switch page {
+        case .feed:
+            leaveResults()
+        case .noMatch:
+            enterResults(nil)
+            search.noMatchPage.isVisible = true
+            stack.visibleChildName = "no-match"
+            hidePagesBehindSearch()
+        case .results(let feed):
+            enterResults(feed)
+        }
+    }
+
+    /// Results take the feed's place (the feed's page is kept, hidden, to come back to).
+    private func enterResults(_ feed: Feed?) {
+        if behindSearch == nil {
+            behindSearch = (stack.visibleChildName, grid, story, loadedFeed, behindSearchFocus)
+        }
+        if let resultsPage { stack.remove(resultsPage) }
+        resultsPage = nil
+        grid = nil
+        story = nil
+        loadedFeed = nil
+        guard let feed else { return }
+        let (page, grid, story, source) = makePage(feed)
+        stack.addTitled(page, name: "results", title: "Results")
+        stack.visibleChildName = "results"
+        search.noMatchPage.isVisible = false
+        hidePagesBehindSearch()
+        resultsPage = page
         self.grid = grid
         self.story = story
-        banner.add(problems.map(Self.readable))
-        for problem in problems { logger.warning("\(problem.description)") }
+        loadedFeed = source
     }
+
+    /// The feed's page under results is not only out of sight but hidden: GTK would still present
+    /// its cards to a screen reader beside the results.
+    private func hidePagesBehindSearch() {
+        feedPage?.isVisible = false
+        errorView?.root.isVisible = false
+    }
+
+    private func leaveResults() {
+        guard let saved = behindSearch else { return }
+        behindSearch = nil
+        grid = saved.grid
+        story = saved.story
+        loadedFeed = saved.feed
+        feedPage?.isVisible = true
+        errorView?.root.isVisible = true
+        if let name = saved.page { stack.visibleChildName = name }
+        search.noMatchPage.isVisible = false
+        if let resultsPage { stack.remove(resultsPage) }
+        resultsPage = nil
+        if let feed = feedAfterSearch {
+            feedAfterSearch = nil
+            replaceFeed(feed)
+        }
+    }
+
+    private func searchClosed() {
+        let focused = behindSearchFocus
+        behindSearchFocus = nil
+        MainLoop.idle { [weak self] in
+            guard let grid = self?.grid else { return }
+            if let focused, let card = grid.cardView(at: focused) { _ = card.canvas.grabFocus() } else { _ = grid.container.grabFocus() }
+        }
+    }
+
+    public var isSearchOpen: Bool { search.isOpen }
 
     private func showError(title: String, result: FeedLoadResult, file: URL) {
         let fatal = result.fatalProblem
@@ -310,7 +435,13 @@ public final class TodayView {
                 onRefresh()
                 return true
             }
-            guard let story = self.story, story.isOpen else { return false }
+            guard let story = self.story, story.isOpen else {
+                if key == Key.escape, plain, self.search.isOpen {
+                    self.search.close()
+                    return true
+                }
+                return false
+            }
             if key == Key.escape || (key == Key.left && modifiers.contains(.alt)) {
                 self.closeStory()
                 return true

@@ -142,9 +142,9 @@ extension FeedStore {
             guard case .parsed(let parsed) = record.outcome else { return 0 }
             try db.execute(sql: """
                 UPDATE feeds SET title = CASE WHEN ?1 <> '' THEN ?1 ELSE title END, siteURL = coalesce(?2, siteURL),
-                    iconURL = coalesce(?3, iconURL), suggestedInterval = ?4 WHERE id = ?5
+                    iconURL = coalesce(?3, iconURL), suggestedInterval = ?4, problems = ?6 WHERE id = ?5
                 """, arguments: [parsed.title, parsed.siteURL?.absoluteString, parsed.iconURL?.absoluteString,
-                                 parsed.suggestedInterval, id.rawValue])
+                                 parsed.suggestedInterval, id.rawValue, StoredProblems.encode(parsed.problems)])
             return try Self.upsert(db, articles: parsed.articles, feed: id, seenAt: record.fetchedAt)
         }
     }
@@ -158,7 +158,7 @@ extension FeedStore {
             userTitle: row["userTitle"], siteURL: url("siteURL"), iconURL: url("iconURL"), folder: row["folder"],
             etag: row["etag"], lastModified: row["lastModified"], bodyHash: row["bodyHash"],
             lastFetch: date("lastFetch"), nextFetch: date("nextFetch"), failureCount: row["failureCount"],
-            lastError: row["lastError"], suggestedInterval: row["suggestedInterval"],
+            lastError: row["lastError"], problems: StoredProblems.decode(row["problems"]), suggestedInterval: row["suggestedInterval"],
             added: date("added") ?? Date(timeIntervalSince1970: 0), readerView: row["readerView"] ?? false)
     }
 }

@@ -1,3 +1,4 @@
+import FeedFormat
 import Foundation
 import GRDB
 
@@ -75,7 +76,30 @@ enum FeedStoreSchema {
                 ALTER TABLE articles ADD COLUMN readerHTML TEXT;
                 """)
         }
+        migrator.registerMigration("v3-problems") { db in
+            // The last parse's problems, one a line ("12\tmessage", the line number empty when unknown).
+            try db.execute(sql: "ALTER TABLE feeds ADD COLUMN problems TEXT")
+        }
         return migrator
+    }
+}
+
+/// A feed's parse problems as the `problems` column holds them: one a line, "line\tmessage".
+enum StoredProblems {
+    static func encode(_ problems: [FeedFormatProblem]) -> String? {
+        guard !problems.isEmpty else { return nil }
+        return problems.map { problem in
+            let message = problem.message.map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : $0 }
+            return (problem.line.map(String.init) ?? "") + "\t" + String(message)
+        }.joined(separator: "\n")
+    }
+
+    static func decode(_ text: String?) -> [FeedFormatProblem] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "\n").map { line in
+            guard let tab = line.firstIndex(of: "\t") else { return FeedFormatProblem(message: String(line)) }
+            return FeedFormatProblem(line: Int(line[..<tab]), message: String(line[line.index(after: tab)...]))
+        }
     }
 }
 

@@ -33,6 +33,10 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public var failureCount: Int
     /// The last failure in words for the Subscriptions view; nil when the last fetch worked.
     public var lastError: String?
+    /// What the last parse skipped or repaired, with its line where known (at most
+    /// `FeedFormatLimits.problemsKept` and a count); empty when it had none. A 304, an unchanged
+    /// body or a failure keeps those of the last parse.
+    public var problems: [FeedFormatProblem] = []
     public var suggestedInterval: TimeInterval?
     public var added: Date
     /// Stories of this feed show the article fetched from its page (Reader View), not the summary.

@@ -1,0 +1,67 @@
+import CXML2
+import Foundation
+
+/// An item's fields into an article, and the feed's at the end of the document.
+extension XMLFeedReader {
+
+    mutating func finishItem() {
+        guard let state = item else { return }
+        item = nil
+        capture = nil
+        var draft = ArticleDraft()
+        draft.titleSource = state.title ?? state.dcTitle ?? ""
+        draft.titleIsHTML = state.titleType != .text
+        if isAtom {
+            draft.contentHTML = Self.html(state.atomContent, state.atomContentType) ?? Self.html(state.atomSummary, state.atomSummaryType)
+            draft.summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? draft.contentHTML
+            draft.guid = state.guid
+            draft.link = state.link ?? state.atomAlternate
+            draft.author = state.authorName
+            draft.published = state.published
+            draft.updated = state.updated
+        } else {
+            draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
+            draft.summarySource = Self.nonEmpty(state.description) ?? draft.contentHTML
+            draft.guid = state.guid ?? state.rdfAbout.map { String($0.prefix(FeedFormatLimits.guidCharacters)) }
+            draft.link = state.link
+                ?? (state.guidIsPermaLink ? state.guid.flatMap { FeedURLs.resolve($0, against: nil) } : nil)
+            draft.author = state.dcCreator ?? state.rssAuthor.map(Self.rssAuthorName)
+            draft.published = state.pubDate ?? state.dcDate
+            draft.updated = state.updated
+        }
+        draft.imageURL = Self.largest(state.media) ?? state.enclosureImage ?? state.itunesImage
+        draft.contentBase = state.contentBase ?? feedURL
+        collector.add(draft)
+    }
+
+    mutating func finish(format: ParsedFeed.Format, problems: inout ProblemList) -> ParsedFeed {
+        if item != nil { finishItem() }
+        for (line, message) in problemsFromReader { problems.add(message, line: Int(line)) }
+        if unreadableDates > 0, let example = firstUnreadableDate {
+            problems.add("\(unreadableDates) \(unreadableDates == 1 ? "date" : "dates") could not be read (\"\(example)\")")
+        }
+        let title = feedTitleType == .text
+            ? HTMLText.collapsed(feedTitle, limit: FeedFormatLimits.feedTitleCharacters)
+            : HTMLText.plainText(feedTitle, limit: FeedFormatLimits.feedTitleCharacters)
+        let articles = collector.finish(problems: &problems)
+        return ParsedFeed(format: format, title: title, siteURL: siteURL,
+                          iconURL: atomIcon ?? atomLogo ?? channelImage ?? itunesImage,
+                          suggestedInterval: ttl ?? syndicationInterval(), articles: articles)
+    }
+
+    /// `sy:updatePeriod` divided by `sy:updateFrequency` (RSS 1.0's syndication module; the
+    /// period defaults to daily and the frequency to 1).
+    func syndicationInterval() -> TimeInterval? {
+        guard syPeriod != nil || syFrequency != nil else { return nil }
+        let period: TimeInterval
+        switch syPeriod ?? "daily" {
+        case "hourly": period = 3_600
+        case "weekly": period = 7 * 86_400
+        case "monthly": period = 30 * 86_400
+        case "yearly": period = 365 * 86_400
+        default: period = 86_400
+        }
+        let frequency = syFrequency.flatMap { Double($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? 1
+        return period / frequency
+    }
+}

@@ -1,0 +1,66 @@
+import CXML2
+import Foundation
+
+/// Values as the formats write them: text types, authors, pictures, `xml:base`.
+extension XMLFeedReader {
+
+    /// Whether `xml:base` occurs in `bytes`: it is rare, and resolving each link against the node's
+    /// base costs a walk up the tree, so only documents that use it pay for it. Found from each
+    /// colon (memchr), a few per item.
+    static func containsXMLBase(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress, bytes.count >= 8 else { return false }
+        let colon = Int32(UInt8(ascii: ":"))
+        var offset = 3
+        while offset < bytes.count - 4, let hit = memchr(start + offset, colon, bytes.count - offset) {
+            let i = start.distance(to: UnsafeRawPointer(hit))
+            if i + 4 < bytes.count, bytes[i - 3] == UInt8(ascii: "x"), bytes[i - 2] == UInt8(ascii: "m"), bytes[i - 1] == UInt8(ascii: "l"),
+               bytes[i + 1] == UInt8(ascii: "b"), bytes[i + 2] == UInt8(ascii: "a"), bytes[i + 3] == UInt8(ascii: "s"),
+               bytes[i + 4] == UInt8(ascii: "e") {
+                return true
+            }
+            offset = i + 1
+        }
+        return false
+    }
+
+    static func textType(_ type: String?) -> TextType {
+        switch type?.lowercased() {
+        case "html", "text/html": return .html
+        case "xhtml", "application/xhtml+xml": return .xhtml
+        default: return .text
+        }
+    }
+
+    static func html(_ value: String?, _ type: TextType) -> String? {
+        guard let value = nonEmpty(value) else { return nil }
+        return type == .text ? HTMLText.escapedParagraphs(value) : value
+    }
+
+    static func nonEmpty(_ value: String?) -> String? {
+        guard let value, value.contains(where: { !$0.isWhitespace }) else { return nil }
+        return value
+    }
+
+    /// RSS's `author` is an e-mail address, "joe@example.com (Joe Bloggs)": the name when given.
+    static func rssAuthorName(_ author: String) -> String {
+        if let open = author.firstIndex(of: "("), let close = author.lastIndex(of: ")"), open < close {
+            return String(author[author.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
+        }
+        return author
+    }
+
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
+
+    static func isImage(type: String?, medium: String?, url: URL) -> Bool {
+        if let medium { return medium.lowercased() == "image" }
+        if let type { return type.lowercased().hasPrefix("image/") }
+        return imageExtensions.contains(url.pathExtension.lowercased())
+    }
+
+    /// The largest by declared area; the first when none declares one.
+    static func largest(_ media: [(url: URL, area: Int)]) -> URL? {
+        var best: (url: URL, area: Int)?
+        for candidate in media where best == nil || candidate.area > best?.area ?? 0 { best = candidate }
+        return best?.url
+    }
+}

@@ -1,0 +1,55 @@
+import CXML2
+import Foundation
+
+/// What the reader's current node says, apart from the reader's own state (so that reading a node
+/// while filling in the item is not an overlapping access).
+struct XMLNodeAccess {
+    let reader: xmlTextReaderPtr
+    let names: XMLNameTable
+    let feedURL: URL
+    let hasXMLBase: Bool
+
+    /// The attributes of the current element that are in `wanted`, by local name.
+    func attributes(_ wanted: Set<XMLLocalName>) -> [XMLLocalName: String] {
+        var values: [XMLLocalName: String] = [:]
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return values }
+        var status = xmlTextReaderMoveToFirstAttribute(reader)
+        while status == 1 {
+            if let name = names.name(xmlTextReaderConstLocalName(reader)), wanted.contains(name), values[name] == nil,
+               let value = xmlTextReaderConstValue(reader) {
+                values[name] = String(cString: value)
+            }
+            status = xmlTextReaderMoveToNextAttribute(reader)
+        }
+        xmlTextReaderMoveToElement(reader)
+        return values
+    }
+
+    /// Atom's `type` of a text construct.
+    func textType() -> XMLFeedReader.TextType { XMLFeedReader.textType(attributes([.type])[.type]) }
+
+    /// The current element's children as XML (Atom's `type="xhtml"`).
+    func innerXML() -> String {
+        guard let inner = xmlTextReaderReadInnerXml(reader) else { return "" }
+        defer { skiff_xml_free(inner) }
+        return String(cString: inner)
+    }
+
+    /// The current node's base: its `xml:base` chain over the feed's address.
+    func base() -> URL {
+        guard hasXMLBase, let uri = xmlTextReaderBaseUri(reader) else { return feedURL }
+        defer { skiff_xml_free(uri) }
+        return URL(string: String(cString: uri)) ?? feedURL
+    }
+}
+
+/// libxml2's errors during one parse, with their lines.
+final class ErrorSink {
+    var problems: [FeedFormatProblem] = []
+
+    func add(_ error: xmlError) {
+        guard error.level.rawValue >= XML_ERR_ERROR.rawValue, problems.count < FeedFormatLimits.problemsKept else { return }
+        let message = error.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(error.code)"
+        problems.append(FeedFormatProblem(line: error.line > 0 ? Int(error.line) : nil, message: message))
+    }
+}
