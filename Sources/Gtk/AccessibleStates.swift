@@ -6,11 +6,14 @@ public enum AccessibleBoolState: Sendable {
     case expanded, selected
     /// A check or radio item (menus): checked or not (GTK's tristate, read as true or false).
     case checked
+    /// Shown but not usable (an insensitive widget).
+    case disabled
     var c: GtkAccessibleState {
         switch self {
         case .expanded: GTK_ACCESSIBLE_STATE_EXPANDED
         case .selected: GTK_ACCESSIBLE_STATE_SELECTED
         case .checked: GTK_ACCESSIBLE_STATE_CHECKED
+        case .disabled: GTK_ACCESSIBLE_STATE_DISABLED
         }
     }
 }

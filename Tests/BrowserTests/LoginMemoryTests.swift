@@ -23,6 +23,7 @@ final class LoginMemoryTests: XCTestCase {
         let retry = memory.asked(server: server, realm: "Members", isRetry: true, keyring: .available)
         XCTAssertEqual(retry.problem, "The user name or password was not accepted. Try again.")
         XCTAssertFalse(retry.looksUp)
+        XCTAssertTrue(retry.ticks)
         memory.answered(user: "ada", password: "lovelace", remember: true)
         XCTAssertEqual(memory.succeeded(), .save(RememberedLogin(server: server, realm: "Members", user: "ada", password: "lovelace")))
         XCTAssertNil(memory.succeeded(), "saved once")
@@ -65,6 +66,7 @@ final class LoginMemoryTests: XCTestCase {
         let retry = memory.asked(server: server, realm: "Members", isRetry: true, keyring: .available)
         XCTAssertEqual(retry.problem, "The remembered password for “ada” was not accepted. Type the password again.")
         XCTAssertFalse(retry.looksUp)
+        XCTAssertTrue(retry.ticks, "still to be remembered")
         memory.answered(user: "ada", password: "new", remember: true)
         XCTAssertEqual(memory.succeeded(), .save(RememberedLogin(server: server, realm: "Members", user: "ada", password: "new")))
     }

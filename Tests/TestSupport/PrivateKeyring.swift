@@ -133,6 +133,13 @@ public final class PrivateKeyring: @unchecked Sendable {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Ends the keyring daemon (by its PID), leaving the bus: the Secret Service is gone.
+    public func endKeyringDaemon() {
+        guard keyring.isRunning else { return }
+        keyring.terminate()
+        keyring.waitUntilExit()
+    }
+
     /// Ends the keyring, then the bus (by their PIDs), and removes the folder.
     public func stop() {
         for process in [keyring, bus] where process.isRunning {

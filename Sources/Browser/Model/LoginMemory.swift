@@ -77,6 +77,8 @@ public struct LoginMemory: Equatable, Sendable {
         public var problem: String?
         /// Whether to look in the keyring for this site (the answer goes to `found`).
         public var looksUp: Bool
+        /// The box starts ticked: the refused answer was to be remembered, so is the next one.
+        public var ticks: Bool = false
     }
 
     public mutating func asked(server: String, realm: String, isRetry: Bool, keyring: KeyringState) -> Asking {
@@ -96,7 +98,8 @@ public struct LoginMemory: Equatable, Sendable {
         // A retry never fills the card again with what was just refused.
         // While the keyring is still being reached the look-up waits for it.
         let reachable = keyring == .available || keyring == .checking
-        return Asking(problem: problem, looksUp: !isPrivate && !isRetry && reachable)
+        let ticks = isRetry && previous?.site == site && previous?.remember == true && keyring == .available
+        return Asking(problem: problem, looksUp: !isPrivate && !isRetry && reachable, ticks: ticks)
     }
 
     /// The keyring answered: the user name and password to fill the card with, and the box to

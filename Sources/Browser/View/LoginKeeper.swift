@@ -44,7 +44,7 @@ final class LoginKeeper {
         let state = keyringState
         let server = request.server, realm = request.realm
         let plan = memory.asked(server: server, realm: realm, isRetry: request.isRetry, keyring: state)
-        dialogs.presentLogin(request, focus: focus, box: memory.box(keyring: state), problem: plan.problem)
+        dialogs.presentLogin(request, focus: focus, box: memory.box(keyring: state), problem: plan.problem, ticked: plan.ticks)
         guard dialogs.shownLogin === request, plan.looksUp, let keyring else { return }
         keyring.lookup(server: server, realm: realm) { [weak self, weak request] result in
             guard let self, let request, self.dialogs.shownLogin === request else { return }

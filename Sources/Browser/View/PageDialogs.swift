@@ -58,6 +58,7 @@ final class PageDialogs {
         problem.addCSSClass("error")
         problem.wraps = true
         problem.setXAlign(0)
+        remember.setAccessibleLabel("Remember password")
         okButton.addCSSClass("suggested-action")
         let buttons = Box(.horizontal, spacing: 8)
         buttons.halign = .end
@@ -113,7 +114,7 @@ final class PageDialogs {
 
     /// A site asks for a user name and password: the card names the site and its realm, and says
     /// when the last answer was refused. Not counted among the page's dialogs, never silenced.
-    func presentLogin(_ request: AuthenticationRequest, focus: Bool, box: RememberBox, problem refusal: String?) {
+    func presentLogin(_ request: AuthenticationRequest, focus: Bool, box: RememberBox, problem refusal: String?, ticked: Bool) {
         guard pending == nil else { return MainLoop.idle { request.cancel() } }
         pending = .login(request)
         let site = request.port == 80 || request.port == 443 || request.port == 0 ? request.host : "\(request.host):\(request.port)"
@@ -129,7 +130,7 @@ final class PageDialogs {
         problem.text = refused
         problem.setAccessibleLabel(refused)
         problem.isVisible = refusal != nil
-        remember.isActive = false
+        remember.isActive = ticked
         showRememberBox(box)
         field.text = request.proposedUser ?? (request.isRetry ? lastUser : nil) ?? ""
         field.placeholder = "User name"
