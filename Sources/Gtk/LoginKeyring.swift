@@ -166,7 +166,8 @@ public final class LoginKeyring {
                     let stored = secret_service_store_finish(service, result, &error) != 0
                     guard self?.generation == current else { return }
                     if stored, error == nil { return done(.success(())) }
-                    done(.failure(KeyringFailure(Self.take(error))))
+                    // No error and nothing stored: an unlock prompt was dismissed.
+                    done(.failure(KeyringFailure(error == nil ? "the keyring is locked" : Self.take(error))))
                 }, missing: { done(.failure(KeyringFailure("The keyring did not answer."))) }))
             }
         }
