@@ -157,6 +157,36 @@ final class RememberLoginTests: XCTestCase {
         }
     }
 
+    func testPreferencesListsAKeptLoginAndForgetsIt() throws {
+        let keyring = try startKeyring()
+        let d = driver
+        d.keep("ada", "lovelace", in: keyring)
+        try MainActor.assumeIsolated {
+            let main = try d.window("Preferences Logins", isPrivate: false, keyring: keyring)
+            defer {
+                main.preferencesWindowForTests?.destroy()
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
+            var preferences: Gtk.Window?
+            XCTAssertTrue(MainLoop.run(until: { preferences = main.preferencesWindowForTests; return preferences?.isMapped == true }, timeout: 5))
+            let prefsID = try XCTUnwrap(XDoTool.window(named: "Preferences"))
+            let forgetLabel = "Forget the login for \(d.serverAttribute) (“\(RememberLoginTests.realm)”)"
+            var forget: PresentedAccessible?
+            XCTAssertTrue(MainLoop.run(until: {
+                forget = preferences?.presentedDescendants().first { $0.isButton && $0.hasLabel(forgetLabel) && $0.width > 0 }
+                return forget != nil
+            }, timeout: 15), "the kept login is listed")
+            XCTAssertTrue(preferences?.labelTexts().contains("\(d.serverAttribute) (“\(RememberLoginTests.realm)”) — ada") ?? false,
+                          "\(preferences?.labelTexts() ?? [])")
+            let centre = try XCTUnwrap(forget?.surfaceCentre)
+            XDoTool.click(window: prefsID, x: centre.x, y: centre.y)
+            XCTAssertTrue(MainLoop.run(until: { d.kept(in: keyring) == nil }, timeout: 15), "forgotten in the keyring")
+            XCTAssertTrue(MainLoop.run(until: { preferences?.labelTexts().contains("No login is remembered.") ?? false }, timeout: 15))
+        }
+    }
+
     func testASaveThatFailsIsShown() throws {
         let keyring = try startKeyring()
         let d = driver
