@@ -42,7 +42,8 @@ final class LoginKeeper {
     /// A site asks for a user name and password.
     func asked(_ request: AuthenticationRequest, focus: Bool) {
         let state = keyringState
-        let server = request.server, realm = request.realm
+        // The site chooses the realm: what is kept under it is bounded like what the card shows.
+        let server = request.server, realm = String(request.realm.prefix(PageDialogs.maximumRealmLength))
         let plan = memory.asked(server: server, realm: realm, isRetry: request.isRetry, keyring: state)
         dialogs.presentLogin(request, focus: focus, box: memory.box(keyring: state), problem: plan.problem, ticked: plan.ticks)
         guard dialogs.shownLogin === request, plan.looksUp, let keyring else { return }
