@@ -35,8 +35,11 @@ public final class PrivateKeyring: @unchecked Sendable {
         """.write(to: config, atomically: true, encoding: .utf8)
 
         bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--config-file=\(config.path)", "--nofork", "--nopidfile", "--print-address=1"]
+        // setpriv (util-linux) execs the daemon in its own PID with a death signal: a test process that
+        // crashes before stop() does not leave it behind.
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        bus.arguments = ["--pdeathsig", "TERM", "/usr/bin/dbus-daemon", "--config-file=\(config.path)", "--nofork", "--nopidfile",
+                         "--print-address=1"]
         let printed = Pipe()
         bus.standardOutput = printed
         bus.standardError = FileHandle.nullDevice
@@ -56,8 +59,8 @@ public final class PrivateKeyring: @unchecked Sendable {
         }
 
         keyring = Process()
-        keyring.executableURL = URL(fileURLWithPath: "/usr/bin/gnome-keyring-daemon")
-        keyring.arguments = ["--foreground", "--unlock", "--components=secrets"]
+        keyring.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        keyring.arguments = ["--pdeathsig", "TERM", "/usr/bin/gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"]
         keyring.environment = [
             "PATH": "/usr/bin:/bin",
             "DBUS_SESSION_BUS_ADDRESS": address,
