@@ -29,13 +29,16 @@ let package = Package(
         // Today's feeds: RSS, Atom, OPML and the HTML pages feeds are discovered in.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        // The passwords of HTTP logins the user asked to remember, in the desktop's Secret Service.
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
         // The member card's QR code (Home's Scan tab).
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
 
         // Typed, @MainActor Swift layer over the GLib/GTK/WebKit we use.
         .target(name: "Gtk", dependencies: [
-            "CGtk", "CWebKit", "CSoup", "CGtkUnixPrint", "Motion",
+            "CGtk", "CWebKit", "CSoup", "CGtkUnixPrint", "CSecret", "Motion",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -8,11 +8,14 @@
 set -euo pipefail
 mode="${1:-}"
 
-packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev)
+packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev libsecret-1-dev)
 if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
   packages+=(poppler-utils xvfb xauth xdotool x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
 fi
 
+# The remembered-login tests run a private session bus and GNOME Keyring of their own, and read it
+# with secret-tool.
+if [ "$mode" = "--test" ]; then packages+=(dbus-daemon gnome-keyring libsecret-tools); fi
 # tools/screenshots.sh serves its local sites and makes its fixtures with python3, and runs xcompmgr (a
 # compositing manager: pop-ups drawn as on a desktop).
 if [ "$mode" = "--test" ]; then packages+=(python3 xcompmgr); fi

@@ -66,6 +66,13 @@ static inline gboolean skiff_accessible_label_is(GtkWidget *w, const char *label
     return same;
 }
 
+static inline gboolean skiff_accessible_description_is(GtkWidget *w, const char *text) {
+    char *diff = gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
+    gboolean same = diff == NULL;
+    g_free(diff);
+    return same;
+}
+
 // GVariant type constants are macros over casts.
 static inline const GVariantType *skiff_variant_type_variant(void) { return G_VARIANT_TYPE_VARIANT; }
 static inline const GVariantType *skiff_variant_type_uint32(void) { return G_VARIANT_TYPE_UINT32; }

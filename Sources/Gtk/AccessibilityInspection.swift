@@ -14,7 +14,10 @@ public struct PresentedAccessible {
 
     /// Asks GTK (not Skiff's own record) whether the accessible label is exactly `label`.
     public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
+    /// Asks GTK whether the accessible description (what a tooltip explains) is exactly `text`.
+    public func hasDescription(_ text: String) -> Bool { skiff_accessible_description_is(pointer, text) != 0 }
     public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }
+    public var isCheckBox: Bool { role == GTK_ACCESSIBLE_ROLE_CHECKBOX }
     public func hasRole(_ role: AccessibleRole) -> Bool { self.role == role.c }
     /// Asks GTK whether the boolean `state` is `value` (a radio menu item's checked state, say).
     public func state(_ state: AccessibleBoolState, is value: Bool) -> Bool {

@@ -6,7 +6,7 @@ public enum AccessibleBoolState: Sendable {
     case expanded, selected
     /// A check or radio item (menus): checked or not (GTK's tristate, read as true or false).
     case checked
-    /// Insensitive (a menu item whose action is disabled).
+    /// Shown but not usable (an insensitive widget, a menu item whose action is disabled).
     case disabled
     var c: GtkAccessibleState {
         switch self {

@@ -11,6 +11,16 @@ public final class AuthenticationRequest: Object {
 
     public var host: String { webkit_authentication_request_get_host(request).map { String(cString: $0) } ?? "" }
     public var port: Int { Int(webkit_authentication_request_get_port(request)) }
+    /// The site asking, as `scheme://host:port` (the port always written): what a remembered login is kept under.
+    public var server: String {
+        guard let origin = webkit_authentication_request_get_security_origin(request) else { return "http://\(host):\(port)" }
+        defer { webkit_security_origin_unref(origin) }
+        let scheme = webkit_security_origin_get_protocol(origin).map { String(cString: $0) } ?? "http"
+        let host = webkit_security_origin_get_host(origin).map { String(cString: $0) } ?? host
+        var port = Int(webkit_security_origin_get_port(origin))
+        if port == 0 { port = scheme == "https" ? 443 : self.port == 0 ? 80 : self.port }
+        return "\(scheme)://\(host):\(port)"
+    }
     public var realm: String { webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? "" }
     /// The previous answer was refused: this asks again.
     public var isRetry: Bool { webkit_authentication_request_is_retry(request) != 0 }
@@ -39,6 +49,12 @@ public final class AuthenticationRequest: Object {
         let credential = webkit_credential_new(user, password, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
         webkit_authentication_request_authenticate(request, credential)
         webkit_credential_free(credential)
+    }
+
+    /// "authenticated": the site accepted the answer (WebKit tells it once the load goes on).
+    @discardableResult
+    public func onAuthenticated(_ body: @escaping @MainActor () -> Void) -> SignalHandlerID {
+        onPointer("authenticated") { _ in body() }
     }
 
     /// The page loads as the server answers without credentials (its 401 page).

@@ -290,6 +290,8 @@ public final class NetworkSession: Object {
         NetworkSession(retaining: UnsafeMutableRawPointer(webkit_network_session_get_default()))
     }
     var session: OpaquePointer { OpaquePointer(raw) }
+    /// A private window's session: nothing of it is written anywhere.
+    public var isEphemeral: Bool { webkit_network_session_is_ephemeral(session) != 0 }
 }
 
 private let jsTrampoline: GAsyncReadyCallback = { source, result, data in

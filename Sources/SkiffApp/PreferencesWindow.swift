@@ -24,6 +24,7 @@ final class PreferencesWindow {
     private var checks: [CheckButton] = []
     private(set) var clearDialog: ClearHistoryDialog?
     private var sitePermissions: SitePermissionsPreferences?
+    private var rememberedLogins: RememberedLoginsPreferences?
 
     /// The engine a remembered template names (one of the list, or the user's own).
     static func engine(template: String) -> SearchEngine? {
@@ -100,6 +101,9 @@ final class PreferencesWindow {
         let sitePermissions = SitePermissionsPreferences(permissions: browser.permissions, isPrivate: browser.isPrivate)
         self.sitePermissions = sitePermissions
         column.append(sitePermissions.root)
+        let rememberedLogins = RememberedLoginsPreferences(isPrivate: browser.isPrivate)
+        self.rememberedLogins = rememberedLogins
+        column.append(rememberedLogins.root)
         status.setXAlign(0)
         status.wraps = true
         column.append(status)

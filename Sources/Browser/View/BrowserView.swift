@@ -344,6 +344,8 @@ public final class BrowserView: TabPageDelegate {
 
     func tabPage(_ page: TabPage, didCommit uri: String?) { zoom.committed(page.webView, uri: uri) }
 
+    func tabPage(_ page: TabPage, informs message: String) { inform(message) }
+
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
         favourites.change { $0.titleArrived(title, for: uri) }
         guard !isPrivate else { return }

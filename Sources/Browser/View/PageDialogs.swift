@@ -17,6 +17,8 @@ final class PageDialogs {
     private let field = Entry()
     private let password = Entry()
     private let quiet = CheckButton(label: "Don’t allow more dialogs from this page")
+    /// A login card's "Remember password" (LoginKeeper decides when it is offered).
+    private let remember = CheckButton(label: "Remember password")
     private let cancelButton = Button(label: "Cancel")
     private let okButton = Button(label: "OK")
     private var run = ScriptDialogRun()
@@ -27,6 +29,13 @@ final class PageDialogs {
     private var pending: Pending?
     /// The user name last tried on this tab, offered again when the site refuses the password.
     private var lastUser: String?
+    /// How a login card was answered: `remember` is the box as it was (false where it was not offered).
+    enum LoginAnswer {
+        case logIn(user: String, password: String, remember: Bool)
+        case cancel
+    }
+    /// A login card was answered, just before the answer goes to WebKit.
+    var onLoginAnswered: (@MainActor (AuthenticationRequest, LoginAnswer) -> Void)?
     /// A dialog came or went: the tab lets its page take the focus or not, and gives it back the
     /// focus the dialog had (`hadFocus`).
     var onShownChanged: (@MainActor (_ shown: Bool, _ hadFocus: Bool) -> Void)?
@@ -49,13 +58,14 @@ final class PageDialogs {
         problem.addCSSClass("error")
         problem.wraps = true
         problem.setXAlign(0)
+        remember.setAccessibleLabel("Remember password")
         okButton.addCSSClass("suggested-action")
         let buttons = Box(.horizontal, spacing: 8)
         buttons.halign = .end
         buttons.homogeneous = true
         buttons.append(cancelButton)
         buttons.append(okButton)
-        for widget in [heading, problem, message, field, password, quiet, buttons] as [Widget] { card.append(widget) }
+        for widget in [heading, problem, message, field, password, remember, quiet, buttons] as [Widget] { card.append(widget) }
         root.addChild(card)
         root.setFocusOrder { [weak self] in self.map { [$0.card] } ?? [] }
         root.onDraw { [weak self] snapshot, w, h in
@@ -104,7 +114,7 @@ final class PageDialogs {
 
     /// A site asks for a user name and password: the card names the site and its realm, and says
     /// when the last answer was refused. Not counted among the page's dialogs, never silenced.
-    func presentLogin(_ request: AuthenticationRequest, focus: Bool) {
+    func presentLogin(_ request: AuthenticationRequest, focus: Bool, box: RememberBox, problem refusal: String?, ticked: Bool) {
         guard pending == nil else { return MainLoop.idle { request.cancel() } }
         pending = .login(request)
         let site = request.port == 80 || request.port == 443 || request.port == 0 ? request.host : "\(request.host):\(request.port)"
@@ -116,10 +126,12 @@ final class PageDialogs {
         message.text = text
         message.setAccessibleLabel(text)
         message.isVisible = true
-        let refused = "The user name or password was not accepted. Try again."
+        let refused = refusal ?? ""
         problem.text = refused
         problem.setAccessibleLabel(refused)
-        problem.isVisible = request.isRetry
+        problem.isVisible = refusal != nil
+        remember.isActive = ticked
+        showRememberBox(box)
         field.text = request.proposedUser ?? (request.isRetry ? lastUser : nil) ?? ""
         field.placeholder = "User name"
         field.setAccessibleLabel("User name")
@@ -132,6 +144,42 @@ final class PageDialogs {
         okButton.label = "Log In"
         root.queueAllocate()
         shown(focus: focus)
+    }
+
+    /// The login card shown now, if any.
+    var shownLogin: AuthenticationRequest? {
+        if case .login(let request) = pending { return request }
+        return nil
+    }
+
+    /// What is typed in the login card's fields.
+    var typedLogin: (user: String, password: String) { (field.text, password.text) }
+
+    /// "Remember password" as offered (the keyring came or went while the card is shown).
+    func showRememberBox(_ box: RememberBox) {
+        switch box {
+        case .hidden:
+            remember.isVisible = false
+        case .offered:
+            remember.isVisible = true
+            remember.isSensitive = true
+            remember.tooltip = "Keep the password in the keyring for this site"
+            remember.setAccessibleDescription("Keep the password in the keyring for this site")
+        case .insensitive(let explanation):
+            remember.isVisible = true
+            remember.isActive = false
+            remember.isSensitive = false
+            remember.tooltip = explanation
+            remember.setAccessibleDescription(explanation)
+        }
+    }
+
+    /// A kept login for the site: filled in, the box ticked, Log In focused when the card has the focus.
+    func fillRemembered(user: String, password text: String) {
+        field.text = user
+        password.text = text
+        remember.isActive = true
+        if root.containsFocus { _ = okButton.grabFocus() }
     }
 
     /// The longest realm named, in characters (the site chooses it).
@@ -177,6 +225,7 @@ final class PageDialogs {
         message.isVisible = !text.isEmpty
         problem.isVisible = false
         password.isVisible = false
+        remember.isVisible = false
         field.placeholder = nil
         field.setAccessibleLabel("Answer")
         if case .prompt(let defaultText) = dialog.kind {
@@ -205,6 +254,9 @@ final class PageDialogs {
             if accepting { dialog.accept(text: field.text) } else { dialog.cancel() }
         case .login(let request):
             lastUser = accepting ? field.text : nil
+            onLoginAnswered?(request, accepting
+                ? .logIn(user: field.text, password: password.text, remember: remember.isVisible && remember.isSensitive && remember.isActive)
+                : .cancel)
             if accepting { request.logIn(user: field.text, password: password.text) } else { request.cancel() }
             // Not kept on screen after the answer.
             password.text = ""

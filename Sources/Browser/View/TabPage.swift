@@ -25,6 +25,8 @@ protocol TabPageDelegate: AnyObject {
     func tabPage(_ page: TabPage, leftFullscreen view: WebView)
     /// A page was committed (any navigation, back and forward too): its site's settings apply.
     func tabPage(_ page: TabPage, didCommit uri: String?)
+    /// Something the user must know that is about no page (a password that could not be kept).
+    func tabPage(_ page: TabPage, informs message: String)
 }
 
 /// One tab: a real WebKit web view, its `PageState`, and the banner shown when its process dies.
@@ -61,6 +63,15 @@ public final class TabPage {
     let permissionPrompt = PermissionPrompt()
     /// The page's alert, confirm, prompt and "leave this page?" (PageDialogs.swift).
     let dialogs = PageDialogs()
+    /// "Remember password" on the login card, and the keyring (LoginKeeper.swift).
+    private(set) lazy var logins: LoginKeeper = {
+        let keeper = LoginKeeper(isPrivate: session?.isEphemeral ?? true, dialogs: dialogs)
+        keeper.onProblem = { [weak self] message in
+            guard let self else { return }
+            self.delegate?.tabPage(self, informs: message)
+        }
+        return keeper
+    }()
     /// The address of the link under the pointer (LinkStatusOverlay.swift).
     let linkStatus = LinkStatusOverlay()
     /// The right-click menu (PageContextMenu.swift).
@@ -255,7 +266,7 @@ public final class TabPage {
         webView.onAuthenticate { [weak self, weak webView] request in
             // Client certificates and PINs are left to WebKit (which refuses them).
             guard let self, request.asksForPassword, !request.isForProxy else { return false }
-            self.dialogs.presentLogin(request, focus: webView?.containsFocus ?? false)
+            self.logins.asked(request, focus: webView?.containsFocus ?? false)
             return true
         }
         // <input type=file>: GTK's file chooser with the input's types, modal to the window as
