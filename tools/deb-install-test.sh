@@ -45,6 +45,10 @@ meta_version=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' /usr/share/metai
 [ "$pkg_version" = "$cli_version" ] && [ "$cli_version" = "$meta_version" ] \
   || fail "versions disagree: package $pkg_version, skiff --version $cli_version, metainfo $meta_version"
 
+step "the release binary needs WebKit first (the loader's search order: docs/performance.md \"Start-up\")"
+first_needed=$(readelf -d -W /usr/bin/skiff | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | head -1)
+case "$first_needed" in libwebkitgtk-6.0.so.*) ;; *) fail "/usr/bin/skiff needs $first_needed first, not WebKit" ;; esac
+
 step "the desktop file, the metainfo and the compiled GSettings schema"
 desktop-file-validate /usr/share/applications/$app_id.desktop
 appstreamcli validate --no-net /usr/share/metainfo/$app_id.metainfo.xml >"$work/appstream.log" 2>&1 \

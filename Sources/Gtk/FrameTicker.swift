@@ -39,6 +39,21 @@ public final class FrameTicker {
         isRunning = false
     }
 
+    /// Runs `body` once `widget`'s next frame has been painted — a window's first, when it is about to
+    /// be shown: for work the first frame does not need (docs/performance.md "Start-up"). The tick
+    /// comes before that frame's paint; the idle it schedules runs after it.
+    public static func afterNextFrame(of widget: Widget, _ body: @escaping VoidHandler) {
+        let ticker = FrameTicker(widget: widget)
+        // The ticker is kept by its own step until that frame.
+        var keep: FrameTicker? = ticker
+        ticker.start { _ in
+            keep = nil
+            MainLoop.idle(body)
+            return false
+        }
+        _ = keep
+    }
+
     /// Drives a Motion property animator until it completes. Time is the frame clock's.
     public func run(_ animator: PropertyAnimator) {
         start { now in

@@ -45,7 +45,9 @@ public final class MainWindow: BrowserViewDelegate {
         self.window = window
         self.settings = settings
         window.title = "Skiff"
-        window.setIconName(SkiffApplication.id)
+        // The icon is an SVG that GTK reads through librsvg when the window is realized, ~10 million
+        // instructions the first frame does not show (docs/performance.md "Start-up").
+        FrameTicker.afterNextFrame(of: window) { [weak window] in window?.setIconName(SkiffApplication.id) }
         // The size given on the command line, else the one it had when last closed.
         let size = options.windowSizeArgument ?? settings?.windowSize ?? options.windowSize
         window.setDefaultSize(width: size.width, height: size.height)

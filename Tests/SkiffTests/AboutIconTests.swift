@@ -35,4 +35,36 @@ final class AboutIconTests: XCTestCase {
             XCTAssertGreaterThan(colourful, 0.05, "Skiff's icon is drawn (\(colourful) of the band in colour)")
         }
     }
+
+    /// The window's own icon (the taskbar's, the window switcher's) is set after the first frame, which
+    /// does not show it (docs/performance.md "Start-up"): it still arrives, as _NET_WM_ICON on the X window.
+    func testTheWindowGetsTheAppIconAfterItsFirstFrame() throws {
+        let app = try LaunchedApp(CommandLineTests.skiff, arguments: ["--private", "--section", "today", "--window-size", "800x600"])
+        defer { app.stop() }
+        try MainActor.assumeIsolated {
+            let main = try XCTUnwrap(XDoTool.window(named: "Today — Skiff \\(Private\\)", timeout: 20), "the app's window")
+            var icon = ""
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                icon = Self.xprop(window: main, property: "_NET_WM_ICON")
+                if icon.contains("=") { break }
+                MainLoop.run(for: 0.2)
+            }
+            // "_NET_WM_ICON(CARDINAL) = \tIcon (16 x 16): …": GTK sets it from the icon it loaded.
+            XCTAssertTrue(icon.contains("_NET_WM_ICON(CARDINAL) ="), "the window has no icon: \(icon)")
+        }
+    }
+
+    static func xprop(window: String, property: String) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+        p.arguments = ["-id", window, property]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return "xprop did not run" }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return text
+    }
 }

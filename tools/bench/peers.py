@@ -8,6 +8,7 @@ xdotool turns the wheel N notches at ~60 a second while frame-log.so (LD_PRELOAD
 of the UI process. Medians over the runs are printed as a Markdown table with Skiff's ratios.
 
   tools/bench/peers.py --skiff .build/release/skiff --runs 4 [--renderer gl] [--tabs 20]
+  tools/bench/peers.py --skiff .build/release/skiff --runs 15 --only skiff --only floor --startup-only
 Needs xvfb, xdotool, dbus-daemon and gcc with libwebkitgtk-6.0-dev (tools/setup.sh --test installs them).
 """
 import argparse, glob, http.server, os, re, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
@@ -28,6 +29,8 @@ ap.add_argument('--env', action='append', default=[], metavar='NAME=VALUE',
 ap.add_argument('--shader-cache', choices=['cold', 'warm'], default='cold',
                 help='cold: every launch compiles its GL shaders anew (a first launch); warm: each contender keeps '
                      'its own Mesa shader cache, filled by one unmeasured launch first (every later launch)')
+ap.add_argument('--startup-only', action='store_true',
+                help='measure start-up only (first frame, page title): no scrolling, no memory; many runs in little time')
 ap.add_argument('--build-dir', default='.build/perf')
 args = ap.parse_args()
 
@@ -155,6 +158,10 @@ def one_run(kind, url, env_base, work, so, floor, warm_up=False):
         stop(p)
         return None
     result['page title (ms)'] = title_ms - exec_ms
+    if args.startup_only and not warm_up:
+        stop(p)
+        time.sleep(0.5)
+        return result
     if warm_up:
         time.sleep(3)   # Mesa writes its shader cache from a thread of its own: let it finish
         stop(p)
