@@ -89,7 +89,7 @@ final class DownloadBenchmark {
         // The server's first read of the (sparse) file fills the page cache: whichever download came
         // first paid for it (it was Skiff's, against a warm curl). Read once through the server here,
         // so every download below finds it warm.
-        guard await Self.run("/usr/bin/curl", ["-s", "-f", "-o", "/dev/null", "http://127.0.0.1:\(server.port)/big.bin"]) else {
+        guard await Self.run("/usr/bin/curl", ["-s", "-f", "-o", "/dev/null", "http://127.0.0.1:\(server.port)/big.bin"]).ok else {
             return BenchRun.emit(report + ["curl could not fetch the file"])
         }
         // The floor runs once before Skiff and once after curl: a loaded machine's drift weighs on
@@ -139,7 +139,7 @@ final class DownloadBenchmark {
         report.append(String(format: "Skiff: %.1f s from the click to the file saved whole, %.0f MB/s", seconds, Double(megabytes) / seconds))
         let curlTarget = folder.appendingPathComponent("curl.bin")
         let curlStart = FrameStats.monotonicNow
-        let curlOK = await Self.run("/usr/bin/curl", ["-s", "-f", "-o", curlTarget.path, "http://127.0.0.1:\(server.port)/big.bin"])
+        let curlOK = await Self.run("/usr/bin/curl", ["-s", "-f", "-o", curlTarget.path, "http://127.0.0.1:\(server.port)/big.bin"]).ok
         let curlSeconds = FrameStats.monotonicNow - curlStart
         try? FileManager.default.removeItem(at: curlTarget)
         report.append(curlOK ? String(format: "curl -o, same server: %.1f s, %.0f MB/s (Skiff at %.0f %% of curl)",
@@ -173,8 +173,8 @@ final class DownloadBenchmark {
         let file = folder.appendingPathComponent("floor.bin")
         defer { try? FileManager.default.removeItem(at: file) }
         // "floor: 2048 MB in 12.34 s = 166 MB/s"
-        let output = await Self.output(floor, ["http://127.0.0.1:\(port)/big.bin", file.path])
-        let words = output.split(separator: "\n").last { $0.hasPrefix("floor:") }?.split(separator: " ") ?? []
+        let output = await Self.run(floor, ["http://127.0.0.1:\(port)/big.bin", file.path])
+        let words = output.output.split(separator: "\n").last { $0.hasPrefix("floor:") }?.split(separator: " ") ?? []
         return words.count > 4 ? Double(words[4]) : nil
     }
 
@@ -190,27 +190,19 @@ final class DownloadBenchmark {
         return s.isEmpty ? nil : s[min(s.count - 1, Int((0.95 * Double(s.count - 1)).rounded()))]
     }
 
-    /// Runs a program to its end without blocking the main loop and returns what it printed.
-    static func output(_ path: String, _ arguments: [String]) async -> String {
+    /// Runs a program to its end without blocking the main loop: whether it exited with 0, and what
+    /// it printed (a line or two: more would fill the pipe before it is read).
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String]) async -> (ok: Bool, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return "" }
+        do { try process.run() } catch { return (false, "") }
         while process.isRunning { await BenchRun.sleep(0.01) }
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
-
-    /// Runs a program to its end without blocking the main loop; true when it exited with 0.
-    static func run(_ path: String, _ arguments: [String]) async -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        do { try process.run() } catch { return false }
-        while process.isRunning { await BenchRun.sleep(0.01) }
-        return process.terminationStatus == 0
+        return (process.terminationStatus == 0, String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 }
 

@@ -305,6 +305,16 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
     }
 
+    /// The share of colourful (saturated: the accent's) pixels on the toolbar's Downloads button, from a screenshot.
+    @MainActor
+    private static func colourOnDownloadsButton(_ main: MainWindow, _ window: String) throws -> Double {
+        let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
+        let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
+        let shot = try Screenshot.capture(window: window, settling: 0.3)
+        defer { shot.remove() }
+        return try XCTUnwrap(shot.colourfulFraction(in: region))
+    }
+
     /// While a file downloads, the toolbar's Downloads button wears a progress ring in the theme's
     /// accent, named "Downloading, N %" for screen readers; once it is done the ring is gone.
     func testTheDownloadsButtonShowsAProgressRingWhileAFileDownloads() throws {
@@ -318,13 +328,7 @@ final class DownloadTests: XCTestCase {
                     item.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && (1..<100).contains { item.hasLabel("Downloading, \($0) %") }
                 }
             }
-            @MainActor func colourOnButton() throws -> Double {
-                let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
-                let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
-                let shot = try Screenshot.capture(window: window, settling: 0.3)
-                defer { shot.remove() }
-                return try XCTUnwrap(shot.colourfulFraction(in: region))
-            }
+            @MainActor func colourOnButton() throws -> Double { try Self.colourOnDownloadsButton(main, window) }
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { ring() != nil }, timeout: 10), "a ring named “Downloading, N %” while it runs")
             XCTAssertGreaterThan(try colourOnButton(), 0.01, "the ring is drawn in the accent colour")
@@ -351,13 +355,7 @@ final class DownloadTests: XCTestCase {
                 }
                 return nil
             }
-            @MainActor func accentOnButton() throws -> Double {
-                let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
-                let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
-                let shot = try Screenshot.capture(window: window, settling: 0.3)
-                defer { shot.remove() }
-                return try XCTUnwrap(shot.colourfulFraction(in: region))
-            }
+            @MainActor func accentOnButton() throws -> Double { try Self.colourOnDownloadsButton(main, window) }
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { (percent() ?? 0) >= 15 }, timeout: 30), "the ring says 15 % or more: \(percent().map { "\($0) %" } ?? "no ring")")
             let early = try accentOnButton(), earlyPercent = percent() ?? 0
