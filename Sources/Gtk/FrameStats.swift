@@ -2,6 +2,8 @@ import CGtk
 
 /// Records what each frame of a widget's frame clock cost: the time from the frame's "update"
 /// phase to the end of its paint (work done by this process), and the intervals between frames.
+/// A frame nothing animates (a widget's queued redraw: no "update" phase, GDK emits only the phases
+/// asked for) counts from its "layout" or "paint" phase, whichever comes first.
 @MainActor
 public final class FrameStats {
     public private(set) var workMilliseconds: [Double] = []
@@ -28,6 +30,8 @@ public final class FrameStats {
         guard let raw = gtk_widget_get_frame_clock(widget.widget) else { return false }
         let clock = Object(retaining: UnsafeMutableRawPointer(raw))
         clock.on("update") { [weak self] in self?.started() }
+        clock.on("layout") { [weak self] in self?.startedWithoutUpdate() }
+        clock.on("paint") { [weak self] in self?.startedWithoutUpdate() }
         clock.on("after-paint") { [weak self] in self?.painted() }
         self.clock = clock
         return true
@@ -63,6 +67,10 @@ public final class FrameStats {
         updateStart = g_get_monotonic_time()
         if lastUpdate > 0 { startIntervalMilliseconds.append(Double(updateStart - lastUpdate) / 1000) }
         lastUpdate = updateStart
+    }
+
+    private func startedWithoutUpdate() {
+        if updateStart == 0 { started() }
     }
 
     private func painted() {

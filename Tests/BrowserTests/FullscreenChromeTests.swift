@@ -44,7 +44,34 @@ final class FullscreenChromeTests: XCTestCase {
         XCTAssertTrue(model.hidesChrome)
         XCTAssertNil(model.escape(), "WebKit takes Escape in a page's fullscreen")
         XCTAssertEqual(model.toggle(), [.exitPage])
-        model.pageLeft()
+        XCTAssertEqual(model.pageLeft(), [], "WebKit restores the window itself")
+        XCTAssertFalse(model.isFullscreen)
+    }
+
+    /// A video made fullscreen while F11's fullscreen was on: leaving it goes back to F11's
+    /// (window fullscreen, chrome hidden), not to a window.
+    func testLeavingAPageFullscreenBegunInF11ReturnsToF11() {
+        var model = FullscreenChrome()
+        _ = model.toggle()
+        model.focusInChrome(true)
+        model.pageEntered()
+        XCTAssertEqual(model.mode, .page)
+        XCTAssertEqual(model.pageLeft(), [.fullscreenWindow])
+        XCTAssertEqual(model.mode, .user)
+        XCTAssertTrue(model.hidesChrome, "the chrome is hidden again, as in F11's fullscreen")
+        // Once back, F11 leaves as always; a later page fullscreen from a window returns to a window.
+        XCTAssertEqual(model.toggle(), [.unfullscreenWindow])
+        model.pageEntered()
+        XCTAssertEqual(model.pageLeft(), [])
+        XCTAssertFalse(model.isFullscreen)
+    }
+
+    func testTheWindowManagerEndingFullscreenUnderAPageFullscreenIsNotUndone() {
+        var model = FullscreenChrome()
+        _ = model.toggle()
+        model.pageEntered()
+        model.windowLeftFullscreen()
+        XCTAssertEqual(model.pageLeft(), [])
         XCTAssertFalse(model.isFullscreen)
     }
 

@@ -35,6 +35,12 @@ final class DownloadTests: XCTestCase {
                                                        headers: ["Content-Disposition: attachment; filename=\"ring.bin\""])
                        r.pace = (bytes: 64 << 10, every: 0.1)
                        return r }(),
+            // 2 MB at 160 kB/s (at least 13 s): the ring has time to be read and photographed as it fills.
+            "/paced-page": .init(body: link.replacingOccurrences(of: "/file", with: "/paced")),
+            "/paced": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: Self.big,
+                                                        headers: ["Content-Disposition: attachment; filename=\"paced.bin\""])
+                        r.pace = (bytes: 16 << 10, every: 0.1)
+                        return r }(),
             "/growing-page": .init(body: link.replacingOccurrences(of: "/file", with: "/growing")),
             "/growing": { var r = TestHTTPServer.Response(contentType: "application/octet-stream", bytes: [UInt8](repeating: 7, count: 6 << 20),
                                                           headers: ["Content-Disposition: attachment; filename=\"growing.bin\""])
@@ -299,6 +305,16 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
     }
 
+    /// The share of colourful (saturated: the accent's) pixels on the toolbar's Downloads button, from a screenshot.
+    @MainActor
+    private static func colourOnDownloadsButton(_ main: MainWindow, _ window: String) throws -> Double {
+        let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
+        let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
+        let shot = try Screenshot.capture(window: window, settling: 0.3)
+        defer { shot.remove() }
+        return try XCTUnwrap(shot.colourfulFraction(in: region))
+    }
+
     /// While a file downloads, the toolbar's Downloads button wears a progress ring in the theme's
     /// accent, named "Downloading, N %" for screen readers; once it is done the ring is gone.
     func testTheDownloadsButtonShowsAProgressRingWhileAFileDownloads() throws {
@@ -312,13 +328,7 @@ final class DownloadTests: XCTestCase {
                     item.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && (1..<100).contains { item.hasLabel("Downloading, \($0) %") }
                 }
             }
-            @MainActor func colourOnButton() throws -> Double {
-                let button = try XCTUnwrap(main.window.presentedDescendants().first { $0.hasLabel("Downloads") })
-                let region = "\(Int(button.width))x\(Int(button.height))+\(Int(button.surfaceCentre.x - button.width / 2))+\(Int(button.surfaceCentre.y - button.height / 2))"
-                let shot = try Screenshot.capture(window: window, settling: 0.3)
-                defer { shot.remove() }
-                return try XCTUnwrap(shot.colourfulFraction(in: region))
-            }
+            @MainActor func colourOnButton() throws -> Double { try Self.colourOnDownloadsButton(main, window) }
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { ring() != nil }, timeout: 10), "a ring named “Downloading, N %” while it runs")
             XCTAssertGreaterThan(try colourOnButton(), 0.01, "the ring is drawn in the accent colour")
@@ -327,6 +337,40 @@ final class DownloadTests: XCTestCase {
                           "it finishes: \(main.browser.noticeText ?? "no notice")")
             XCTAssertNil(ring(), "no ring once nothing downloads")
             XCTAssertLessThan(try colourOnButton(), 0.005, "and none drawn")
+        }
+    }
+
+    /// The ring follows the bytes as they come (it is redrawn with the list, docs/downloads.md): from
+    /// a server that sends the file slowly, its name read over time says more and more ("Downloading,
+    /// 12 %", "…, 31 %", …) and the accent arc drawn round the icon grows. No timing is asserted.
+    func testTheProgressRingFollowsTheBytesAsTheyCome() throws {
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        let base = server.base, folder = self.folder!
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Ring Moves", showing: "\(base)/paced-page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func percent() -> Int? {
+                for item in main.window.presentedDescendants() where item.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR {
+                    if let n = (0...100).first(where: { item.hasLabel("Downloading, \($0) %") }) { return n }
+                }
+                return nil
+            }
+            @MainActor func accentOnButton() throws -> Double { try Self.colourOnDownloadsButton(main, window) }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { (percent() ?? 0) >= 15 }, timeout: 30), "the ring says 15 % or more: \(percent().map { "\($0) %" } ?? "no ring")")
+            let early = try accentOnButton(), earlyPercent = percent() ?? 0
+            XCTAssertTrue(MainLoop.run(until: { (percent() ?? 0) >= 60 }, timeout: 60), "the ring says 60 % or more: \(percent().map { "\($0) %" } ?? "no ring")")
+            let late = try accentOnButton(), latePercent = percent() ?? 0
+            XCTAssertGreaterThan(late, early * 1.5, "the accent arc grew from about \(earlyPercent) % to about \(latePercent) % of the circle (\(early) → \(late) of the button)")
+            // Read as it comes: the name takes many values on its way, never going back.
+            var seen: [Int] = []
+            let saved = "Downloaded “paced.bin” (2.1 MB) to \(folder.path)."
+            XCTAssertTrue(MainLoop.run(until: {
+                if let n = percent(), n != seen.last { seen.append(n) }
+                return main.window.presentedDescendants().contains { $0.hasLabel(saved) }
+            }, timeout: 60), "it finishes: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertGreaterThanOrEqual(seen.count, 5, "the ring's value changed as bytes came: \(seen)")
+            XCTAssertEqual(seen, seen.sorted(), "and only went up: \(seen)")
         }
     }
 

@@ -91,6 +91,48 @@ final class FullscreenTests: XCTestCase {
         }
     }
 
+    /// A video's fullscreen entered while F11's was on: leaving it (Escape, or the page's own
+    /// `document.exitFullscreen()`) goes back to F11's — the window still fullscreen, the chrome hidden
+    /// and brought back by the bottom edge as before — not to a window.
+    func testLeavingAPageFullscreenBegunInF11ReturnsToF11() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let manager = try WindowManager()
+            defer { manager.stop() }
+            try BrowserTestWindow.with("Fullscreen Over F11", showing: "\(base)/page", pageTitle: "Plain") { main, window in
+                XDoTool.run(["mousemove", "--window", window, "300", "150"])
+                XDoTool.run(["key", "F11"])
+                XCTAssertTrue(MainLoop.run(until: { main.window.isFullscreen && !Self.toolbarShown(main) && main.window.height > 700 }, timeout: 10),
+                              "F11: fullscreen \(main.window.isFullscreen), \(main.window.height) px tall")
+                let screenHeight = Int(XDoTool.run(["getdisplaygeometry"]).split(separator: " ").last ?? "") ?? 0
+                for (round, leave) in ["Escape", "document.exitFullscreen()"].enumerated() {
+                    XDoTool.click(window: window, x: 200, y: 150)
+                    XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Page fullscreen" }, timeout: 10),
+                                  "round \(round): the page's element is fullscreen: “\(main.browser.state.title ?? "")”")
+                    if leave == "Escape" {
+                        XDoTool.run(["key", "Escape"])
+                    } else {
+                        main.browser.webView?.evaluate(leave) { _ in }
+                    }
+                    XCTAssertTrue(MainLoop.run(until: {
+                        main.browser.state.title == "Page windowed" && main.window.isFullscreen && main.window.height > 700 && !Self.toolbarShown(main)
+                    }, timeout: 10), "\(leave): title “\(main.browser.state.title ?? "")”, fullscreen \(main.window.isFullscreen), "
+                        + "\(main.window.height) px tall, toolbar presented \(Self.toolbarShown(main))")
+                    // F11's fullscreen, not a fullscreen window with the chrome lost: the bottom edge brings it back.
+                    XDoTool.run(["mousemove", "300", String(screenHeight - 1)])
+                    XCTAssertTrue(MainLoop.run(until: { Self.toolbarShown(main) }, timeout: 10), "\(leave): the bottom edge shows the toolbar")
+                    XDoTool.run(["mousemove", "--window", window, "300", "150"])
+                    XCTAssertTrue(MainLoop.run(until: { !Self.toolbarShown(main) }, timeout: 10), "\(leave): away from it, the toolbar goes")
+                    XCTAssertTrue(main.window.isFullscreen)
+                }
+                // And F11 still leaves it.
+                XDoTool.run(["key", "F11"])
+                XCTAssertTrue(MainLoop.run(until: { !main.window.isFullscreen && Self.toolbarShown(main) }, timeout: 10),
+                              "F11 left fullscreen: \(main.window.isFullscreen)")
+            }
+        }
+    }
+
     /// A page's fullscreen belongs to its tab: switching to another tab ends it.
     func testSwitchingTabsEndsAPagesFullscreen() throws {
         let base = server.base

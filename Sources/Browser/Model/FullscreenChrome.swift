@@ -21,6 +21,8 @@ public struct FullscreenChrome: Equatable, Sendable {
     public static let revealEdge = 4.0
 
     public private(set) var mode = Mode.windowed
+    /// The page's fullscreen began over F11's: leaving it returns there, not to a window.
+    private var pageOverUser = false
     private var pointerRevealed = false
     private var pointerInChrome = false
     private var focusInChrome = false
@@ -57,17 +59,34 @@ public struct FullscreenChrome: Equatable, Sendable {
         return [.unfullscreenWindow]
     }
 
-    /// WebKit's "enter-fullscreen": WebKit makes the window fullscreen itself.
-    public mutating func pageEntered() { mode = .page }
-
-    /// WebKit's "leave-fullscreen": WebKit restores the window itself; the chrome comes back.
-    public mutating func pageLeft() {
-        if mode == .page { mode = .windowed }
+    /// WebKit's "enter-fullscreen": WebKit makes the window fullscreen itself (or finds it so, in F11's).
+    public mutating func pageEntered() {
+        if mode != .page { pageOverUser = mode == .user }
+        mode = .page
     }
 
-    /// The window manager (or its own key) took the window out of fullscreen.
+    /// WebKit's "leave-fullscreen". From a window, WebKit restores it itself and the chrome comes
+    /// back. From F11's fullscreen, the window stays fullscreen with the chrome hidden as before the
+    /// page's (asked again: WebKit leaves a window it found fullscreen as it is, and the request
+    /// is a no-op then).
+    public mutating func pageLeft() -> [Effect] {
+        guard mode == .page else { return [] }
+        guard pageOverUser else {
+            mode = .windowed
+            return []
+        }
+        pageOverUser = false
+        mode = .user
+        pointerRevealed = false
+        focusInChrome = false
+        return [.fullscreenWindow]
+    }
+
+    /// The window manager (or its own key) took the window out of fullscreen: under a page's
+    /// fullscreen too, so that leaving the page's then does not make the window fullscreen again.
     public mutating func windowLeftFullscreen() {
         if mode == .user { mode = .windowed }
+        pageOverUser = false
     }
 
     /// The pointer moved over the browser: `y` from its top, in a browser `height` high whose

@@ -82,7 +82,7 @@ public final class FullscreenMode {
     func pageLeft(_ view: WebView) {
         guard view === page else { return }
         page = nil
-        update { $0.pageLeft() }
+        apply { $0.pageLeft() }
     }
 
     private func apply(_ change: (inout FullscreenChrome) -> [FullscreenChrome.Effect]) {
