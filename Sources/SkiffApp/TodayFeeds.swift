@@ -4,6 +4,7 @@ import FeedStore
 import Foundation
 import Gtk
 import Logging
+import Pictures
 import Today
 import TodayModel
 
@@ -40,7 +41,11 @@ final class TodayFeeds {
     /// Called when a reload has shown what the store holds (tests wait on it).
     var onShown: (() -> Void)?
 
-    init(databaseURL: URL?) {
+    /// Articles' pictures from the network, in the disk cache (docs/feeds.md, "Pictures from the network").
+    let pictures: RemotePictures?
+
+    init(databaseURL: URL?, pictures: RemotePictures? = nil) {
+        self.pictures = pictures
         guard let databaseURL else {
             store = nil
             updates = nil
@@ -66,8 +71,37 @@ final class TodayFeeds {
         return DataLocations().dataDirectory.appendingPathComponent(FeedStore.databaseName)
     }
 
+    /// The pictures' cache: `--picture-cache`, else `$XDG_CACHE_HOME/skiff/pictures`; none in a private
+    /// window (it writes nothing to disk), whose cards keep their designed look.
+    static func pictures(options: Options) -> RemotePictures? {
+        let folder: URL
+        if let path = options.pictureCache {
+            folder = URL(fileURLWithPath: path)
+        } else if !options.isPrivate {
+            folder = RemotePictures.userCacheFolder()
+        } else {
+            return nil
+        }
+        var limits = RemotePictureLimits.standard
+        if let limit = options.pictureCacheLimit { limits.cacheBytes = limit }
+        return RemotePictures(folder: folder, limits: limits) { address in SHA256.hex(Array(address.utf8)) }
+    }
+
     func attach(_ today: TodayView) {
         self.today = today
+        today.remotePictures = pictures
+        if let store, let pictures {
+            pictures.pictureInPage = { head, page in FeedDiscovery.sharedPicture(inHTML: head, pageURL: page) }
+            pictures.onPagePicture = { [weak self] page, picture in
+                DispatchQueue.global(qos: .utility).async {
+                    do {
+                        try store.setPagePicture(picture, forPage: page, now: Date())
+                    } catch {
+                        DispatchQueue.main.async { MainActor.assumeIsolated { self?.logger.warning("a page's picture was not saved: \(error)") } }
+                    }
+                }
+            }
+        }
         if let store { today.storyBody = { id in Self.storyBody(cardID: id, store: store) } }
         today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
         today.onAddFeed = { [weak self] in self?.onAddFeed?() }
@@ -141,7 +175,7 @@ final class TodayFeeds {
                 let feed = titles[article.feedID]
                 return ArticleCardInput(identity: id, feedTitle: feed?.displayTitle ?? "", feedIconURL: feed?.iconURL,
                                         title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
-                                        imageURL: article.imageURL, published: article.date, unread: !article.isRead,
+                                        imageURL: Self.picture(of: article), published: article.date, unread: !article.isRead,
                                         link: article.link)
             }
             self.keys = keys
@@ -151,6 +185,15 @@ final class TodayFeeds {
             if !failing.isEmpty { today.reportProblems(failing) }
             onShown?()
         }
+    }
+
+    /// The card's picture: the feed's, else the one its page names (`og:image`) if it was looked up, else
+    /// the page to look it up in when the card shows (docs/feeds.md, "Pictures from the network").
+    nonisolated static func picture(of article: StoredArticle) -> URL? {
+        if let picture = article.imageURL { return picture }
+        if article.pagePictureChecked != nil { return article.pagePictureURL }
+        guard let link = article.link, link.scheme == "https" || link.scheme == "http" else { return nil }
+        return URL(string: RemotePictures.pageKey(for: link))
     }
 
     /// The story's paragraphs: the article's content sanitised, else its summary's (the card's

@@ -33,6 +33,20 @@ final class FeedDiscoveryTests: XCTestCase {
                        ["https://cdn.example.net/sub/f.json"])
     }
 
+    func testAPagesSharedPictureIsItsOpenGraphImageElseTwitters() {
+        let both = """
+            <html><head><meta name="twitter:image" content="/t.png"><base href="https://cdn.example.net/">
+            <meta property="og:image" content="pictures/og.jpg"><meta property="og:image" content="/second.jpg"></head></html>
+            """
+        XCTAssertEqual(FeedDiscovery.sharedPicture(inHTML: Data(both.utf8), pageURL: page)?.absoluteString, "https://cdn.example.net/pictures/og.jpg")
+        let twitter = #"<html><head><meta name="twitter:image" content="/t.png"><meta property="og:image" content="javascript:x"></head>"#
+        XCTAssertEqual(FeedDiscovery.sharedPicture(inHTML: Data(twitter.utf8), pageURL: page)?.absoluteString, "https://example.org/t.png")
+        // The head cut short (the fetcher reads only the first 256 KB) still gives what it holds.
+        let cut = #"<html><head><title>x</title><meta property="og:image:secure_url" content="https://example.org/s.png"><meta name="desc"#
+        XCTAssertEqual(FeedDiscovery.sharedPicture(inHTML: Data(cut.utf8), pageURL: page)?.absoluteString, "https://example.org/s.png")
+        XCTAssertNil(FeedDiscovery.sharedPicture(inHTML: Data("<html><body>Hi</body></html>".utf8), pageURL: page))
+    }
+
     func testAPageWithoutFeedsAndGarbage() {
         XCTAssertEqual(FeedDiscovery.feedLinks(inHTML: Data("<html><body>Hi</body></html>".utf8), pageURL: page), [])
         XCTAssertEqual(FeedDiscovery.feedLinks(inHTML: Data([0xFF, 0x00, 0x3C]), pageURL: page), [])

@@ -62,7 +62,8 @@ public struct Card: Sendable, Hashable, Identifiable {
     public var eyebrow: String
     public var title: String
     public var subtitle: String?
-    /// Absolute file URL; nil when the feed names none or the file is missing (the view draws a placeholder).
+    /// An absolute file URL, an http(s) address or a page's picture (`ArticleCardInput.imageURL`); nil when
+    /// the feed names none or the file is missing (the view draws a placeholder).
     public var imageURL: URL?
     /// Paragraphs of the story, in order.
     public var body: [String]

@@ -51,7 +51,7 @@ final class FeedSource {
         }
         let accent = card.accent.map { Color(red: $0.redFraction, green: $0.greenFraction, blue: $0.blueFraction) } ?? Self.defaultAccent
         return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
-                           imagePath: card.imageURL?.path, body: card.body, accent: accent, lightText: card.textColor != .dark,
+                           imagePath: card.imageURL.map { $0.isFileURL ? $0.path : $0.absoluteString }, body: card.body, accent: accent, lightText: card.textColor != .dark,
                            unread: card.unread && !readIDs.contains(card.id), link: card.link)
     }
 

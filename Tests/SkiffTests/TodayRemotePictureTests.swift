@@ -1,0 +1,183 @@
+import Browser
+import Foundation
+import Gtk
+import Pictures
+@testable import SkiffApp
+import TestSupport
+import Today
+import TodayModel
+import XCTest
+
+/// Articles' pictures from a feed's server, on real cards: the picture named in the feed, the one the
+/// article's page names (og:image, fetched once), a picture that never finishes and a decompression bomb
+/// beside them; the cache folder on disk (docs/feeds.md, "Pictures from the network").
+final class TodayRemotePictureTests: XCTestCase {
+    private var server: TestHTTPServer!
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try requireDisplayAndXDoTool()
+        server = try TestHTTPServer(routes: [:])
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-remote-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A PNG of one colour, made by ImageMagick (which the screenshots use anyway); `noise` makes it larger.
+    private func png(_ colour: String, size: Int = 64, noise: Bool = false) throws -> [UInt8] {
+        let path = folder.appendingPathComponent("\(colour)-\(UUID().uuidString).png").path
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        convert.arguments = ["-size", "\(size)x\(size)"] + (noise ? ["plasma:\(colour)-\(colour)"] : ["xc:\(colour)"]) + [path]
+        try convert.run()
+        convert.waitUntilExit()
+        XCTAssertEqual(convert.terminationStatus, 0)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    private func item(_ title: String, hoursAgo: Double, picture: String? = nil, link: String) -> String {
+        let date = TodaySubscribeTests.rfc822(Date().addingTimeInterval(-hoursAgo * 3600))
+        let media = picture.map { #"<media:content url="\#(server.base)\#($0)" medium="image"/>"# } ?? ""
+        return "<item><title>\(title)</title><link>\(server.base)\(link)</link><guid>\(link)</guid><pubDate>\(date)</pubDate>\(media)</item>"
+    }
+
+    private func serveFeed(_ items: [String]) {
+        let feed = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Harbour Pictures</title>
+            <link>\(server.base)/</link><description>Photos from the quay</description>
+            \(items.joined(separator: "\n"))
+            </channel></rss>
+            """
+        server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: feed), for: "/feed.xml")
+    }
+
+    private static func open(server: TestHTTPServer, folder: URL, limit: Int? = nil, _ body: @MainActor (MainWindow, String) throws -> Void) throws {
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        let cache = folder.appendingPathComponent("pictures").path
+        try MainActor.assumeIsolated {
+            let options = try Options.parse(["--subscribe", "\(server.base)/feed.xml", "--feeds-database", database, "--picture-cache", cache,
+                                             "--ephemeral", "--window-size", "1000x900"] + (limit.map { ["--picture-cache-limit", "\($0)"] } ?? []))
+            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            main.window.title = "Today Remote Pictures"
+            main.window.present()
+            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            guard let window = XDoTool.window(named: "Today Remote Pictures") else { return XCTFail("no X window") }
+            XDoTool.run(["windowmove", window, "0", "0"])
+            XDoTool.run(["windowraise", window])
+            try body(main, window)
+        }
+    }
+
+    /// The fraction of the card's pixels within 25 % of `colour`.
+    @MainActor
+    private static func fraction(of colour: String, onCard title: String, in main: MainWindow, shot: Screenshot) -> Double {
+        guard let card = main.today.visibleCardWidget(titled: title), let region = Screenshot.region(of: card, inset: 4) else { return -1 }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        process.arguments = [shot.path, "-crop", region, "+repage", "-alpha", "off", "-fuzz", "25%", "-fill", "black", "+opaque", colour,
+                             "-fill", "white", "-opaque", colour, "-format", "%[fx:mean]", "info:"]
+        let out = Pipe()
+        process.standardOutput = out
+        try? process.run()
+        process.waitUntilExit()
+        return Double(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) ?? -1
+    }
+
+    /// The feed's picture and the page's og:image are drawn on their cards (their colours in a screenshot),
+    /// while a picture that never finishes and a decompression bomb leave their cards with their designed
+    /// look and the problems bar empty. The page is fetched once, and its picture remembered in the store:
+    /// a second window on the same database does not ask for it again. The cache folder holds the pictures
+    /// as they were served.
+    func testPicturesFromTheFeedAndThePageShowBesideOnesThatNeverFinish() throws {
+        let red = try png("red"), blue = try png("blue")
+        server.setResponse(.init(contentType: "image/png", bytes: red), for: "/red.png")
+        server.setResponse(.init(contentType: "image/png", bytes: blue), for: "/blue.png")
+        let bomb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/today/images/bomb-30000.png")
+        server.setResponse(.init(contentType: "image/png", bytes: [UInt8](try Data(contentsOf: bomb))), for: "/bomb.png")
+        var slow = TestHTTPServer.Response(contentType: "image/png", bytes: Array(red.prefix(64)))
+        slow.declaredLength = red.count
+        slow.pace = (bytes: 1, every: 5)
+        server.setResponse(slow, for: "/slow.png")
+        server.setResponse(.init(body: #"<html><head><title>Blue</title><meta property="og:image" content="/blue.png"></head><body>x</body></html>"#),
+                           for: "/blue.html")
+        serveFeed([item("Red sails", hoursAgo: 1, picture: "/red.png", link: "/red.html"),
+                   item("Slow boat", hoursAgo: 2, picture: "/slow.png", link: "/slow.html"),
+                   item("Blue harbour", hoursAgo: 3, link: "/blue.html"),
+                   item("Heavy cargo", hoursAgo: 4, picture: "/bomb.png", link: "/bomb.html")])
+
+        let server: TestHTTPServer = server, folder: URL = folder
+        try Self.open(server: server, folder: folder) { main, window in
+            let titles = ["Red sails", "Slow boat", "Blue harbour", "Heavy cargo"]
+            XCTAssertTrue(MainLoop.run(until: { Set(main.today.visibleCards.map(\.title)) == Set(titles) }, timeout: 20),
+                          "\(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+            XCTAssertTrue(MainLoop.run(until: { Set(main.today.visibleCardsShowingPictures) == ["Red sails", "Blue harbour"] }, timeout: 20),
+                          "the feed's picture and the page's are drawn: \(main.today.visibleCardsShowingPictures)")
+            let shot = try Screenshot.capture(window: window, settling: 0.5)
+            defer { shot.remove() }
+            if let keep = ProcessInfo.processInfo.environment["SKIFF_KEEP_SHOT"] { try? FileManager.default.copyItem(atPath: shot.path, toPath: keep) }
+            XCTAssertGreaterThan(Self.fraction(of: "red", onCard: "Red sails", in: main, shot: shot), 0.3, "the served red picture is on its card")
+            XCTAssertGreaterThan(Self.fraction(of: "blue", onCard: "Blue harbour", in: main, shot: shot), 0.3, "the page's og:image is on its card")
+            for title in ["Slow boat", "Heavy cargo"] {
+                XCTAssertEqual(Self.fraction(of: "red", onCard: title, in: main, shot: shot), 0, "\(title) keeps its designed look")
+                let accent = ArticleCards.accent(forFeedTitled: "Harbour Pictures").description
+                XCTAssertGreaterThan(Self.fraction(of: accent, onCard: title, in: main, shot: shot), 0.3, "\(title): the feed's colour, no grey box")
+            }
+            XCTAssertNil(main.today.problemsText, "a stranger's picture that can't be shown is logged, not listed")
+            XCTAssertEqual(server.requestCount(for: "/blue.html"), 1)
+            XCTAssertEqual(main.sections.todayFeeds?.pictures?.fetchesUnderWay, 1, "only the never-finishing picture is still coming")
+
+            let cache = folder.appendingPathComponent("pictures")
+            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+            let contents = try files.map { try Data(contentsOf: cache.appendingPathComponent($0)) }
+            XCTAssertTrue(contents.contains(Data(red)), "the red picture is in the cache folder as served")
+            XCTAssertTrue(contents.contains(Data(blue)), "so is the page's picture")
+        }
+        // Again, on the same database and cache: the page is not fetched again.
+        try Self.open(server: server, folder: folder) { main, _ in
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCardsShowingPictures.contains("Blue harbour") }, timeout: 20),
+                          "\(main.today.visibleCardsShowingPictures)")
+            XCTAssertEqual(server.requestCount(for: "/blue.html"), 1, "the page's picture was remembered")
+            XCTAssertEqual(server.requestCount(for: "/red.png"), 1, "the cached picture was not fetched again")
+        }
+    }
+
+    /// With a cache limit of 2.5 pictures, ten pictures fetched leave at most 2.5 pictures' bytes in the folder.
+    func testTheCacheFolderStaysUnderASmallLimit() throws {
+        var items: [String] = []
+        var size = 0
+        for n in 0..<10 {
+            let picture = try png(["red", "blue", "green", "yellow", "orange"][n % 5], size: 96, noise: true)
+            size = max(size, picture.count)
+            server.setResponse(.init(contentType: "image/png", bytes: picture), for: "/p\(n).png")
+            items.append(item("Picture \(n)", hoursAgo: Double(n), picture: "/p\(n).png", link: "/p\(n).html"))
+        }
+        serveFeed(items)
+        let limit = size * 5 / 2
+        let server: TestHTTPServer = server, folder: URL = folder
+        try Self.open(server: server, folder: folder, limit: limit) { main, _ in
+            XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCardsShowingPictures.isEmpty }, timeout: 20))
+            // Every card comes on screen in turn, so every picture is fetched.
+            var offset = 0.0
+            while offset < main.today.contentHeight {
+                offset += 300
+                main.today.scroll(to: offset)
+                MainLoop.run(until: { main.sections.todayFeeds?.pictures?.fetchesUnderWay == 0 }, timeout: 10)
+                MainLoop.run(for: 0.3)
+            }
+            let fetched = (0..<10).filter { server.requestCount(for: "/p\($0).png") > 0 }.count
+            XCTAssertGreaterThanOrEqual(fetched, 4, "more pictures were fetched than the cache holds")
+            let cache = folder.appendingPathComponent("pictures")
+            let bytes = try FileManager.default.contentsOfDirectory(atPath: cache.path).map {
+                try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent($0).path)[.size] as? Int ?? 0
+            }
+            XCTAssertFalse(bytes.isEmpty, "pictures are kept on disk")
+            XCTAssertLessThanOrEqual(bytes.reduce(0, +), limit, "the folder holds at most its limit: \(bytes) > \(limit)")
+        }
+    }
+}
