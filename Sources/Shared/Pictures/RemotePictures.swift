@@ -149,8 +149,9 @@ public final class RemotePictures {
         startNext()
     }
 
-    /// Fetches under way now (tests: a picture that never finishes holds one place, not all).
-    public var fetchesUnderWay: Int { running.count }
+    /// Fetches under way now, and pictures fetched and not yet in the cache (tests: a picture that never
+    /// finishes holds one place, not all; the folder is read once nothing is being written).
+    public var fetchesUnderWay: Int { running.count + writing.count }
 
     private func startNext() {
         while cache.isLoaded, running.count < limits.concurrentFetches,
