@@ -33,6 +33,8 @@ final class TodayFeeds {
     /// Card id (the article's row id) → the article's key, for marking it read.
     private var keys: [String: ArticleKey] = [:]
     private var generation = 0
+    /// Feeds without an icon of their own, by the site whose page is read for one.
+    private var feedsBySite: [String: [FeedID]] = [:]
     private let logger = Logger(label: "skiff.today.feeds")
     /// Whether there is at least one subscription (the sample shows while there is none).
     private(set) var hasSubscriptions = false
@@ -91,13 +93,22 @@ final class TodayFeeds {
         self.today = today
         today.remotePictures = pictures
         if let store, let pictures {
-            pictures.pictureInPage = { head, page in FeedDiscovery.sharedPicture(inHTML: head, pageURL: page) }
-            pictures.onPagePicture = { [weak self] page, picture in
+            pictures.findInPage = { lookup, head, page in
+                switch lookup {
+                case .sharedPicture: FeedDiscovery.sharedPicture(inHTML: head, pageURL: page)
+                case .siteIcon: FeedDiscovery.iconLink(inHTML: head, pageURL: page)
+                }
+            }
+            pictures.onFoundInPage = { [weak self] lookup, page, picture in
+                let feeds = lookup == .siteIcon ? self?.feedsBySite[page.absoluteString] ?? [] : []
                 DispatchQueue.global(qos: .utility).async {
                     do {
-                        try store.setPagePicture(picture, forPage: page, now: Date())
+                        switch lookup {
+                        case .sharedPicture: try store.setPagePicture(picture, forPage: page, now: Date())
+                        case .siteIcon: if let picture { for feed in feeds { try store.setIconIfNone(picture, for: feed) } }
+                        }
                     } catch {
-                        DispatchQueue.main.async { MainActor.assumeIsolated { self?.logger.warning("a page's picture was not saved: \(error)") } }
+                        DispatchQueue.main.async { MainActor.assumeIsolated { self?.logger.warning("what a page names was not saved: \(error)") } }
                     }
                 }
             }
@@ -168,6 +179,7 @@ final class TodayFeeds {
                 return
             }
             let titles = Dictionary(read.feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            feedsBySite = Dictionary(grouping: read.feeds.filter { $0.iconURL == nil }, by: { Self.site(of: $0).absoluteString }).mapValues { $0.map(\.id) }
             var keys: [String: ArticleKey] = [:]
             let inputs = read.articles.map { article -> ArticleCardInput in
                 let id = String(article.id)
@@ -193,7 +205,19 @@ final class TodayFeeds {
         if let picture = article.imageURL { return picture }
         if article.pagePictureChecked != nil { return article.pagePictureURL }
         guard let link = article.link, link.scheme == "https" || link.scheme == "http" else { return nil }
-        return URL(string: RemotePictures.pageKey(for: link))
+        return URL(string: RemotePictures.key(.sharedPicture, for: link))
+    }
+
+    /// The feed's icon: its own (Atom icon, RSS image, JSON Feed icon/favicon), else the one its site's page
+    /// names, else the site's /favicon.ico (looked up when shown; docs/feeds.md "Pictures from the network").
+    nonisolated static func icon(of feed: StoredFeed) -> String {
+        feed.iconURL?.absoluteString ?? RemotePictures.key(.siteIcon, for: site(of: feed))
+    }
+
+    /// The feed's site: its `<link>`, else the root of its own address.
+    nonisolated static func site(of feed: StoredFeed) -> URL {
+        if let site = feed.siteURL { return site }
+        return URL(string: "/", relativeTo: feed.url)?.absoluteURL ?? feed.url
     }
 
     /// The story's paragraphs: the article's content sanitised, else its summary's (the card's

@@ -47,6 +47,17 @@ final class FeedDiscoveryTests: XCTestCase {
         XCTAssertNil(FeedDiscovery.sharedPicture(inHTML: Data("<html><body>Hi</body></html>".utf8), pageURL: page))
     }
 
+    func testASitesIconIsItsTouchIconElseAPNGIconElseAnyButSVG() {
+        func icon(_ head: String) -> String? {
+            FeedDiscovery.iconLink(inHTML: Data("<html><head>\(head)</head><body></body></html>".utf8), pageURL: page)?.absoluteString
+        }
+        XCTAssertEqual(icon(#"<link rel="icon" href="/f.ico"><link rel="apple-touch-icon" href="/touch.png">"#), "https://example.org/touch.png")
+        XCTAssertEqual(icon(#"<link rel="shortcut icon" href="/f.ico"><link rel="icon" type="image/png" sizes="32x32" href="i32.png">"#),
+                       "https://example.org/blog/i32.png")
+        XCTAssertEqual(icon(#"<link rel="icon" href="/i.svg"><link rel="icon" href="/f.ico">"#), "https://example.org/f.ico")
+        XCTAssertNil(icon(#"<link rel="icon" type="image/svg+xml" href="/i"><link rel="stylesheet" href="/s.css">"#))
+    }
+
     func testAPageWithoutFeedsAndGarbage() {
         XCTAssertEqual(FeedDiscovery.feedLinks(inHTML: Data("<html><body>Hi</body></html>".utf8), pageURL: page), [])
         XCTAssertEqual(FeedDiscovery.feedLinks(inHTML: Data([0xFF, 0x00, 0x3C]), pageURL: page), [])

@@ -171,6 +171,33 @@ final class TodayRemotePictureTests: XCTestCase {
         }
     }
 
+    /// A feed that names no icon gets its site's: the site's page names none either, so its /favicon.ico
+    /// (a PNG here) is fetched, shown in the Subscriptions window (its colour in a screenshot) and remembered
+    /// on the feed.
+    func testTheSitesIconIsShownInTheSubscriptionsWindow() throws {
+        server.setResponse(.init(contentType: "image/x-icon", bytes: try png("lime", size: 48)), for: "/favicon.ico")
+        server.setResponse(.init(body: "<html><head><title>Harbour</title></head><body>The quay.</body></html>"), for: "/")
+        serveFeed([item("Plain", hoursAgo: 1, link: "/plain.html")])
+        let server: TestHTTPServer = server, folder: URL = folder
+        try Self.open(server: server, folder: folder) { main, _ in
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.contains { $0.title == "Plain" } }, timeout: 20))
+            main.showSubscriptions()
+            guard let subscriptions = main.subscriptionsWindow else { return XCTFail("no Subscriptions window") }
+            defer { subscriptions.window.destroy() }
+            let icon = { subscriptions.window.presentedDescendants().first { $0.hasLabel("Icon of Harbour Pictures") } }
+            XCTAssertTrue(MainLoop.run(until: { icon() != nil }, timeout: 20), "the site's icon is in the list")
+            XCTAssertEqual(server.requestCount(for: "/"), 1, "the site's page was read for an icon")
+            guard let id = XDoTool.window(named: "Subscriptions"), let shown = icon() else { return XCTFail("no window") }
+            let shot = try Screenshot.capture(window: id, settling: 0.5)
+            defer { shot.remove() }
+            let centre = "16x16+\(Int(shown.surfaceCentre.x) - 8)+\(Int(shown.surfaceCentre.y) - 8)"
+            XCTAssertGreaterThan(shot.colourfulFraction(in: centre) ?? 0, 0.9, "the icon's pixels are drawn at \(centre)")
+            let stored = try main.sections.todayFeeds?.store?.feeds().first?.iconURL
+            XCTAssertTrue(MainLoop.run(until: { (try? main.sections.todayFeeds?.store?.feeds().first?.iconURL) != nil }, timeout: 10),
+                          "the icon found is remembered on the feed: \(String(describing: stored))")
+        }
+    }
+
     /// With a cache limit of 2.5 pictures, ten pictures fetched leave at most 2.5 pictures' bytes in the folder.
     func testTheCacheFolderStaysUnderASmallLimit() throws {
         var items: [String] = []

@@ -38,11 +38,18 @@ public struct RemotePictureLimits: Sendable, Equatable {
 /// `keepOnly(_:)` cancels the fetches nobody shows any more (cards scrolled away, articles gone). A failed
 /// picture is not asked for again in this run: its card keeps its designed look.
 ///
-/// An address made with `pageKey(for:)` stands for the picture an article's page names (its
-/// `og:image`): the page's head is fetched (`pageBytes`), `pictureInPage` finds the picture in it off the
-/// main thread, `onPagePicture` is told (to remember it), and that picture is fetched like any other.
+/// An address made with `key(_:for:)` stands for a picture a web page names: an article page's `og:image`
+/// (`.sharedPicture`), a site's icon (`.siteIcon`). The page's head is fetched (`pageBytes`), `findInPage`
+/// finds the picture in it off the main thread, `onFoundInPage` is told (to remember it), and that picture is
+/// fetched like any other. A site whose page names no icon (or does not answer) gets its `/favicon.ico`.
 @MainActor
 public final class RemotePictures {
+    /// What a page is read for.
+    public enum PageLookup: String, Sendable, CaseIterable {
+        case sharedPicture = "page-picture:"
+        case siteIcon = "site-icon:"
+    }
+
     public enum State: Equatable, Sendable {
         /// In the cache: the file to decode.
         case ready(path: String)
@@ -66,15 +73,16 @@ public final class RemotePictures {
     private var pagePictures: [String: String?] = [:]
     private var asked = 0
     private let logger = Logger(label: "skiff.pictures.remote")
-    /// Something asked for is ready or failed: whatever shows pictures should draw again.
-    public var onChange: (() -> Void)?
-    /// The picture a page's head names (`og:image`), resolved against the page's address. Called on a worker.
-    public var pictureInPage: (@Sendable (Data, URL) -> URL?)?
-    /// A page's picture was looked up (nil: the page names none, or could not be read).
-    public var onPagePicture: ((URL, URL?) -> Void)?
+    private var listeners: [() -> Void] = []
+    /// Addresses `keepOnly` never cancels (site icons: asked for by lists, not by cards).
+    private var pinned: Set<String> = []
+    /// The picture a page's head names for `lookup`, resolved against the page's address. Called on a worker.
+    public var findInPage: (@Sendable (PageLookup, Data, URL) -> URL?)?
+    /// A page was read for `lookup` (the picture nil: it names none).
+    public var onFoundInPage: ((PageLookup, URL, URL?) -> Void)?
 
-    /// The prefix of the addresses that stand for a page's picture.
-    public nonisolated static let pagePrefix = "page-picture:"
+    /// Calls `body` whenever something asked for is ready or failed: whatever shows it should draw again.
+    public func onChange(_ body: @escaping () -> Void) { listeners.append(body) }
 
     /// - Parameter fileName: the cache's name for an address (a hash of it: a stranger's address is never a path).
     public init(folder: URL, limits: RemotePictureLimits = .standard, fileName: @escaping @Sendable (String) -> String) {
@@ -87,7 +95,7 @@ public final class RemotePictures {
             cache.load()
             DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in
                 self?.startNext()
-                self?.onChange?()
+                self?.notify()
             } }
         }
     }
@@ -102,26 +110,27 @@ public final class RemotePictures {
     }
 
     public nonisolated static func isRemote(_ address: String) -> Bool {
-        address.hasPrefix("https://") || address.hasPrefix("http://") || address.hasPrefix(pagePrefix)
+        address.hasPrefix("https://") || address.hasPrefix("http://") || lookup(of: address) != nil
     }
 
-    /// The key that stands for the picture `page` names in its head.
-    public nonisolated static func pageKey(for page: URL) -> String { pagePrefix + page.absoluteString }
+    /// The key that stands for the picture `page` names in its head for `lookup`.
+    public nonisolated static func key(_ lookup: PageLookup, for page: URL) -> String { lookup.rawValue + page.absoluteString }
 
-    /// Tells what is already known of a page's picture (remembered from an earlier run), so it is not
-    /// fetched again: `picture` nil means the page names none.
-    public func remember(page: URL, picture: URL?) {
-        pagePictures[Self.pageKey(for: page)] = .some(picture?.absoluteString)
+    nonisolated static func lookup(of address: String) -> PageLookup? {
+        PageLookup.allCases.first { address.hasPrefix($0.rawValue) }
     }
 
     /// Where the picture at `address` stands; asking starts fetching it when it is not in the cache.
-    public func state(for address: String) -> State {
+    /// A `pinned` address is not cancelled by `keepOnly` (nor is the picture its page leads to).
+    public func state(for address: String, pinned: Bool = false) -> State {
+        if pinned { self.pinned.insert(address) }
         if let page = pagePictures[address] {
             guard let picture = page else { return .failed }
+            if pinned { self.pinned.insert(picture) }
             return state(for: picture)
         }
         if failed.contains(address) { return .failed }
-        if !address.hasPrefix(Self.pagePrefix), cache.isLoaded, let path = cache.file(named: fileName(address)) {
+        if Self.lookup(of: address) == nil, cache.isLoaded, let path = cache.file(named: fileName(address)) {
             if touched.insert(address).inserted {
                 let cache = self.cache, name = fileName(address)
                 queue.async { cache.touch(name) }
@@ -139,8 +148,8 @@ public final class RemotePictures {
     /// Cancels the fetches (and forgets the waiting ones) of every address not in `wanted`: their cards
     /// went off screen or their articles are gone. A page wanted keeps the fetch of its picture.
     public func keepOnly(_ wanted: Set<String>) {
-        var kept = wanted
-        for key in wanted { if let picture = pagePictures[key], let picture { kept.insert(picture) } }
+        var kept = wanted.union(pinned)
+        for key in kept { if let picture = pagePictures[key], let picture { kept.insert(picture) } }
         for address in waiting.keys where !kept.contains(address) { waiting[address] = nil }
         for (address, transfer) in running where !kept.contains(address) {
             running[address] = nil
@@ -157,7 +166,7 @@ public final class RemotePictures {
         while cache.isLoaded, running.count < limits.concurrentFetches,
               let next = waiting.max(by: { $0.value < $1.value })?.key {
             waiting[next] = nil
-            if next.hasPrefix(Self.pagePrefix) { fetchPage(next) } else { fetchPicture(next) }
+            if let lookup = Self.lookup(of: next) { fetchPage(next, for: lookup) } else { fetchPicture(next) }
         }
     }
 
@@ -192,13 +201,16 @@ public final class RemotePictures {
                 guard let self else { return }
                 self.writing.remove(address)
                 if path == nil { self.fail(address, "it could not be kept in the cache (\(cache.folder.path))") }
-                self.onChange?()
+                self.notify()
             } }
         }
     }
 
-    private func fetchPage(_ key: String) {
-        guard let page = URL(string: String(key.dropFirst(Self.pagePrefix.count))) else { return pageLookedUp(key, page: nil, picture: nil) }
+    private func fetchPage(_ key: String, for lookup: PageLookup) {
+        guard let page = URL(string: String(key.dropFirst(lookup.rawValue.count))) else {
+            failed.insert(key)
+            return
+        }
         let request = HTTPRequest(address: page.absoluteString, accept: "text/html, application/xhtml+xml;q=0.9",
                                   timeout: limits.timeout, maximumBytes: limits.pageBytes, keepsHeadOnly: true)
         running[key] = session.fetch(request) { [weak self] result in
@@ -206,35 +218,50 @@ public final class RemotePictures {
             defer { self.startNext() }
             switch result {
             case .success(let response) where (200...299).contains(response.status):
-                guard let find = self.pictureInPage else { return self.pageLookedUp(key, page: page, picture: nil) }
-                let body = response.body, base = URL(string: response.finalAddress) ?? page
+                let body = response.body, base = URL(string: response.finalAddress) ?? page, find = self.findInPage
                 self.writing.insert(key)
                 DispatchQueue.global(qos: .utility).async {
-                    let picture = find(body, base)
+                    let picture = find?(lookup, body, base)
                     DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in
                         self?.writing.remove(key)
-                        self?.pageLookedUp(key, page: page, picture: picture)
+                        self?.pageLookedUp(key, lookup: lookup, page: page, picture: picture ?? Self.fallback(lookup, page: page))
                     } }
                 }
             case .failure(.cancelled):
                 break
             case .success, .failure:
-                // Not remembered: a page that failed today may answer tomorrow.
-                self.failed.insert(key)
-                self.onChange?()
+                if let fallback = Self.fallback(lookup, page: page) {
+                    // The icon of a site whose page does not answer is still where browsers look first.
+                    self.pagePictures[key] = .some(fallback.absoluteString)
+                } else {
+                    // Not remembered: a page that failed today may answer tomorrow.
+                    self.failed.insert(key)
+                }
+                self.notify()
             }
         }
     }
 
-    private func pageLookedUp(_ key: String, page: URL?, picture: URL?) {
+    /// What stands in when the page names nothing: a site's `/favicon.ico`.
+    private static func fallback(_ lookup: PageLookup, page: URL) -> URL? {
+        guard lookup == .siteIcon else { return nil }
+        return URL(string: "/favicon.ico", relativeTo: page)?.absoluteURL
+    }
+
+    private func pageLookedUp(_ key: String, lookup: PageLookup, page: URL, picture: URL?) {
         pagePictures[key] = .some(picture?.absoluteString)
-        if let page { onPagePicture?(page, picture) }
-        onChange?()
+        if pinned.contains(key), let picture { pinned.insert(picture.absoluteString) }
+        onFoundInPage?(lookup, page, picture)
+        notify()
+    }
+
+    private func notify() {
+        for listener in listeners { listener() }
     }
 
     private func fail(_ address: String, _ reason: String) {
         failed.insert(address)
         logger.info("\(address): the picture is not shown (\(reason)); its card keeps its own look")
-        onChange?()
+        notify()
     }
 }

@@ -44,7 +44,7 @@ public final class TodayView {
     public var remotePictures: RemotePictures? {
         didSet {
             images.remote = remotePictures
-            remotePictures?.onChange = { [weak self] in self?.images.onReady?() }
+            remotePictures?.onChange { [weak self] in self?.images.onReady?() }
         }
     }
     private let invitesSubscriptions: Bool

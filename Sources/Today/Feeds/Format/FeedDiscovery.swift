@@ -56,6 +56,28 @@ public enum FeedDiscovery {
         return openGraph ?? twitter
     }
 
+    /// The site's icon its page names: `<link rel="apple-touch-icon">` (a PNG of 180 px, sharp at any size
+    /// Skiff draws), else a `rel="icon"` (or "shortcut icon") that is not an SVG — a PNG first; resolved
+    /// against the page, http(s) only. nil: the page names none (the caller tries `/favicon.ico`).
+    public static func iconLink(inHTML data: Data, pageURL: URL) -> URL? {
+        var touch: URL?
+        var icons: [(url: URL, png: Bool)] = []
+        walk(data, pageURL: pageURL) { node, name, base in
+            guard xmlStrcasecmp(name, "link") == 0, let rel = LibXML.attribute(node, "rel")?.lowercased(),
+                  let href = LibXML.attribute(node, "href"), let url = FeedURLs.resolve(href, against: base) else { return true }
+            let tokens = rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            let type = LibXML.attribute(node, "type")?.lowercased() ?? ""
+            let path = url.path.lowercased()
+            if tokens.contains("apple-touch-icon") || tokens.contains("apple-touch-icon-precomposed") {
+                touch = touch ?? url
+            } else if tokens.contains("icon"), type != "image/svg+xml", !path.hasSuffix(".svg") {
+                icons.append((url, type == "image/png" || path.hasSuffix(".png")))
+            }
+            return touch == nil
+        }
+        return touch ?? icons.first(where: \.png)?.url ?? icons.first?.url
+    }
+
     /// Visits every element of the page in document order with the base address in force (`<base href>`),
     /// until `visit` returns false.
     private static func walk(_ data: Data, pageURL: URL, _ visit: (xmlNodePtr, UnsafePointer<xmlChar>, URL) -> Bool) {
