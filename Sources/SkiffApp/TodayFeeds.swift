@@ -185,7 +185,7 @@ final class TodayFeeds {
                 let id = String(article.id)
                 keys[id] = article.key
                 let feed = titles[article.feedID]
-                return ArticleCardInput(identity: id, feedTitle: feed?.displayTitle ?? "", feedIconURL: feed?.iconURL,
+                return ArticleCardInput(identity: id, feedTitle: feed?.displayTitle ?? "", feedIconURL: feed.flatMap { URL(string: Self.icon(of: $0)) },
                                         title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
                                         imageURL: Self.picture(of: article), published: article.date, unread: !article.isRead,
                                         link: article.link)

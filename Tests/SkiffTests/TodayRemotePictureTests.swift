@@ -77,6 +77,12 @@ final class TodayRemotePictureTests: XCTestCase {
     @MainActor
     private static func fraction(of colour: String, onCard title: String, in main: MainWindow, shot: Screenshot) -> Double {
         guard let card = main.today.visibleCardWidget(titled: title), let region = Screenshot.region(of: card, inset: 4) else { return -1 }
+        return fraction(of: colour, in: region, shot: shot)
+    }
+
+    /// The fraction of the pixels of `region` (an ImageMagick geometry) within 25 % of `colour`.
+    @MainActor
+    private static func fraction(of colour: String, in region: String, shot: Screenshot) -> Double {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
         process.arguments = [shot.path, "-crop", region, "+repage", "-alpha", "off", "-fuzz", "25%", "-fill", "black", "+opaque", colour,
@@ -191,7 +197,15 @@ final class TodayRemotePictureTests: XCTestCase {
             let shot = try Screenshot.capture(window: id, settling: 0.5)
             defer { shot.remove() }
             let centre = "16x16+\(Int(shown.surfaceCentre.x) - 8)+\(Int(shown.surfaceCentre.y) - 8)"
-            XCTAssertGreaterThan(shot.colourfulFraction(in: centre) ?? 0, 0.9, "the icon's pixels are drawn at \(centre)")
+            XCTAssertGreaterThan(Self.fraction(of: "lime", in: centre, shot: shot), 0.9, "the icon's pixels are drawn at \(centre)")
+            // The card (no picture of its own, nor on its page) draws the icon before its eyebrow.
+            guard let card = main.today.visibleCardWidget(titled: "Plain"), let origin = card.originInSurface(),
+                  let todayID = XDoTool.window(named: "Today Remote Pictures") else { return XCTFail("no card") }
+            let cardShot = try Screenshot.capture(window: todayID, settling: 0.5)
+            defer { cardShot.remove() }
+            if let keep = ProcessInfo.processInfo.environment["SKIFF_KEEP_SHOT"] { try? FileManager.default.copyItem(atPath: cardShot.path, toPath: keep) }
+            let eyebrowIcon = "10x10+\(Int(origin.x) + 23)+\(Int(origin.y) + 21)"
+            XCTAssertGreaterThan(Self.fraction(of: "lime", in: eyebrowIcon, shot: cardShot), 0.9, "the icon is on the card at \(eyebrowIcon)")
             let stored = try main.sections.todayFeeds?.store?.feeds().first?.iconURL
             XCTAssertTrue(MainLoop.run(until: { (try? main.sections.todayFeeds?.store?.feeds().first?.iconURL) != nil }, timeout: 10),
                           "the icon found is remembered on the feed: \(String(describing: stored))")

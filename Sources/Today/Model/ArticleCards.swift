@@ -99,7 +99,7 @@ public enum ArticleCards {
         Card(id: article.identity, kind: .feature, eyebrow: article.feedTitle, title: article.title,
                     subtitle: article.summary, imageURL: article.imageURL, body: article.body,
                     accent: accent(forFeedTitled: article.feedTitle), textColor: .light,
-                    unread: article.unread, link: article.link)
+                    unread: article.unread, link: article.link, iconURL: article.feedIconURL)
     }
 
     /// A card of its own colour for each feed, so a card without a picture is still that feed's:

@@ -74,12 +74,16 @@ public struct Card: Sendable, Hashable, Identifiable {
     public var unread: Bool
     /// The article's page on the web ("Open in Browser"); nil for the sample's cards.
     public var link: URL?
+    /// The feed's icon (a file, an http(s) address or a site's icon key), drawn before the eyebrow of a
+    /// card that shows its designed look, not a picture.
+    public var iconURL: URL?
 
     public init(
         id: String, kind: CardKind, eyebrow: String, title: String, subtitle: String? = nil,
         imageURL: URL? = nil, body: [String] = [], accent: RGBColor? = nil, textColor: CardTextColor = .light,
-        unread: Bool = false, link: URL? = nil
+        unread: Bool = false, link: URL? = nil, iconURL: URL? = nil
     ) {
+        self.iconURL = iconURL
         self.id = id
         self.kind = kind
         self.eyebrow = eyebrow

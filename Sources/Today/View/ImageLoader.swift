@@ -320,6 +320,14 @@ final class TextureCache {
         }
     }
 
+    /// Whether the picture at `path` will not come: it failed to decode, or to arrive over the network.
+    func isUnavailable(_ path: String?) -> Bool {
+        guard let path else { return true }
+        if failures[path] != nil { return true }
+        guard RemotePictures.isRemote(path) else { return false }
+        return remote.map { $0.state(for: path) == .failed } ?? true
+    }
+
     /// Cancels the fetches of remote pictures not in `paths` (the pictures of the cards dealt now).
     func keepRemote(_ paths: Set<String>) {
         remote?.keepOnly(paths.filter(RemotePictures.isRemote))
