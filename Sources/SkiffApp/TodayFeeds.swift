@@ -86,8 +86,15 @@ final class TodayFeeds {
         }
         var limits = RemotePictureLimits.standard
         if let limit = options.pictureCacheLimit { limits.cacheBytes = limit }
-        return RemotePictures(folder: folder, limits: limits) { address in SHA256.hex(Array(address.utf8)) }
+        // One per folder while a window uses it: every window's Today shares its index, its limit and its fetches.
+        if let shared = sharedPictures[folder.path]?.pictures, shared.limits == limits { return shared }
+        let pictures = RemotePictures(folder: folder, limits: limits) { address in SHA256.hex(Array(address.utf8)) }
+        sharedPictures[folder.path] = WeakPictures(pictures: pictures)
+        return pictures
     }
+
+    private struct WeakPictures { weak var pictures: RemotePictures? }
+    private static var sharedPictures: [String: WeakPictures] = [:]
 
     func attach(_ today: TodayView) {
         self.today = today

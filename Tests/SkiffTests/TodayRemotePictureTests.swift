@@ -144,6 +144,10 @@ final class TodayRemotePictureTests: XCTestCase {
             let contents = try files.map { try Data(contentsOf: cache.appendingPathComponent($0)) }
             XCTAssertTrue(contents.contains(Data(red)), "the red picture is in the cache folder as served")
             XCTAssertTrue(contents.contains(Data(blue)), "so is the page's picture")
+            let page = try XCTUnwrap(URL(string: "\(server.base)/blue.html"))
+            XCTAssertTrue(MainLoop.run(until: {
+                (try? main.sections.todayFeeds?.store?.articles().first { $0.link == page }?.pagePictureURL)??.absoluteString == "\(server.base)/blue.png"
+            }, timeout: 10), "the page's picture is stored on its article")
         }
         // Again, on the same database and cache: the page is not fetched again.
         try Self.open(server: server, folder: folder) { main, _ in

@@ -76,6 +76,10 @@ public final class RemotePictures {
     private var listeners: [() -> Void] = []
     /// Addresses `keepOnly` never cancels (site icons: asked for by lists, not by cards).
     private var pinned: Set<String> = []
+    /// What each client (a Today view's pictures) wants now.
+    private var wantedByClient: [ObjectIdentifier: Set<String>] = [:]
+    /// Address → its name in the cache, hashed once.
+    private var names: [String: String] = [:]
     /// The picture a page's head names for `lookup`, resolved against the page's address. Called on a worker.
     public var findInPage: (@Sendable (PageLookup, Data, URL) -> URL?)?
     /// A page was read for `lookup` (the picture nil: it names none).
@@ -130,9 +134,9 @@ public final class RemotePictures {
             return state(for: picture)
         }
         if failed.contains(address) { return .failed }
-        if Self.lookup(of: address) == nil, cache.isLoaded, let path = cache.file(named: fileName(address)) {
+        if Self.lookup(of: address) == nil, cache.isLoaded, let path = cache.file(named: name(of: address)) {
             if touched.insert(address).inserted {
-                let cache = self.cache, name = fileName(address)
+                let cache = self.cache, name = name(of: address)
                 queue.async { cache.touch(name) }
             }
             return .ready(path: path)
@@ -145,10 +149,20 @@ public final class RemotePictures {
         return .loading
     }
 
-    /// Cancels the fetches (and forgets the waiting ones) of every address not in `wanted`: their cards
-    /// went off screen or their articles are gone. A page wanted keeps the fetch of its picture.
-    public func keepOnly(_ wanted: Set<String>) {
-        var kept = wanted.union(pinned)
+    /// The cache's name for `address` (a SHA-256: computed once, not in every frame that asks).
+    private func name(of address: String) -> String {
+        if let name = names[address] { return name }
+        let name = fileName(address)
+        names[address] = name
+        return name
+    }
+
+    /// Cancels the fetches (and forgets the waiting ones) of every address that `client` no longer
+    /// wants and no other client (another window's Today) or pinned list does: their cards went off screen
+    /// or their articles are gone. A page wanted keeps the fetch of its picture.
+    public func keepOnly(_ wanted: Set<String>, for client: ObjectIdentifier) {
+        wantedByClient[client] = wanted
+        var kept = wantedByClient.values.reduce(pinned) { $0.union($1) }
         for key in kept { if let picture = pagePictures[key], let picture { kept.insert(picture) } }
         for address in waiting.keys where !kept.contains(address) { waiting[address] = nil }
         for (address, transfer) in running where !kept.contains(address) {
@@ -156,6 +170,13 @@ public final class RemotePictures {
             transfer.cancel()
         }
         startNext()
+    }
+
+    /// `client` is gone: what only it wanted is no longer kept.
+    public func forget(_ client: ObjectIdentifier) {
+        guard wantedByClient.removeValue(forKey: client) != nil else { return }
+        keepOnly([], for: client)
+        wantedByClient[client] = nil
     }
 
     /// Fetches under way now, and pictures fetched and not yet in the cache (tests: a picture that never
@@ -194,7 +215,7 @@ public final class RemotePictures {
 
     private func save(_ data: Data, for address: String) {
         writing.insert(address)
-        let cache = self.cache, name = fileName(address)
+        let cache = self.cache, name = name(of: address)
         queue.async {
             let path = cache.store(data, named: name)
             DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in

@@ -330,8 +330,10 @@ final class TextureCache {
 
     /// Cancels the fetches of remote pictures not in `paths` (the pictures of the cards dealt now).
     func keepRemote(_ paths: Set<String>) {
-        remote?.keepOnly(paths.filter(RemotePictures.isRemote))
+        remote?.keepOnly(paths.filter(RemotePictures.isRemote), for: ObjectIdentifier(self))
     }
+
+    isolated deinit { remote?.forget(ObjectIdentifier(self)) }
 
     /// Pictures decoded and kept now.
     var count: Int { entries.count }
