@@ -74,7 +74,9 @@ let package = Package(
         .target(name: "VirtualList", dependencies: ["Gtk", "ListLayout"], path: "Sources/Shared/VirtualList"),
         // Pictures from disk, read and decoded within limits off the main thread (Today's feed
         // pictures, Home's tiles and pages).
-        .target(name: "Pictures", dependencies: ["Gtk", "JSONReader"], path: "Sources/Shared/Pictures"),
+        .target(name: "Pictures", dependencies: [
+            "Gtk", "JSONReader", .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Shared/Pictures"),
 
         // Today's subscriptions: reading every feed format (pure, no GTK) and keeping feeds,
         // articles and their states in SQLite.
@@ -113,7 +115,7 @@ let package = Package(
 
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "FeedSync", "Home", "HomeModel", "Stars", "StarsModel",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "FeedSync", "Home", "HomeModel", "Stars", "StarsModel", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -29,13 +29,44 @@ def png(path, size, rgb, shape='square', declared=None):
             inside = {'circle': d <= r * r, 'ring': (r / 2) ** 2 <= d <= r * r}.get(shape, True)
             row += bytes(list(rgb) + [255]) if inside else bytes(4)
         rows.append(row)
+    write_png(path, declared or size, declared or size, rows)
 
+
+def write_png(path, width, height, rows):
+    """RGBA rows (each starting with its filter byte) as a PNG whose header says width×height."""
     def chunk(kind, data):
         return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
-    width = declared or size
     with open(path, 'wb') as f:
-        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, width, 8, 6, 0, 0, 0))
-                + chunk(b'IDAT', zlib.compress(b''.join(rows), 9)) + chunk(b'IEND', b''))
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 6, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(b''.join(rows), 6)) + chunk(b'IEND', b''))
+
+
+def scene(path, sky, glow, sea, sun, width=800, height=500):
+    """A procedural picture for the screenshot feeds (made by us, data/today/LICENSE.md): a sky from `sky`
+    to `glow` at the horizon, a sun at `sun` (x, y fractions), a sea of `sea` with bands of light."""
+    horizon = int(height * 0.62)
+    sx, sy, radius = sun[0] * width, sun[1] * height, height * 0.09
+    rows = []
+    for y in range(height):
+        row = bytearray(b'\x00')
+        if y < horizon:
+            t = y / horizon
+            base = [round(a + (b - a) * t) for a, b in zip(sky, glow)]
+        else:
+            t = (y - horizon) / (height - horizon)
+            base = [round(c * (1 - 0.35 * t)) for c in sea]
+        for x in range(width):
+            r, g, b = base
+            d = ((x - sx) ** 2 + (y - sy) ** 2) ** 0.5
+            if y < horizon and d < radius * 3:
+                # The disc's edge a pixel wide (no stair steps), in a glow that fades over two radii.
+                light = max(min(1.0, radius - d + 0.5), max(0.0, 1 - (d - radius) / (radius * 2)) * 0.5)
+                r, g, b = (round(c + (255 - c) * light) for c in (r, g, b))
+            elif y >= horizon and abs(x - sx) < radius * (1.5 + (y - horizon) / 40) and (y // 3) % 2 == 0:
+                r, g, b = (min(255, c + 60) for c in (r, g, b))
+            row += bytes((r, g, b, 255))
+        rows.append(bytes(row))
+    write_png(path, width, height, rows)
 
 
 LOREM = ('Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et '
@@ -198,8 +229,20 @@ def subscriptions(root):
     them at @SITE@ (tools/screenshots.sh puts the local server's address there once it runs)."""
     from datetime import datetime, timedelta, timezone
     from email.utils import format_datetime
-    os.makedirs(os.path.join(root, 'feeds'), exist_ok=True)
+    os.makedirs(os.path.join(root, 'feeds', 'pictures'), exist_ok=True)
     now = datetime.now(timezone.utc).astimezone()
+    # Pictures for some articles (fetched by Today over HTTP into its cache), and each feed's icon.
+    pictures = {'tide': ((24, 52, 112), (250, 160, 90), (20, 70, 110), (0.7, 0.5)),
+                'ferry': ((70, 140, 210), (200, 225, 240), (30, 90, 130), (0.25, 0.3)),
+                'lighthouse': ((20, 20, 60), (120, 60, 120), (15, 30, 60), (0.5, 0.55)),
+                'lantern': ((10, 10, 40), (90, 40, 80), (20, 20, 50), (0.6, 0.45)),
+                'curlew': ((150, 180, 200), (240, 220, 170), (90, 110, 90), (0.3, 0.52))}
+    for name, (sky, glow, sea, sun) in pictures.items():
+        scene(os.path.join(root, 'feeds', 'pictures', f'{name}.png'), sky, glow, sea, sun)
+    for name, rgb, shape in [('harbour', (40, 110, 190), 'circle'), ('lantern', (230, 150, 40), 'square'),
+                             ('fieldwork', (60, 160, 90), 'circle')]:
+        png(os.path.join(root, 'feeds', 'pictures', f'{name}-icon.png'), 64, rgb, shape)
+    media = {0: 'tide', 1: 'ferry', 3: 'lighthouse'}
 
     def at(days, hours):
         t = now.replace(hour=9, minute=30, second=0, microsecond=0) - timedelta(days=days, hours=hours)
@@ -212,23 +255,29 @@ def subscriptions(root):
         ('How the new breakwater was built', 'Eleven thousand concrete blocks, each placed by divers at slack water.', 4, 0)]
     items = ''.join(
         f'<item><title>{t}</title><link>@SITE@/notes.html</link><guid>harbour-{i}</guid><pubDate>{format_datetime(at(d, h))}</pubDate>'
-        f'<description>{s}</description><content:encoded><![CDATA[<p>{s}</p><p>More details follow from the harbour '
+        f'<description>{s}</description>'
+        + (f'<media:content url="@SITE@/feeds/pictures/{media[i]}.png" medium="image" width="800" height="500"/>' if i in media else '')
+        + '<content:encoded><![CDATA[<p>{s}</p><p>More details follow from the harbour '
         'office. Visitors are asked to keep to the marked paths and to check the tide tables posted at the gate.</p>'
         '<h3>What to bring</h3><ul><li>Warm clothes</li><li>Boots</li></ul>]]></content:encoded></item>'
         for i, (t, s, d, h) in enumerate(harbour))
     with open(os.path.join(root, 'feeds', 'harbour.xml'), 'w') as f:
-        f.write('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">'
-                f'<channel><title>Harbour Notes</title><link>@SITE@/</link><description>News from the quay</description>{items}</channel></rss>')
+        f.write('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
+                'xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Harbour Notes</title><link>@SITE@/</link>'
+                '<description>News from the quay</description><image><url>@SITE@/feeds/pictures/harbour-icon.png</url>'
+                f'<title>Harbour Notes</title><link>@SITE@/</link></image>{items}</channel></rss>')
     lantern = [
         ('A lantern festival for the longest night', 'Paper lanterns along the river, and soup on the bridge.', 0, 1),
         ('Reading the winter sky without a telescope', 'Orion, the Pleiades and where to look from the dunes.', 1, 3),
         ('The last bookbinder on Mill Street', 'Forty years of stitching, gluing and gold leaf.', 3, 0)]
     entries = ''.join(
         f'<entry><title>{t}</title><id>urn:lantern:{i}</id><link href="@SITE@/notes.html"/><updated>{at(d, h).isoformat()}</updated>'
-        f'<summary>{s}</summary><content type="html">&lt;p&gt;{s}&lt;/p&gt;&lt;p&gt;Our correspondent went to see for herself.&lt;/p&gt;</content></entry>'
+        + ('<link rel="enclosure" type="image/png" href="@SITE@/feeds/pictures/lantern.png"/>' if i == 0 else '')
+        + f'<summary>{s}</summary><content type="html">&lt;p&gt;{s}&lt;/p&gt;&lt;p&gt;Our correspondent went to see for herself.&lt;/p&gt;</content></entry>'
         for i, (t, s, d, h) in enumerate(lantern))
     with open(os.path.join(root, 'feeds', 'lantern.xml'), 'w') as f:
         f.write('<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>The Lantern</title>'
+                '<icon>@SITE@/feeds/pictures/lantern-icon.png</icon>'
                 f'<id>urn:lantern</id><updated>{now.isoformat()}</updated><link rel="alternate" href="@SITE@/"/>{entries}</feed>')
     fieldwork = [
         ('Counting curlews on the salt marsh', 'Volunteers logged 312 birds at dawn.', 0, 3),
@@ -236,8 +285,10 @@ def subscriptions(root):
         ('A week on the allotments', 'Frost, leeks, and the great compost debate.', 2, 2)]
     with open(os.path.join(root, 'feeds', 'fieldwork.json'), 'w') as f:
         json.dump({'version': 'https://jsonfeed.org/version/1.1', 'title': 'Fieldwork', 'home_page_url': '@SITE@/',
+                   'icon': '@SITE@/feeds/pictures/fieldwork-icon.png',
                    'items': [{'id': f'field-{i}', 'title': t, 'summary': s, 'content_html': f'<p>{s}</p>',
-                              'date_published': at(d, h).isoformat(), 'url': '@SITE@/notes.html'}
+                              'date_published': at(d, h).isoformat(), 'url': '@SITE@/notes.html',
+                              **({'image': '@SITE@/feeds/pictures/curlew.png'} if i == 0 else {})}
                              for i, (t, s, d, h) in enumerate(fieldwork)]}, f)
     with open(os.path.join(root, 'feeds', 'feeds.opml'), 'w') as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?><opml version="2.0"><head><title>Feeds</title></head><body>'

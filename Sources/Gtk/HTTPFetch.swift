@@ -35,9 +35,13 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Bytes of body after content decoding (a gzip bomb stops here).
     public var maximumBytes: Int
     public var maximumRedirects: Int
+    /// A body longer than `maximumBytes` is cut there and given as it is (the head of a web page),
+    /// instead of failing with `.tooLarge`.
+    public var keepsHeadOnly = false
 
     public init(address: String, accept: String = "*/*", headers: [String: String] = [:], timeout: Double,
-                maximumBytes: Int, maximumRedirects: Int = 5) {
+                maximumBytes: Int, maximumRedirects: Int = 5, keepsHeadOnly: Bool = false) {
+        self.keepsHeadOnly = keepsHeadOnly
         self.address = address
         self.accept = accept
         self.headers = headers
@@ -204,7 +208,7 @@ public final class HTTPTransfer {
         let responseHeaders = soup_message_get_response_headers(message)
         if soup_message_headers_get_encoding(responseHeaders) == SOUP_ENCODING_CONTENT_LENGTH,
            soup_message_headers_get_content_length(responseHeaders) > Int64(request.maximumBytes),
-           headers["content-encoding"] == nil {
+           headers["content-encoding"] == nil, !request.keepsHeadOnly {
             return finish(.failure(.tooLarge(limit: request.maximumBytes)))
         }
         response = answer
@@ -243,7 +247,12 @@ public final class HTTPTransfer {
             return finish(.success(response))
         }
         let size = Int(length)
-        guard body.count + size <= request.maximumBytes else { return finish(.failure(.tooLarge(limit: request.maximumBytes))) }
+        guard body.count + size <= request.maximumBytes else {
+            guard request.keepsHeadOnly else { return finish(.failure(.tooLarge(limit: request.maximumBytes))) }
+            body.append(pointer.assumingMemoryBound(to: UInt8.self), count: request.maximumBytes - body.count)
+            response.body = body
+            return finish(.success(response))
+        }
         body.append(pointer.assumingMemoryBound(to: UInt8.self), count: size)
         readNext()
     }

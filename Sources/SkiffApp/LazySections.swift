@@ -56,7 +56,7 @@ final class LazySections {
             // A feed file or generated cards asked for on the command line are shown as they are;
             // the sample invites to subscribe where subscriptions can be kept (not in a private window).
             let sample = options.feed == nil && standIns.todayFeed == nil
-            let feeds = sample ? TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options)) : nil
+            let feeds = sample ? TodayFeeds(databaseURL: TodayFeeds.databaseURL(options: options), pictures: TodayFeeds.pictures(options: options)) : nil
             let view = TodayView(source: standIns.todayFeed ?? options.todayFeedSource, invitesSubscriptions: feeds?.store != nil)
             if let feeds {
                 feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }

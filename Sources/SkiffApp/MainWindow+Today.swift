@@ -77,7 +77,7 @@ extension MainWindow {
             subscriptionsWindow.present()
             return
         }
-        let view = SubscriptionsWindow(store: store, transientFor: window)
+        let view = SubscriptionsWindow(store: store, pictures: feeds.pictures, transientFor: window)
         view.onChanged = { [weak feeds] in feeds?.reload() }
         view.onExport = { [weak view] in
             guard let view else { return }

@@ -82,6 +82,14 @@ public struct Options: ParsableArguments, Sendable {
     @Option(name: .customLong("feeds-database"), help: .hidden)
     public var feedsDatabase: String?
 
+    /// Where pictures from feeds are cached instead of `$XDG_CACHE_HOME/skiff/pictures` (tests, screenshots).
+    @Option(name: .customLong("picture-cache"), help: .hidden)
+    public var pictureCache: String?
+
+    /// The picture cache's size in bytes instead of 200 MB (tests only: a small one shows eviction).
+    @Option(name: .customLong("picture-cache-limit"), help: .hidden)
+    public var pictureCacheLimit: Int?
+
     @Option(help: ArgumentHelp("The search engine for what the address bar does not read as an address: an http(s) URL with %s where the words go (default DuckDuckGo).", valueName: "URL"))
     public var search: SearchTemplate?
 

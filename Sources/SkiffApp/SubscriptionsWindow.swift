@@ -1,11 +1,12 @@
 import FeedStore
 import Foundation
 import Gtk
+import Pictures
 import TodayModel
 
-/// Today's subscriptions, one row each: the name (edited in place: Enter renames, an empty name
-/// goes back to the feed's own title), when it was last read and its last error, whether its stories
-/// show the full article from its page (Reader View, docs/feeds.md), and Remove.
+/// Today's subscriptions, one row each: the site's icon, the name (edited in place: Enter renames, an
+/// empty name goes back to the feed's own title), when it was last read and its last error, whether its
+/// stories show the full article from its page (Reader View, docs/feeds.md), and Remove.
 @MainActor
 final class SubscriptionsWindow {
     let window = Window()
@@ -21,9 +22,20 @@ final class SubscriptionsWindow {
     static let readerViewLabel = "Show full articles (Reader View)"
     /// What went wrong with the last change, if anything.
     private let problem = Label()
+    /// Where the icons come from (none in a private window: a placeholder icon then).
+    private let pictures: RemotePictures?
+    /// Each row's icon slot, by the icon's address, until its picture is shown.
+    private var iconSlots: [(address: String, slot: Box, feed: String)] = []
+    /// Icons decoded, by address (a row made again shows it at once).
+    private var icons: [String: Texture] = [:]
+    private var decoding: Set<String> = []
+    static let iconSize = 32
+    /// What an icon may cost to decode: tiny, whatever the site sends (docs/feeds.md).
+    static let iconLimits = PictureDecoding.Limits(fileSize: 1_048_576, pixels: 1024 * 1024, side: 128, time: .seconds(2))
 
-    init(store: FeedStore, transientFor parent: Window) {
+    init(store: FeedStore, pictures: RemotePictures? = nil, transientFor parent: Window) {
         self.store = store
+        self.pictures = pictures
         window.title = "Subscriptions"
         window.setDefaultSize(width: 560, height: 480)
         window.setTransient(for: parent)
@@ -48,7 +60,42 @@ final class SubscriptionsWindow {
         scroller.setChild(column)
         window.setChild(scroller)
         window.closesOnEscape()
+        pictures?.onChange { [weak self] in self?.showIcons() }
         reload()
+    }
+
+    /// Puts in each row the icon that is ready, decoding (off the main thread) those just fetched.
+    private func showIcons() {
+        guard let pictures else { return }
+        iconSlots.removeAll { entry in
+            if let texture = icons[entry.address] {
+                place(texture, in: entry.slot, feed: entry.feed)
+                return true
+            }
+            guard !decoding.contains(entry.address) else { return false }
+            switch pictures.state(for: entry.address, pinned: true) {
+            case .ready(let path):
+                decoding.insert(entry.address)
+                let address = entry.address
+                PictureLoader.load(path, limits: Self.iconLimits) { [weak self] result in
+                    guard let self else { return }
+                    if case .success(let image) = result, let texture = image.texture() { self.icons[address] = texture }
+                    self.showIcons()
+                }
+                return false
+            case .loading:
+                return false
+            case .failed:
+                return true
+            }
+        }
+    }
+
+    private func place(_ texture: Texture, in slot: Box, feed: String) {
+        slot.removeAll()
+        let image = Image(texture: texture, pixelSize: Self.iconSize)
+        image.setAccessibleLabel("Icon of \(feed)")
+        slot.append(image)
     }
 
     func present() { window.present() }
@@ -57,12 +104,20 @@ final class SubscriptionsWindow {
     func reload() {
         for row in rows { list.remove(row.row) }
         rows = []
+        iconSlots = []
         let feeds = (try? store.feeds()) ?? []
         empty.isVisible = feeds.isEmpty
         let now = Date()
         for feed in feeds {
             let row = Box(.horizontal, spacing: 12)
             row.setMargins(top: 8, bottom: 8, start: 4, end: 4)
+            // The feed's (or its site's) icon once fetched; a feed symbol meanwhile and when there is none.
+            let slot = Box(.horizontal, spacing: 0)
+            slot.valign = .start
+            slot.setMargins(top: 4, bottom: 0, start: 0, end: 0)
+            slot.append(Image(iconName: "application-rss+xml-symbolic", pixelSize: Self.iconSize))
+            row.append(slot)
+            iconSlots.append((TodayFeeds.icon(of: feed), slot, feed.displayTitle))
             let texts = Box(.vertical, spacing: 4)
             texts.hexpand = true
             let name = Entry()
@@ -110,6 +165,7 @@ final class SubscriptionsWindow {
             list.append(row)
             rows.append((feed, row, name, status, reader, remove))
         }
+        showIcons()
     }
 
     private func rename(_ feed: StoredFeed, to name: String) {

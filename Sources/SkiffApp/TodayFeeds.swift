@@ -5,6 +5,7 @@ import FeedSync
 import Foundation
 import Gtk
 import Logging
+import Pictures
 import Today
 import TodayModel
 
@@ -33,6 +34,8 @@ final class TodayFeeds {
     /// Card id (the article's row id) → the article's key, for marking it read.
     private var keys: [String: ArticleKey] = [:]
     private var generation = 0
+    /// Feeds without an icon of their own, by the site whose page is read for one.
+    private var feedsBySite: [String: [FeedID]] = [:]
     private let logger = Logger(label: "skiff.today.feeds")
     /// Whether there is at least one subscription (the sample shows while there is none).
     private(set) var hasSubscriptions = false
@@ -41,7 +44,11 @@ final class TodayFeeds {
     /// Called when a reload has shown what the store holds (tests wait on it).
     var onShown: (() -> Void)?
 
-    init(databaseURL: URL?) {
+    /// Articles' pictures from the network, in the disk cache (docs/feeds.md, "Pictures from the network").
+    let pictures: RemotePictures?
+
+    init(databaseURL: URL?, pictures: RemotePictures? = nil) {
+        self.pictures = pictures
         guard let databaseURL else {
             store = nil
             updates = nil
@@ -67,8 +74,53 @@ final class TodayFeeds {
         return DataLocations().dataDirectory.appendingPathComponent(FeedStore.databaseName)
     }
 
+    /// The pictures' cache: `--picture-cache`, else `$XDG_CACHE_HOME/skiff/pictures`; none in a private
+    /// window (it writes nothing to disk), whose cards keep their designed look.
+    static func pictures(options: Options) -> RemotePictures? {
+        let folder: URL
+        if let path = options.pictureCache {
+            folder = URL(fileURLWithPath: path)
+        } else if !options.isPrivate {
+            folder = RemotePictures.userCacheFolder()
+        } else {
+            return nil
+        }
+        var limits = RemotePictureLimits.standard
+        if let limit = options.pictureCacheLimit { limits.cacheBytes = limit }
+        // One per folder while a window uses it: every window's Today shares its index, its limit and its fetches.
+        if let shared = sharedPictures[folder.path]?.pictures, shared.limits == limits { return shared }
+        let pictures = RemotePictures(folder: folder, limits: limits) { address in SHA256.hex(Array(address.utf8)) }
+        sharedPictures[folder.path] = WeakPictures(pictures: pictures)
+        return pictures
+    }
+
+    private struct WeakPictures { weak var pictures: RemotePictures? }
+    private static var sharedPictures: [String: WeakPictures] = [:]
+
     func attach(_ today: TodayView) {
         self.today = today
+        today.remotePictures = pictures
+        if let store, let pictures {
+            pictures.findInPage = { lookup, head, page in
+                switch lookup {
+                case .sharedPicture: FeedDiscovery.sharedPicture(inHTML: head, pageURL: page)
+                case .siteIcon: FeedDiscovery.iconLink(inHTML: head, pageURL: page)
+                }
+            }
+            pictures.onFoundInPage = { [weak self] lookup, page, picture in
+                let feeds = lookup == .siteIcon ? self?.feedsBySite[page.absoluteString] ?? [] : []
+                DispatchQueue.global(qos: .utility).async {
+                    do {
+                        switch lookup {
+                        case .sharedPicture: try store.setPagePicture(picture, forPage: page, now: Date())
+                        case .siteIcon: if let picture { for feed in feeds { try store.setIconIfNone(picture, for: feed) } }
+                        }
+                    } catch {
+                        DispatchQueue.main.async { MainActor.assumeIsolated { self?.logger.warning("what a page names was not saved: \(error)") } }
+                    }
+                }
+            }
+        }
         if let store {
             let texts = StoryTexts(store: store, fetch: ReaderFetch())
             today.storyBody = { id in await texts.body(cardID: id) }
@@ -139,6 +191,7 @@ final class TodayFeeds {
                 onShown?()
                 return
             }
+            feedsBySite = Dictionary(grouping: read.feeds.filter { $0.iconURL == nil }, by: { Self.site(of: $0).absoluteString }).mapValues { $0.map(\.id) }
             self.keys = Dictionary(read.articles.map { (String($0.id), $0.key) }, uniquingKeysWith: { first, _ in first })
             today.replaceFeed(ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
             let failing = updates?.isOffline == true ? []
@@ -155,11 +208,32 @@ final class TodayFeeds {
         let titles = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return articles.map { article in
             let feed = titles[article.feedID]
-            return ArticleCardInput(identity: String(article.id), feedTitle: feed?.displayTitle ?? "", feedIconURL: feed?.iconURL,
+            return ArticleCardInput(identity: String(article.id), feedTitle: feed?.displayTitle ?? "", feedIconURL: feed.flatMap { URL(string: Self.icon(of: $0)) },
                                     title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
-                                    imageURL: article.imageURL, published: article.date, unread: !article.isRead,
+                                    imageURL: Self.picture(of: article), published: article.date, unread: !article.isRead,
                                     link: article.link)
         }
+    }
+
+    /// The card's picture: the feed's, else the one its page names (`og:image`) if it was looked up, else
+    /// the page to look it up in when the card shows (docs/feeds.md, "Pictures from the network").
+    nonisolated static func picture(of article: StoredArticle) -> URL? {
+        if let picture = article.imageURL { return picture }
+        if article.pagePictureChecked != nil { return article.pagePictureURL }
+        guard let link = article.link, link.scheme == "https" || link.scheme == "http" else { return nil }
+        return URL(string: RemotePictures.key(.sharedPicture, for: link))
+    }
+
+    /// The feed's icon: its own (Atom icon, RSS image, JSON Feed icon/favicon), else the one its site's page
+    /// names, else the site's /favicon.ico (looked up when shown; docs/feeds.md "Pictures from the network").
+    nonisolated static func icon(of feed: StoredFeed) -> String {
+        feed.iconURL?.absoluteString ?? RemotePictures.key(.siteIcon, for: site(of: feed))
+    }
+
+    /// The feed's site: its `<link>`, else the root of its own address.
+    nonisolated static func site(of feed: StoredFeed) -> URL {
+        if let site = feed.siteURL { return site }
+        return URL(string: "/", relativeTo: feed.url)?.absoluteURL ?? feed.url
     }
 
     /// Ctrl+F: the articles whose title or text has every typed word (FTS5, best first), as cards'

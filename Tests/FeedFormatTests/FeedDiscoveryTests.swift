@@ -33,6 +33,31 @@ final class FeedDiscoveryTests: XCTestCase {
                        ["https://cdn.example.net/sub/f.json"])
     }
 
+    func testAPagesSharedPictureIsItsOpenGraphImageElseTwitters() {
+        let both = """
+            <html><head><meta name="twitter:image" content="/t.png"><base href="https://cdn.example.net/">
+            <meta property="og:image" content="pictures/og.jpg"><meta property="og:image" content="/second.jpg"></head></html>
+            """
+        XCTAssertEqual(FeedDiscovery.sharedPicture(inHTML: Data(both.utf8), pageURL: page)?.absoluteString, "https://cdn.example.net/pictures/og.jpg")
+        let twitter = #"<html><head><meta name="twitter:image" content="/t.png"><meta property="og:image" content="javascript:x"></head>"#
+        XCTAssertEqual(FeedDiscovery.sharedPicture(inHTML: Data(twitter.utf8), pageURL: page)?.absoluteString, "https://example.org/t.png")
+        // The head cut short (the fetcher reads only the first 256 KB) still gives what it holds.
+        let cut = #"<html><head><title>x</title><meta property="og:image:secure_url" content="https://example.org/s.png"><meta name="desc"#
+        XCTAssertEqual(FeedDiscovery.sharedPicture(inHTML: Data(cut.utf8), pageURL: page)?.absoluteString, "https://example.org/s.png")
+        XCTAssertNil(FeedDiscovery.sharedPicture(inHTML: Data("<html><body>Hi</body></html>".utf8), pageURL: page))
+    }
+
+    func testASitesIconIsItsTouchIconElseAPNGIconElseAnyButSVG() {
+        func icon(_ head: String) -> String? {
+            FeedDiscovery.iconLink(inHTML: Data("<html><head>\(head)</head><body></body></html>".utf8), pageURL: page)?.absoluteString
+        }
+        XCTAssertEqual(icon(#"<link rel="icon" href="/f.ico"><link rel="apple-touch-icon" href="/touch.png">"#), "https://example.org/touch.png")
+        XCTAssertEqual(icon(#"<link rel="shortcut icon" href="/f.ico"><link rel="icon" type="image/png" sizes="32x32" href="i32.png">"#),
+                       "https://example.org/blog/i32.png")
+        XCTAssertEqual(icon(#"<link rel="icon" href="/i.svg"><link rel="icon" href="/f.ico">"#), "https://example.org/f.ico")
+        XCTAssertNil(icon(#"<link rel="icon" type="image/svg+xml" href="/i"><link rel="stylesheet" href="/s.css">"#))
+    }
+
     func testAPageWithoutFeedsAndGarbage() {
         XCTAssertEqual(FeedDiscovery.feedLinks(inHTML: Data("<html><body>Hi</body></html>".utf8), pageURL: page), [])
         XCTAssertEqual(FeedDiscovery.feedLinks(inHTML: Data([0xFF, 0x00, 0x3C]), pageURL: page), [])

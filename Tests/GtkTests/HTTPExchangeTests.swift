@@ -22,12 +22,12 @@ final class HTTPExchangeTests: XCTestCase {
     }
 
     private func fetch(_ address: String, headers: [String: String] = [:], timeout: Double = 10, maximumBytes: Int = 1 << 20,
-                       maximumRedirects: Int = 5) -> Result<HTTPResponse, HTTPFailure>? {
+                       maximumRedirects: Int = 5, keepsHeadOnly: Bool = false) -> Result<HTTPResponse, HTTPFailure>? {
         MainActor.assumeIsolated {
             let session = HTTPSession()
             var result: Result<HTTPResponse, HTTPFailure>?
             let request = HTTPRequest(address: address, headers: headers, timeout: timeout, maximumBytes: maximumBytes,
-                                      maximumRedirects: maximumRedirects)
+                                      maximumRedirects: maximumRedirects, keepsHeadOnly: keepsHeadOnly)
             let transfer = session.fetch(request) { result = $0 }
             MainLoop.run(until: { result != nil }, timeout: timeout + 20)
             transfer.cancel()
@@ -142,6 +142,22 @@ final class HTTPExchangeTests: XCTestCase {
         let started = Date()
         XCTAssertEqual(fetch(server.base + "/trickle", timeout: 1), .failure(.timedOut(seconds: 1)))
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "bounded by the timeout, not by the body")
+    }
+
+    /// An article's page read for its picture: only its head is wanted, so a longer page (announced or
+    /// endless) is cut at the limit and given, not refused.
+    func testOnlyTheHeadOfAPageIsReadWhenThatIsAllThatIsWanted() throws {
+        let page = "<html><head><meta property=\"og:image\" content=\"/p.png\"></head><body>" + String(repeating: "words ", count: 50_000)
+        var endless = Response(body: page)
+        endless.endless = true
+        let server = try serve(["/page": Response(body: page), "/endless": endless])
+        for path in ["/page", "/endless"] {
+            guard case .success(let response) = fetch(server.base + path, maximumBytes: 4096, keepsHeadOnly: true) else {
+                return XCTFail("\(path): the head was not given")
+            }
+            XCTAssertEqual(response.body, Data(page.utf8.prefix(4096)), path)
+        }
+        XCTAssertEqual(fetch(server.base + "/page", maximumBytes: 4096), .failure(.tooLarge(limit: 4096)), "a whole document is still refused")
     }
 
     func testAnUntrustedCertificateIsToldNotBypassed() throws {

@@ -88,6 +88,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// The most requests that were being answered at the same time so far.
     public var maximumConcurrentRequests: Int { table.peak() }
 
+    /// Requests being answered now (a connection the client closed ends its answer).
+    public var openRequests: Int { table.current() }
+
     /// How many requests asked for `path` (query strings aside).
     public func requestCount(for path: String) -> Int {
         requests.filter { ($0.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0.target) == path }.count
@@ -111,6 +114,11 @@ public final class TestHTTPServer: @unchecked Sendable {
             lock.lock(); defer { lock.unlock() }
             open += 1
             mostOpen = max(mostOpen, open)
+        }
+
+        func current() -> Int {
+            lock.lock(); defer { lock.unlock() }
+            return open
         }
 
         func ended() {

@@ -112,11 +112,13 @@ final class ArticleCardsTests: XCTestCase {
         XCTAssertEqual(layout.role(of: CardIndex(section: 0, item: 3)), CardRole.expanded)
     }
 
-    func testARemotePictureIsNotDrawnYet() throws {
-        var input = article("r", Date(timeIntervalSince1970: 0))
-        input.imageURL = URL(string: "https://example.org/p.jpg")
-        let card = try XCTUnwrap(ArticleCards.feed(from: [input], now: Date(timeIntervalSince1970: 10)).card(at: CardIndex(section: 0, item: 0)))
-        XCTAssertNil(card.imageURL)
+    func testARemotePictureIsTheCardsAndTakesTheBigCell() throws {
+        var remote = article("r", Date(timeIntervalSince1970: 0))
+        remote.imageURL = URL(string: "https://example.org/p.jpg")
+        let plain = article("p", Date(timeIntervalSince1970: 5))
+        let feed = ArticleCards.feed(from: [plain, remote], now: Date(timeIntervalSince1970: 10))
+        let first = try XCTUnwrap(feed.card(at: CardIndex(section: 0, item: 0)))
+        XCTAssertEqual(first.imageURL, URL(string: "https://example.org/p.jpg"), "the card with a picture takes the big cell")
     }
 
     func testACardCarriesItsFeedUnreadAndLink() throws {

@@ -9,8 +9,9 @@ public struct ArticleCardInput: Sendable, Hashable {
     public var feedIconURL: URL?
     public var title: String
     public var summary: String?
-    /// A picture already on disk (a file URL). Remote pictures are not drawn yet: see
-    /// docs/feeds.md "Cards and stories".
+    /// The card's picture: a file URL, an http(s) address (fetched into the disk cache when the card
+    /// shows), or the key of a page's picture (`og:image`, looked up when the card shows); see
+    /// docs/feeds.md "Pictures from the network".
     public var imageURL: URL?
     public var published: Date
     public var unread: Bool
@@ -33,8 +34,12 @@ public struct ArticleCardInput: Sendable, Hashable {
         self.body = body
     }
 
-    /// Whether the card can show a picture (only files on disk are drawn).
-    var hasPicture: Bool { imageURL?.isFileURL == true }
+    /// Whether the article names a picture of its own (a page's picture may turn out to be none, so it
+    /// does not count when choosing the big cell).
+    var hasPicture: Bool {
+        guard let imageURL else { return false }
+        return imageURL.isFileURL || imageURL.scheme == "https" || imageURL.scheme == "http"
+    }
 }
 
 /// Articles into Today's `Feed`: one section per local day, newest first, titled "Today",
@@ -91,11 +96,10 @@ public enum ArticleCards {
     }
 
     static func card(for article: ArticleCardInput) -> Card {
-        let picture = article.hasPicture
-        return Card(id: article.identity, kind: .feature, eyebrow: article.feedTitle, title: article.title,
-                    subtitle: article.summary, imageURL: picture ? article.imageURL : nil, body: article.body,
+        Card(id: article.identity, kind: .feature, eyebrow: article.feedTitle, title: article.title,
+                    subtitle: article.summary, imageURL: article.imageURL, body: article.body,
                     accent: accent(forFeedTitled: article.feedTitle), textColor: .light,
-                    unread: article.unread, link: article.link)
+                    unread: article.unread, link: article.link, iconURL: article.feedIconURL)
     }
 
     /// A card of its own colour for each feed, so a card without a picture is still that feed's:

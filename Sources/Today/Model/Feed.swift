@@ -62,7 +62,8 @@ public struct Card: Sendable, Hashable, Identifiable {
     public var eyebrow: String
     public var title: String
     public var subtitle: String?
-    /// Absolute file URL; nil when the feed names none or the file is missing (the view draws a placeholder).
+    /// An absolute file URL, an http(s) address or a page's picture (`ArticleCardInput.imageURL`); nil when
+    /// the feed names none or the file is missing (the view draws a placeholder).
     public var imageURL: URL?
     /// Paragraphs of the story, in order.
     public var body: [String]
@@ -73,12 +74,16 @@ public struct Card: Sendable, Hashable, Identifiable {
     public var unread: Bool
     /// The article's page on the web ("Open in Browser"); nil for the sample's cards.
     public var link: URL?
+    /// The feed's icon (a file, an http(s) address or a site's icon key), drawn before the eyebrow of a
+    /// card that shows its designed look, not a picture.
+    public var iconURL: URL?
 
     public init(
         id: String, kind: CardKind, eyebrow: String, title: String, subtitle: String? = nil,
         imageURL: URL? = nil, body: [String] = [], accent: RGBColor? = nil, textColor: CardTextColor = .light,
-        unread: Bool = false, link: URL? = nil
+        unread: Bool = false, link: URL? = nil, iconURL: URL? = nil
     ) {
+        self.iconURL = iconURL
         self.id = id
         self.kind = kind
         self.eyebrow = eyebrow

@@ -37,4 +37,6 @@ struct CardLookKey: Equatable {
     let scale: Int
     /// The card-sized picture drawn (nil: the placeholder), by identity: a new picture is a new look.
     let picture: ObjectIdentifier?
+    /// The feed's icon drawn before the eyebrow (only without a picture), by identity.
+    var icon: ObjectIdentifier? = nil
 }

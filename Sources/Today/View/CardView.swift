@@ -23,6 +23,7 @@ final class CardView {
     private let ticker: FrameTicker
     private let images: TextureCache
     private var texts: (width: Double, eyebrow: TextLayout, title: TextLayout, subtitle: TextLayout?)?
+
     /// The look painted as one image (`CardLook.cached`), and what it was painted from.
     private var look: (key: CardLookKey, image: RasterImage)?
     /// Whether the card's last drawing showed its picture (or it has none): what the fling benchmark
@@ -144,8 +145,10 @@ final class CardView {
                 snapshot.images([(image, 0, 0)], in: bounds, cairo: canvas.usesCairoRenderer)
             } else {
                 look = nil
-                showsPicture = content.imagePath == nil || pictureReady(content, width: width, height: height)
-                drawLook(snapshot, content: content, width: width, height: height)
+                let picture = pictureReady(content, width: width, height: height)
+                let icon = picture ? nil : self.icon(content)
+                showsPicture = (content.imagePath == nil || picture) && (picture || iconSettled(content, icon))
+                drawLook(snapshot, content: content, width: width, height: height, icon: icon)
             }
             if content.unread { drawUnreadDot(snapshot, width: width) }
             if canvas.hasVisibleFocus {
@@ -169,12 +172,24 @@ final class CardView {
     }
 
     /// Picture, scrims and text inside the rounded corners, as nodes (the cairo renderer's way).
-    private func drawLook(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
+    private func drawLook(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double, icon: Texture?) {
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
         snapshot.withRoundedClip(bounds, radius: Self.cornerRadius) {
             CardArtwork.draw(content, in: bounds, images: self.images, snapshot: snapshot, scale: self.canvas.scaleFactor)
-            self.drawTexts(snapshot, content: content, width: width, height: height)
+            self.drawTexts(snapshot, content: content, width: width, height: height, icon: icon)
         }
+    }
+
+    /// The feed's icon at the size drawn, if it is ready; asking starts it otherwise.
+    private func icon(_ content: CardContent, asking: Bool = true) -> Texture? {
+        guard content.iconPath != nil else { return nil }
+        let side = Int(CardFace.iconSide) * canvas.scaleFactor
+        return asking ? images.texture(for: content.iconPath, covering: side, side) : images.readyTexture(for: content.iconPath, covering: side, side)
+    }
+
+    /// Whether the designed look is final as far as the icon goes: drawn, none, or none to come.
+    private func iconSettled(_ content: CardContent, _ icon: Texture?) -> Bool {
+        icon != nil || content.iconPath == nil || images.isUnavailable(content.iconPath)
     }
 
     /// The card-sized picture, if it is ready; asking starts its scaling in the background otherwise
@@ -191,8 +206,16 @@ final class CardView {
     }
 
     private func lookKey(_ content: CardContent, width: Double, height: Double, asking: Bool = true) -> CardLookKey {
-        CardLookKey(contentID: content.id, width: width, height: height, scale: canvas.scaleFactor,
-                    picture: picture(content, width: width, height: height, asking: asking).map(ObjectIdentifier.init))
+        let picture = picture(content, width: width, height: height, asking: asking)
+        return CardLookKey(contentID: content.id, width: width, height: height, scale: canvas.scaleFactor,
+                           picture: picture.map(ObjectIdentifier.init),
+                           icon: picture == nil ? icon(content, asking: asking).map(ObjectIdentifier.init) : nil)
+    }
+
+    /// Whether the look painted for `key` is what the card will show (its picture, or its designed look with
+    /// its icon if it has one coming).
+    private func isFinal(_ content: CardContent, _ key: CardLookKey) -> Bool {
+        key.picture != nil || (content.imagePath == nil && (key.icon != nil || content.iconPath == nil || images.isUnavailable(content.iconPath)))
     }
 
     /// The card's look as one texture, painted again only when what it shows changed (another card,
@@ -203,11 +226,11 @@ final class CardView {
     private func paintedLook(_ content: CardContent, width: Double, height: Double) -> RasterImage? {
         let key = lookKey(content, width: width, height: height)
         if let look, look.key == key {
-            showsPicture = key.picture != nil || content.imagePath == nil
+            showsPicture = isFinal(content, key)
             return look.image
         }
         guard let image = paintNow(content, key: key) else { return nil }
-        showsPicture = key.picture != nil || content.imagePath == nil
+        showsPicture = isFinal(content, key)
         return image
     }
 
@@ -216,9 +239,11 @@ final class CardView {
     private func faceJob(_ content: CardContent, key: CardLookKey)
         -> (fonts: FontSetup, pictures: [Texture], draw: @Sendable (OffscreenPainter, [OffscreenPicture]) -> Void) {
         let picture = key.picture == nil ? nil : picture(content, width: key.width, height: key.height)
-        let width = key.width, height = key.height
-        return (FontSetup(widget: canvas), picture.map { [$0] } ?? [], { painter, pictures in
-            CardFace.paint(content, painter: painter, picture: pictures.first, width: width, height: height)
+        let icon = key.icon == nil ? nil : icon(content)
+        let width = key.width, height = key.height, hasPicture = picture != nil, hasIcon = icon != nil
+        return (FontSetup(widget: canvas), [picture, icon].compactMap { $0 }, { painter, pictures in
+            CardFace.paint(content, painter: painter, picture: hasPicture ? pictures.first : nil, icon: hasIcon ? pictures.last : nil,
+                           width: width, height: height)
         })
     }
 
@@ -289,7 +314,7 @@ final class CardView {
         let key = lookKey(content, width: width, height: height, asking: asking)
         if let look, look.key == key { return false }
         if let painting, painting.key == key { return false }
-        guard key.picture != nil || content.imagePath == nil else { return false }
+        guard isFinal(content, key) else { return false }
         paintInBackground(content, key: key)
         return true
     }
@@ -297,7 +322,7 @@ final class CardView {
     /// Whether a picture that has arrived would change what the card shows.
     var waitsForPicture: Bool { !showsPicture }
 
-    private func drawTexts(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double) {
+    private func drawTexts(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double, icon: Texture?) {
         let textWidth = width - 2 * Self.textInset
         if texts?.width != textWidth {
             let specs = CardFace.texts(content, width: width)
@@ -307,7 +332,13 @@ final class CardView {
         guard let texts else { return }
         let inks = CardFace.inks(content)
         let place = CardFace.textOrigins(eyebrowHeight: texts.eyebrow.size.height, subtitleHeight: texts.subtitle?.size.height, height: height)
-        snapshot.text(texts.eyebrow, x: Self.textInset, y: place.eyebrow, color: inks.faded)
+        var eyebrowX = Self.textInset
+        if let icon {
+            let frame = CardFace.iconFrame(eyebrowY: place.eyebrow, eyebrowHeight: texts.eyebrow.size.height)
+            snapshot.withRoundedClip(frame, radius: CardFace.iconRadius) { snapshot.texture(icon, frame) }
+            eyebrowX += CardFace.iconSide + CardFace.iconGap
+        }
+        snapshot.text(texts.eyebrow, x: eyebrowX, y: place.eyebrow, color: inks.faded)
         snapshot.text(texts.title, x: Self.textInset, y: place.title, color: inks.ink)
         if let subtitle = texts.subtitle, let y = place.subtitle {
             snapshot.text(subtitle, x: Self.textInset, y: y, color: inks.faded)
@@ -328,9 +359,21 @@ enum CardFace {
     static let cornerRadius = 14.0
     static let textInset = 20.0
 
+    /// The feed's icon before the eyebrow: its side, corner and the space after it.
+    static let iconSide = 16.0
+    static let iconRadius = 4.0
+    static let iconGap = 6.0
+
+    /// Where the icon goes: at the eyebrow's start, centred on its line.
+    static func iconFrame(eyebrowY: Double, eyebrowHeight: Double) -> Rect {
+        Rect(x: textInset, y: eyebrowY + (eyebrowHeight - iconSide) / 2, width: iconSide, height: iconSide)
+    }
+
     static func texts(_ content: CardContent, width: Double) -> (eyebrow: TextSpec, title: TextSpec, subtitle: TextSpec?) {
         let textWidth = width - 2 * textInset
-        return (TextSpec(content.eyebrow.uppercased(), size: 10.5, weight: .bold, width: textWidth, maxLines: 1, letterSpacing: 0.6),
+        // Room for the icon whenever the feed has one, so the line breaks the same when it arrives.
+        let eyebrowWidth = textWidth - (content.iconPath == nil ? 0 : iconSide + iconGap)
+        return (TextSpec(content.eyebrow.uppercased(), size: 10.5, weight: .bold, width: eyebrowWidth, maxLines: 1, letterSpacing: 0.6),
                 TextSpec(content.title, size: width < 300 ? 19 : 23, weight: .heavy, width: textWidth, maxLines: 3),
                 content.subtitle.map { TextSpec($0, size: 11.5, weight: .semibold, width: textWidth, maxLines: 2) })
     }
@@ -360,7 +403,8 @@ enum CardFace {
     }
 
     /// Paints the look with cairo (on the painting queue, or on the main thread for a frame that needs it now).
-    static func paint(_ content: CardContent, painter: OffscreenPainter, picture: OffscreenPicture?, width: Double, height: Double) {
+    static func paint(_ content: CardContent, painter: OffscreenPainter, picture: OffscreenPicture?, icon: OffscreenPicture? = nil,
+                      width: Double, height: Double) {
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
         painter.withRoundedClip(bounds, radius: cornerRadius) {
             painter.fill(bounds, color: content.accent)
@@ -376,7 +420,13 @@ enum CardFace {
             let subtitle = specs.subtitle.flatMap { painter.layout($0) }
             let inks = inks(content)
             let place = textOrigins(eyebrowHeight: eyebrow.size.height, subtitleHeight: subtitle?.size.height, height: height)
-            painter.text(eyebrow, x: textInset, y: place.eyebrow, color: inks.faded)
+            var eyebrowX = textInset
+            if let icon {
+                let frame = iconFrame(eyebrowY: place.eyebrow, eyebrowHeight: eyebrow.size.height)
+                painter.withRoundedClip(frame, radius: iconRadius) { painter.picture(icon, in: frame) }
+                eyebrowX += iconSide + iconGap
+            }
+            painter.text(eyebrow, x: eyebrowX, y: place.eyebrow, color: inks.faded)
             painter.text(title, x: textInset, y: place.title, color: inks.ink)
             if let subtitle, let y = place.subtitle { painter.text(subtitle, x: textInset, y: y, color: inks.faded) }
         }

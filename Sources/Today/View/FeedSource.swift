@@ -10,6 +10,8 @@ struct CardContent: Equatable {
     var title: String
     var subtitle: String?
     var imagePath: String?
+    /// The feed's icon, drawn before the eyebrow while the card shows its designed look.
+    var iconPath: String?
     var body: [String]
     var accent: Color
     var lightText: Bool
@@ -51,9 +53,12 @@ final class FeedSource {
         }
         let accent = card.accent.map { Color(red: $0.redFraction, green: $0.greenFraction, blue: $0.blueFraction) } ?? Self.defaultAccent
         return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
-                           imagePath: card.imageURL?.path, body: card.body, accent: accent, lightText: card.textColor != .dark,
+                           imagePath: card.imageURL.map(Self.path(of:)), iconPath: card.iconURL.map(Self.path(of:)), body: card.body, accent: accent, lightText: card.textColor != .dark,
                            unread: card.unread && !readIDs.contains(card.id), link: card.link)
     }
+
+    /// A file's path, or the address of a picture from the network (`RemotePictures`).
+    static func path(of url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
 
     func header(at section: Int) -> HeaderContent {
         guard feed.sections.indices.contains(section) else { return HeaderContent(dateText: "", title: "") }

@@ -155,6 +155,8 @@ final class GridView {
         // so a screen reader would find a dozen ghost "cards" off screen (and the cards being made
         // ready ahead stay out of it too).
         for card in cards { setShown(card.canvas, shownSet.contains(ObjectIdentifier(card))) }
+        // Pictures still coming over the network for cards no longer dealt are not wanted any more.
+        images.keepRemote(Set(assignedCards.values.flatMap { [$0.content?.imagePath, $0.content?.iconPath].compactMap { $0 } }))
         prepareAhead()
 
         var freeHeaders = headers.filter { header in

@@ -78,6 +78,11 @@ final class TextureCache {
     var onFailure: ((String) -> Void)?
     /// A picture finished decoding: whatever shows it should draw again.
     var onReady: (() -> Void)?
+    /// Where pictures named by http(s) addresses come from (subscriptions' articles): fetched into the
+    /// disk cache, then decoded from there like any file. Without it they are never drawn.
+    var remote: RemotePictures?
+    /// Remote address → the cached file it was decoded from.
+    private var remoteFiles: [String: String] = [:]
 
     /// The decoded picture if it is ready; otherwise starts decoding it and returns nil.
     private func image(for path: String?) -> DecodedImage? {
@@ -87,6 +92,11 @@ final class TextureCache {
             entry.lastUse = clock
             entries[path] = entry
             return entry.image
+        }
+        if failures[path] == nil, !pending.contains(path), RemotePictures.isRemote(path) {
+            // Not in the disk cache yet (or never will be): the card keeps its own look meanwhile.
+            guard case .ready(let file) = remote?.state(for: path) else { return nil }
+            remoteFiles[path] = file
         }
         if failures[path] == nil {
             if !pending.contains(path) {
@@ -140,6 +150,7 @@ final class TextureCache {
         let job = nextJob
         nextJob += 1
         runningDecodes[job] = path
+        let file = remoteFiles[path] ?? path
         let (seconds, attoseconds) = PictureLimits.abandonAfter.components
         MainLoop.after(milliseconds: UInt32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)) { [weak self] in
             self?.abandon(job)
@@ -147,7 +158,7 @@ final class TextureCache {
         // A thread of its own, not a dispatch queue: a decode stuck in its decoder must not hold one of
         // the few threads dispatch shares with the rest of the app.
         let thread = Thread { [weak self] in
-            let outcome = Self.decode(path)
+            let outcome = Self.decode(file)
             var scaled: [(SizedKey, DecodedPixels?)] = []
             if case .success(let pixels) = outcome {
                 scaled = sizes.map { ($0, pixels.scaledToCover(width: $0.width, height: $0.height)) }
@@ -222,7 +233,9 @@ final class TextureCache {
             let message = "\(path): the picture can’t be shown (\(refusal.message)); a placeholder is shown."
             failures[path] = message
             logger.warning("\(message)")
-            onFailure?(message)
+            // A stranger's picture that can't be shown is logged, not put in the problems bar: its card
+            // keeps its designed look, and there is nothing the reader can do about it.
+            if !RemotePictures.isRemote(path) { onFailure?(message) }
         }
     }
 
@@ -306,6 +319,21 @@ final class TextureCache {
             }
         }
     }
+
+    /// Whether the picture at `path` will not come: it failed to decode, or to arrive over the network.
+    func isUnavailable(_ path: String?) -> Bool {
+        guard let path else { return true }
+        if failures[path] != nil { return true }
+        guard RemotePictures.isRemote(path) else { return false }
+        return remote.map { $0.state(for: path) == .failed } ?? true
+    }
+
+    /// Cancels the fetches of remote pictures not in `paths` (the pictures of the cards dealt now).
+    func keepRemote(_ paths: Set<String>) {
+        remote?.keepOnly(paths.filter(RemotePictures.isRemote), for: ObjectIdentifier(self))
+    }
+
+    isolated deinit { remote?.forget(ObjectIdentifier(self)) }
 
     /// Pictures decoded and kept now.
     var count: Int { entries.count }

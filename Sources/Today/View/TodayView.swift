@@ -53,6 +53,14 @@ public final class TodayView {
     public var onAddFeed: (() -> Void)?
     /// F5 or Ctrl+R in Today.
     public var onRefresh: (() -> Void)?
+    /// Pictures named by http(s) addresses (subscriptions' articles), fetched into the disk cache;
+    /// without it such cards keep their designed look.
+    public var remotePictures: RemotePictures? {
+        didSet {
+            images.remote = remotePictures
+            remotePictures?.onChange { [weak self] in self?.images.onReady?() }
+        }
+    }
     private let invitesSubscriptions: Bool
     /// Articles replaced the file's feed: a file read finishing later is not shown over them.
     private var showsReplacement = false
@@ -469,6 +477,14 @@ public final class TodayView {
             guard let frame = grid.visibleFrame(of: item.index) else { return nil }
             return (feed.content(at: item.index).title, frame)
         }
+    }
+    /// Titles of the cards on screen whose last drawing showed their picture, not their designed look.
+    public var visibleCardsShowingPictures: [String] {
+        grid?.visibleCards.filter { $0.view.content?.imagePath != nil && $0.view.showsPicture }.compactMap { $0.view.content?.title } ?? []
+    }
+    /// The card on screen titled `title` (tests read its pixels).
+    public func visibleCardWidget(titled title: String) -> Widget? {
+        grid?.visibleCards.first { $0.view.content?.title == title }?.view.canvas
     }
     /// What a screen reader finds for each card on screen: role, name, description.
     public var visibleCardAccessibility: [(isButton: Bool, name: String?, description: String?, focusable: Bool)] {

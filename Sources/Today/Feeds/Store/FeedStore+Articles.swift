@@ -22,6 +22,7 @@ public struct PruneSummary: Sendable, Equatable {
 extension FeedStore {
     static let articleColumns = """
         a.id, a.feedID, a.identity, a.title, a.summary, a.author, a.published, a.link, a.imageURL, a.firstSeen,
+        a.pagePictureURL, a.pagePictureChecked,
         coalesce(s.read, 0) AS read, coalesce(s.starred, 0) AS starred
         """
     static let withStates = "articles a LEFT JOIN article_states s ON s.feedID = a.feedID AND s.identity = a.identity"
@@ -35,6 +36,15 @@ extension FeedStore {
                 WHERE (?1 IS NULL OR a.feedID = ?1) AND (?2 = 0 OR coalesce(s.read, 0) = 0)
                 ORDER BY coalesce(a.published, a.firstSeen) DESC, a.id DESC LIMIT ?3 OFFSET ?4
                 """, arguments: [feed?.rawValue, unreadOnly, max(0, limit), max(0, offset)]).map { Self.article($0) }
+        }
+    }
+
+    /// Remembers what the page at `link` names as its picture (`og:image`; nil: none), for every article
+    /// linking to it, so the page is not fetched again (docs/feeds.md, "Pictures from the network").
+    public func setPagePicture(_ picture: URL?, forPage link: URL, now: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE articles SET pagePictureURL = ?, pagePictureChecked = ? WHERE link = ?",
+                           arguments: [picture?.absoluteString, now.timeIntervalSince1970, link.absoluteString])
         }
     }
 
@@ -170,6 +180,8 @@ extension FeedStore {
             summary: row["summary"], contentHTML: content ? row["contentHTML"] : nil, author: row["author"],
             published: (row["published"] as Double?).map(Date.init(timeIntervalSince1970:)), link: url("link"),
             imageURL: url("imageURL"), firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
-            isRead: row["read"], isStarred: row["starred"], readerHTML: content ? row["readerHTML"] : nil)
+            isRead: row["read"], isStarred: row["starred"], readerHTML: content ? row["readerHTML"] : nil,
+            pagePictureURL: url("pagePictureURL"),
+            pagePictureChecked: (row["pagePictureChecked"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -107,6 +107,14 @@ extension FeedStore {
         try pool.write { try $0.execute(sql: "UPDATE feeds SET readerView = ? WHERE id = ?", arguments: [on, id.rawValue]) }
     }
 
+    /// Remembers the icon found for a feed that names none of its own (its site's, docs/feeds.md "Pictures
+    /// from the network"); a feed that names one later replaces it at its next fetch.
+    public func setIconIfNone(_ icon: URL, for id: FeedID) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE feeds SET iconURL = ? WHERE id = ? AND iconURL IS NULL", arguments: [icon.absoluteString, id.rawValue])
+        }
+    }
+
     /// Unsubscribes: the feed, its articles and their states go.
     public func remove(_ id: FeedID) throws {
         try pool.write { try $0.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id.rawValue]) }

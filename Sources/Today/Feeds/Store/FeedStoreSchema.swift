@@ -80,6 +80,15 @@ enum FeedStoreSchema {
             // The last parse's problems, one a line ("12\tmessage", the line number empty when unknown).
             try db.execute(sql: "ALTER TABLE feeds ADD COLUMN problems TEXT")
         }
+        migrator.registerMigration("v3-page-pictures") { db in
+            // The picture an article's page names (its og:image), looked up once when its card first
+            // shows without a picture of its own: checked says when (NULL: never), the address may be
+            // NULL (the page names none). A fetch of the feed updates the article's other columns only.
+            try db.execute(sql: """
+                ALTER TABLE articles ADD COLUMN pagePictureURL TEXT;
+                ALTER TABLE articles ADD COLUMN pagePictureChecked REAL;
+                """)
+        }
         return migrator
     }
 }

@@ -80,6 +80,10 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public var isStarred: Bool
     /// The article Reader View extracted from its page, sanitised (with `contentHTML` only).
     public var readerHTML: String?
+    /// The picture its page names (`og:image`), when looked up (`pagePictureChecked`) and found.
+    public var pagePictureURL: URL?
+    /// When its page was looked up for a picture; nil: never.
+    public var pagePictureChecked: Date?
 
     public var key: ArticleKey { ArticleKey(feedID: feedID, identity: identity) }
     /// The date cards sort and group by.
