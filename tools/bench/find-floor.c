@@ -72,15 +72,16 @@ static double percentile(double *v, int n, double p) {
     return v[i];
 }
 
-enum { SEARCH_1000, SEARCH_1, SEARCH_10, COUNT_1000, COUNT_10, MODES };
+enum { SEARCH_1000, SEARCH_1, SEARCH_10, COUNT_1000, COUNT_10, SEARCH_1_AFTER_1000, MODES };
 static const char *mode_names[MODES] = {
     "webkit_find_controller_search, max 1000 (highlights up to 1000)",
     "webkit_find_controller_search, max 1",
     "webkit_find_controller_search, max 10",
     "webkit_find_controller_count_matches, max 1000",
     "webkit_find_controller_count_matches, max 10",
+    "webkit_find_controller_search, max 1, 150 ms after the answer to a search with max 1000 of the prefix before",
 };
-static const guint mode_max[MODES] = { 1000, 1, 10, 1000, 10 };
+static const guint mode_max[MODES] = { 1000, 1, 10, 1000, 10, 1 };
 
 static void find_floor(const char *word, int runs) {
     WebKitFindController *finder = webkit_web_view_get_find_controller(state.view);
@@ -100,9 +101,17 @@ static void find_floor(const char *word, int runs) {
             pause_ms(500);
             for (int length = 1; length <= letters; length++) {
                 char *prefix = g_strndup(word, length);
+                if (mode == SEARCH_1_AFTER_1000 && length > 1) {
+                    char *before = g_strndup(word, length - 1);
+                    state.answered = FALSE;
+                    webkit_find_controller_search(finder, before, options, 1000);
+                    wait_answer();
+                    g_free(before);
+                    pause_ms(150);
+                }
                 state.answered = FALSE;
                 state.sent = g_get_monotonic_time();
-                if (mode >= COUNT_1000) webkit_find_controller_count_matches(finder, prefix, options, mode_max[mode]);
+                if (mode == COUNT_1000 || mode == COUNT_10) webkit_find_controller_count_matches(finder, prefix, options, mode_max[mode]);
                 else webkit_find_controller_search(finder, prefix, options, mode_max[mode]);
                 double ms = wait_answer();
                 if (ms >= 0) all[n++] = ms;
