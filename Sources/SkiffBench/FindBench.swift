@@ -45,6 +45,8 @@ final class FindBenchmark {
     private var shownAt: Double?
     private var painted = false
     private var keyTimes: [Double] = []
+    /// What the bar said at each paused letter's first answer.
+    private var pausedTexts: [String] = []
     private var toFirstTyped: [Double] = [], toFirstPaused: [Double] = [], toPaint: [Double] = [], toCount: [Double] = []
     /// Key → first match and → count by the query's length.
     private var firstByLength: [Int: [Double]] = [:], countByLength: [Int: [Double]] = [:]
@@ -114,6 +116,8 @@ final class FindBenchmark {
         let letters = GeneratedPages.needle.count
         report.append(Benchmark.percentileLine("typed (xdotool type --delay 150, \(runs) × \(letters) letters): key → first match shown (the find bar's answer)", toFirstTyped))
         report.append(Benchmark.percentileLine("paused (the next letter once the count is shown, 1 × \(letters) letters): key → first match shown", toFirstPaused))
+        report.append("paused, key → first match by letter (ms): " + toFirstPaused.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+                      + "; the bar then said: " + pausedTexts.joined(separator: " | "))
         report.append(Benchmark.percentileLine("both: key → first frame painted after the first match", toPaint))
         report.append(Benchmark.percentileLine("key → count shown (each letter when paused; the last letter when typed)", toCount))
         report.append("key → first match, median by letters typed (ms): " + Self.medians(firstByLength))
@@ -172,6 +176,7 @@ final class FindBenchmark {
             while pressedAt == nil, FrameStats.monotonicNow - sent < 5 { await BenchRun.sleep(0.001) }
             guard pressedAt != nil else { missing += 1; continue }
             if let first = await follow(until: { !$0.isEmpty }) {
+                pausedTexts.append(window.browser.findCountText)
                 toFirstPaused.append(first)
                 firstByLength[index + 1, default: []].append(first)
             } else { missing += 1 }

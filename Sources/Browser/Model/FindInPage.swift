@@ -18,6 +18,9 @@ public struct FindInPage: Equatable, Sendable {
     /// Quiet time after a key's answer before the page is counted, in seconds (GNOME Web waits
     /// 300 ms before it searches at all).
     public static let countDelay = 0.3
+    /// The same after Ctrl+F brings the last query back: a new query is often typed over it at once,
+    /// and a count being made holds up its first letters.
+    public static let reopenedCountDelay = 1.0
     /// The longest query, in characters (longer input is cut).
     public static let maximumQueryLength = 500
 
@@ -29,8 +32,8 @@ public struct FindInPage: Equatable, Sendable {
         case next, previous
         /// End the search: the highlights go.
         case finish
-        /// Call `countDue()` after `countDelay` (replacing an earlier call not made yet).
-        case scheduleCount
+        /// Call `countDue()` after this many seconds (replacing an earlier call not made yet).
+        case scheduleCount(Double)
     }
 
     private enum Request: Equatable, Sendable { case first, all, step }
@@ -47,20 +50,25 @@ public struct FindInPage: Equatable, Sendable {
     private var outstanding: (request: Request, query: String)?
     /// Requests to send once it answers, in order.
     private var waiting: [Effect] = []
+    /// The query was brought back by Ctrl+F, not typed: its count waits longer.
+    private var reopened = false
 
     public init() {}
 
     public static func == (a: Self, b: Self) -> Bool {
         a.isOpen == b.isOpen && a.query == b.query && a.matchCount == b.matchCount && a.hasMatches == b.hasMatches
             && a.current == b.current && a.outstanding?.request == b.outstanding?.request
-            && a.outstanding?.query == b.outstanding?.query && a.waiting == b.waiting
+            && a.outstanding?.query == b.outstanding?.query && a.waiting == b.waiting && a.reopened == b.reopened
     }
 
     /// Ctrl+F: the last query, if any, is searched again.
     public mutating func open() -> [Effect] {
         guard !isOpen else { return [] }
         isOpen = true
-        return query.isEmpty ? [] : begin(query)
+        guard !query.isEmpty else { return [] }
+        let effects = begin(query)
+        reopened = true
+        return effects
     }
 
     /// Closes the bar: the highlights go; the query is kept for the next Ctrl+F or F3.
@@ -111,7 +119,11 @@ public struct FindInPage: Equatable, Sendable {
             hasMatches = true
             current = 1
             // One match or fewer than the maximum asked: this is the count already.
-            if count <= Self.firstSearchMatches { matchCount = count } else { effects.append(.scheduleCount) }
+            if count <= Self.firstSearchMatches {
+                matchCount = count
+            } else {
+                effects.append(.scheduleCount(reopened ? Self.reopenedCountDelay : Self.countDelay))
+            }
         case .all:
             hasMatches = true
             matchCount = count
@@ -152,6 +164,7 @@ public struct FindInPage: Equatable, Sendable {
         matchCount = nil
         hasMatches = nil
         current = 0
+        reopened = false
         waiting.removeAll()  // steps and counts of the query before are moot
         return text.isEmpty ? [.finish] : send(.search(text))
     }

@@ -132,10 +132,10 @@ final class FindBar {
             case .next: target.controller.next()
             case .previous: target.controller.previous()
             case .finish: target.controller.finish()
-            case .scheduleCount:
+            case .scheduleCount(let seconds):
                 countGeneration += 1
                 let generation = countGeneration
-                MainLoop.after(milliseconds: UInt32(FindInPage.countDelay * 1000)) { [weak self] in
+                MainLoop.after(milliseconds: UInt32(seconds * 1000)) { [weak self] in
                     guard let self, generation == self.countGeneration else { return }
                     self.perform(self.model.countDue())
                 }
