@@ -75,6 +75,34 @@ final class PageToolsWindowTests: XCTestCase {
         }
     }
 
+    func testALetterTypedAfterTheCountSearchesTheLongerQuery() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Find Pause", showing: "\(base)/fruit", pageTitle: "Fruit")
+            defer { main.window.destroy() }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            XCTAssertTrue(Self.presents(main, "Find in page"))
+            XDoTool.run(["type", "--delay", "30", "app"])
+            XCTAssertTrue(Self.presents(main, "1 of 5"), "counted after the pause")
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "l"])
+            XCTAssertTrue(Self.presents(main, "1 of 5"), "\"appl\": the same five")
+            XCTAssertEqual(Self.selection(in: main, becomes: "0:0"), "0:0", "the first selected")
+            XDoTool.run(["key", "x"])
+            XCTAssertTrue(Self.presents(main, "No matches"), "\"applx\": none")
+            // Closed and opened again, a new query typed a letter at a time, each counted.
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            MainLoop.run(for: 0.5)
+            for (letter, count) in [("a", "1 of 11"), ("p", "1 of 5"), ("p", "1 of 5")] {
+                XDoTool.run(["key", letter])
+                XCTAssertTrue(Self.presents(main, count), "\(letter): \(count)")
+                MainLoop.run(for: 0.3)
+            }
+        }
+    }
+
     func testAPageLoadedUnderTheOpenFindBarIsSearchedAgain() throws {
         let base = server.base
         try MainActor.assumeIsolated {

@@ -72,7 +72,7 @@ static double percentile(double *v, int n, double p) {
     return v[i];
 }
 
-enum { SEARCH_1000, SEARCH_1, SEARCH_10, COUNT_1000, COUNT_10, SEARCH_1_AFTER_1000, MODES };
+enum { SEARCH_1000, SEARCH_1, SEARCH_10, COUNT_1000, COUNT_10, SEARCH_1_AFTER_1000, SEARCH_1_AFTER_COLLAPSED_1000, MODES };
 static const char *mode_names[MODES] = {
     "webkit_find_controller_search, max 1000 (highlights up to 1000)",
     "webkit_find_controller_search, max 1",
@@ -80,8 +80,9 @@ static const char *mode_names[MODES] = {
     "webkit_find_controller_count_matches, max 1000",
     "webkit_find_controller_count_matches, max 10",
     "webkit_find_controller_search, max 1, 150 ms after the answer to a search with max 1000 of the prefix before",
+    "the same, the selection collapsed to its start before the search with max 1000",
 };
-static const guint mode_max[MODES] = { 1000, 1, 10, 1000, 10, 1 };
+static const guint mode_max[MODES] = { 1000, 1, 10, 1000, 10, 1, 1 };
 
 static void find_floor(const char *word, int runs) {
     WebKitFindController *finder = webkit_web_view_get_find_controller(state.view);
@@ -93,7 +94,7 @@ static void find_floor(const char *word, int runs) {
     for (int mode = 0; mode < MODES; mode++) {
         double *all = g_new0(double, runs * letters);
         double *by_length = g_new0(double, runs * letters);
-        int n = 0;
+        int n = 0, missed = 0;
         /* Runs interleave with nothing else: each starts from the top of the page with no selection. */
         for (int run = 0; run < runs; run++) {
             webkit_find_controller_search_finish(finder);
@@ -101,8 +102,10 @@ static void find_floor(const char *word, int runs) {
             pause_ms(500);
             for (int length = 1; length <= letters; length++) {
                 char *prefix = g_strndup(word, length);
-                if (mode == SEARCH_1_AFTER_1000 && length > 1) {
+                if ((mode == SEARCH_1_AFTER_1000 || mode == SEARCH_1_AFTER_COLLAPSED_1000) && length > 1) {
                     char *before = g_strndup(word, length - 1);
+                    if (mode == SEARCH_1_AFTER_COLLAPSED_1000)
+                        g_free(run_script("getSelection().rangeCount && getSelection().collapseToStart(); ''"));
                     state.answered = FALSE;
                     webkit_find_controller_search(finder, before, options, 1000);
                     wait_answer();
@@ -115,14 +118,15 @@ static void find_floor(const char *word, int runs) {
                 else webkit_find_controller_search(finder, prefix, options, mode_max[mode]);
                 double ms = wait_answer();
                 if (ms >= 0) all[n++] = ms;
+                if (ms >= 0 && state.answer_count == 0) missed++;
                 by_length[run * letters + length - 1] = ms;
                 g_free(prefix);
                 pause_ms(150);
             }
         }
         double p50 = percentile(all, n, 0.5), p95 = percentile(all, n, 0.95), max = n ? all[n - 1] : 0.0;
-        printf("floor: %s: call → answer p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d of %d answered)\n",
-               mode_names[mode], p50, p95, max, n, runs * letters);
+        printf("floor: %s: call → answer p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d of %d answered, %d of them \"not found\")\n",
+               mode_names[mode], p50, p95, max, n, runs * letters, missed);
         printf("floor:   by letters typed (run 1, ms):");
         for (int length = 1; length <= letters; length++) printf(" %d: %.0f", length, by_length[length - 1]);
         printf("\n");

@@ -158,4 +158,6 @@ final class FindBar {
 extension BrowserView {
     /// What the find bar's count says ("" when closed), for the find benchmark.
     public var findCountText: String { findBar.isOpen ? findBar.model.countText : "" }
+    /// The query searched for, for the find benchmark.
+    public var findQuery: String { findBar.model.query }
 }
