@@ -75,15 +75,22 @@ final class PageToolsWindowTests: XCTestCase {
         }
     }
 
+    /// A window on /fruit, the find bar opened with Ctrl+F and `query` typed, once its `count` is shown.
+    @MainActor
+    private static func fruitWithFindBar(_ title: String, on base: String, typing query: String, count: String) throws -> MainWindow {
+        let (main, _) = try BrowserTestWindow.open(title, showing: "\(base)/fruit", pageTitle: "Fruit")
+        XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+        XCTAssertTrue(Self.presents(main, "Find in page"), "Ctrl+F shows the find field")
+        XDoTool.run(["type", "--delay", "30", query])
+        XCTAssertTrue(Self.presents(main, count), "\(query): \(count), counted after the pause")
+        return main
+    }
+
     func testALetterTypedAfterTheCountSearchesTheLongerQuery() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try BrowserTestWindow.open("Find Pause", showing: "\(base)/fruit", pageTitle: "Fruit")
+            let main = try Self.fruitWithFindBar("Find Pause", on: base, typing: "app", count: "1 of 5")
             defer { main.window.destroy() }
-            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
-            XCTAssertTrue(Self.presents(main, "Find in page"))
-            XDoTool.run(["type", "--delay", "30", "app"])
-            XCTAssertTrue(Self.presents(main, "1 of 5"), "counted after the pause")
             MainLoop.run(for: 0.3)
             XDoTool.run(["key", "l"])
             XCTAssertTrue(Self.presents(main, "1 of 5"), "\"appl\": the same five")
@@ -106,12 +113,8 @@ final class PageToolsWindowTests: XCTestCase {
     func testAPageLoadedUnderTheOpenFindBarIsSearchedAgain() throws {
         let base = server.base
         try MainActor.assumeIsolated {
-            let (main, _) = try BrowserTestWindow.open("Find Reload", showing: "\(base)/fruit", pageTitle: "Fruit")
+            let main = try Self.fruitWithFindBar("Find Reload", on: base, typing: "apple", count: "1 of 5")
             defer { main.window.destroy() }
-            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
-            XCTAssertTrue(Self.presents(main, "Find in page"))
-            XDoTool.run(["type", "--delay", "30", "apple"])
-            XCTAssertTrue(Self.presents(main, "1 of 5"))
             // A link followed in the page (the find bar stays open): its matches are counted.
             main.browser.webView?.evaluate("location.href = '/fruit2'; ''") { _ in }
             XCTAssertTrue(Self.presents(main, "1 of 2"), "the new page's count")
