@@ -6,7 +6,7 @@ final class FindInPageTests: XCTestCase {
     /// A search for `query` answered by the engine: the first match (more than one), then the count.
     private func counted(_ query: String, _ count: UInt32) -> FindInPage {
         var find = FindInPage()
-        _ = find.open()
+        find.open()
         _ = find.setQuery(query)
         _ = find.found(UInt32.max)
         _ = find.countDue()
@@ -16,7 +16,7 @@ final class FindInPageTests: XCTestCase {
 
     func testAKeyAsksForTheFirstMatchOnlyAndThePauseCountsThem() {
         var find = FindInPage()
-        XCTAssertEqual(find.open(), [], "nothing to search yet")
+        find.open()
         XCTAssertEqual(find.setQuery("apple"), [.search("apple")])
         XCTAssertEqual(find.countText, "", "nothing said before the page answered")
         XCTAssertEqual(find.found(UInt32.max), [.scheduleCount(FindInPage.countDelay)], "more than one match: counted when the typing pauses")
@@ -31,7 +31,7 @@ final class FindInPageTests: XCTestCase {
 
     func testOneMatchIsCountedByTheFirstAnswer() {
         var find = FindInPage()
-        _ = find.open()
+        find.open()
         _ = find.setQuery("pear")
         XCTAssertEqual(find.found(1), [], "no count needed")
         XCTAssertEqual(find.countText, "1 of 1")
@@ -40,7 +40,7 @@ final class FindInPageTests: XCTestCase {
 
     func testKeysTypedWhileThePageSearchesReplaceEachOther() {
         var find = FindInPage()
-        _ = find.open()
+        find.open()
         XCTAssertEqual(find.setQuery("a"), [.search("a")])
         XCTAssertEqual(find.setQuery("ap"), [], "waits for the answer to \"a\"")
         XCTAssertEqual(find.setQuery("app"), [])
@@ -69,7 +69,7 @@ final class FindInPageTests: XCTestCase {
 
     func testSteppingBeforeTheCountIsPlacedWhenItArrives() {
         var find = FindInPage()
-        _ = find.open()
+        find.open()
         _ = find.setQuery("a")
         XCTAssertEqual(find.step(forward: true), [], "Enter while the page searches waits for its answer")
         XCTAssertEqual(find.found(UInt32.max), [.scheduleCount(FindInPage.countDelay), .next])
@@ -87,7 +87,7 @@ final class FindInPageTests: XCTestCase {
 
     func testNoMatchesAndAnEmptyQuery() {
         var find = FindInPage()
-        _ = find.open()
+        find.open()
         _ = find.setQuery("zzz")
         XCTAssertEqual(find.step(forward: true), [])
         XCTAssertEqual(find.notFound(), [], "the step waiting is dropped")
@@ -109,16 +109,19 @@ final class FindInPageTests: XCTestCase {
         XCTAssertFalse(find.isOpen)
         XCTAssertEqual(find.query, "apple")
         XCTAssertEqual(find.close(), [], "closing twice does nothing")
-        XCTAssertEqual(find.open(), [.search("apple")], "opening again searches the last query")
-        XCTAssertEqual(find.found(UInt32.max), [.scheduleCount(FindInPage.reopenedCountDelay)],
-                       "and counts it later: a new query is often typed over it at once")
+        find.open()
+        XCTAssertEqual(find.countText, "", "opening again shows the last query, not searched yet")
+        XCTAssertEqual(find.step(forward: true), [.search("apple")], "Enter or F3 searches it")
+        _ = find.found(UInt32.max)
+        XCTAssertEqual(find.countText, "1 of …")
         _ = find.close()
         find = FindInPage()
-        _ = find.open()
+        find.open()
         _ = find.setQuery("apple")
         _ = find.notFound()
         _ = find.close()
-        _ = find.open()
+        find.open()
+        XCTAssertEqual(find.step(forward: true), [.search("apple")])
         _ = find.notFound()
         XCTAssertEqual(find.step(forward: true), [], "no matches")
         _ = find.setQuery(String(repeating: "x", count: 2000))
@@ -127,7 +130,7 @@ final class FindInPageTests: XCTestCase {
 
     func testANewPageIsSearchedAgainAndWhatTheOldOneOwedIsForgotten() {
         var find = FindInPage()
-        _ = find.open()
+        find.open()
         _ = find.setQuery("apple")
         XCTAssertEqual(find.pageLoaded(), [.search("apple")], "not waiting for an answer the old page will not give")
         XCTAssertEqual(find.found(1), [])

@@ -16,6 +16,7 @@ final class PageToolsWindowTests: XCTestCase {
         try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/fruit": .init(body: "<title>Fruit</title><p>Apple pie, apple tart.</p><p>An APPLE a day; apple juice; crab apple.</p><p>Pear.</p>"),
+            "/long": .init(body: "<title>Long</title>" + String(repeating: "<p>Some words here and there.</p>", count: 300) + "<p>Quartzite one.</p>" + String(repeating: "<p>Some words here and there.</p>", count: 300) + "<p>Quartzite two.</p>"),
             "/fruit2": .init(body: "<title>Fruit 2</title><p>Apple and apple.</p>"),
             "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div><div style='height:3000px'></div>"),
         ])
@@ -107,6 +108,27 @@ final class PageToolsWindowTests: XCTestCase {
                 XCTAssertTrue(Self.presents(main, count), "\(letter): \(count)")
                 MainLoop.run(for: 0.3)
             }
+        }
+    }
+
+    func testCtrlFAgainOnALongPageTypesOverTheLastQuery() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Find Long", showing: "\(base)/long", pageTitle: "Long")
+            defer { main.window.destroy() }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            XCTAssertTrue(Self.presents(main, "Find in page"))
+            XDoTool.run(["type", "--delay", "150", "quartzite"])
+            XCTAssertTrue(Self.presents(main, "1 of 2"))
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "ctrl+f"])
+            MainLoop.run(for: 0.5)
+            // The last query is back, selected: a letter replaces it (it went in front of it when
+            // the reopened bar searched the page at once, which took the field's selection).
+            XDoTool.run(["key", "q"])
+            XCTAssertTrue(Self.presents(main, "1 of 2"), "\"q\": both")
+            XCTAssertEqual(main.browser.findQuery, "q")
         }
     }
 

@@ -18,9 +18,6 @@ public struct FindInPage: Equatable, Sendable {
     /// Quiet time after a key's answer before the page is counted, in seconds (GNOME Web waits
     /// 300 ms before it searches at all).
     public static let countDelay = 0.3
-    /// The same after Ctrl+F brings the last query back: a new query is often typed over it at once,
-    /// and a count being made holds up its first letters.
-    public static let reopenedCountDelay = 1.0
     /// The longest query, in characters (longer input is cut).
     public static let maximumQueryLength = 500
 
@@ -50,25 +47,20 @@ public struct FindInPage: Equatable, Sendable {
     private var outstanding: (request: Request, query: String)?
     /// Requests to send once it answers, in order.
     private var waiting: [Effect] = []
-    /// The query was brought back by Ctrl+F, not typed: its count waits longer.
-    private var reopened = false
 
     public init() {}
 
     public static func == (a: Self, b: Self) -> Bool {
         a.isOpen == b.isOpen && a.query == b.query && a.matchCount == b.matchCount && a.hasMatches == b.hasMatches
             && a.current == b.current && a.outstanding?.request == b.outstanding?.request
-            && a.outstanding?.query == b.outstanding?.query && a.waiting == b.waiting && a.reopened == b.reopened
+            && a.outstanding?.query == b.outstanding?.query && a.waiting == b.waiting
     }
 
-    /// Ctrl+F: the last query, if any, is searched again.
-    public mutating func open() -> [Effect] {
-        guard !isOpen else { return [] }
+    /// Ctrl+F: the last query comes back (selected, to type over), searched again on Enter or F3 only:
+    /// a search would select text in the page, which takes the primary selection from the field and
+    /// leaves its cursor at the start, so the next letter would go in front of the old query.
+    public mutating func open() {
         isOpen = true
-        guard !query.isEmpty else { return [] }
-        let effects = begin(query)
-        reopened = true
-        return effects
     }
 
     /// Closes the bar: the highlights go; the query is kept for the next Ctrl+F or F3.
@@ -119,11 +111,7 @@ public struct FindInPage: Equatable, Sendable {
             hasMatches = true
             current = 1
             // One match or fewer than the maximum asked: this is the count already.
-            if count <= Self.firstSearchMatches {
-                matchCount = count
-            } else {
-                effects.append(.scheduleCount(reopened ? Self.reopenedCountDelay : Self.countDelay))
-            }
+            if count <= Self.firstSearchMatches { matchCount = count } else { effects.append(.scheduleCount(Self.countDelay)) }
         case .all:
             hasMatches = true
             matchCount = count
@@ -164,7 +152,6 @@ public struct FindInPage: Equatable, Sendable {
         matchCount = nil
         hasMatches = nil
         current = 0
-        reopened = false
         waiting.removeAll()  // steps and counts of the query before are moot
         return text.isEmpty ? [.finish] : send(.search(text))
     }

@@ -64,9 +64,9 @@ final class FindBar {
         if !model.isOpen {
             root.isVisible = true
             onLayoutChanged?()
-            // The last query comes back, searched again.
+            // The last query comes back, to search again (Enter, F3) or type over.
             if entry.text != model.query { entry.text = model.query }
-            perform(model.open())
+            model.open()
         }
         _ = entry.grabFocus()
         entry.selectAll()
@@ -75,7 +75,7 @@ final class FindBar {
 
     /// F3 / Shift+F3: the next or previous match; opens the bar first when it is closed.
     func step(forward: Bool, on view: WebView? = nil) {
-        if !model.isOpen { return open(on: view) }
+        if !model.isOpen { open(on: view) }
         perform(model.step(forward: forward))
     }
 
