@@ -43,4 +43,21 @@ enum PageBench {
         }
         window.addController(keys)
     }
+
+    /// Runs the engine's floor (`tools/bench/find-floor.c`: a bare WebKit window) with `args`, for its
+    /// figures next to Skiff's; its "floor: " lines.
+    static func floor(_ executable: String, _ args: [String]) async -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = args
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return ["floor: could not run \(executable): \(error)"] }
+        let started = FrameStats.monotonicNow
+        while process.isRunning, FrameStats.monotonicNow - started < 900 { await BenchRun.sleep(0.05) }
+        if process.isRunning { process.terminate() }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return output.split(separator: "\n").filter { $0.hasPrefix("floor:") }.map(String.init)
+    }
 }

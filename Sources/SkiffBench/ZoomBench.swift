@@ -4,7 +4,7 @@ import Foundation
 import Gtk
 import SkiffApp
 
-/// `skiff-bench zoom --megabytes N --steps S`.
+/// `skiff-bench zoom --megabytes N --steps S [--floor PATH]`.
 struct ZoomBench: MainActorBench {
     static let configuration = CommandConfiguration(
         commandName: "zoom",
@@ -14,11 +14,13 @@ struct ZoomBench: MainActorBench {
     var megabytes = 2
     @Option(help: ArgumentHelp("Zoom steps (1–8).", valueName: "S"))
     var steps = 5
+    @Option(help: ArgumentHelp("The engine's floor (tools/bench/find-floor.c, built by make bench), run on the same page after Skiff.", valueName: "PATH"))
+    var floor: String?
 
     @MainActor func runOnMain() throws {
-        let megabytes = megabytes, steps = steps
+        let megabytes = megabytes, steps = steps, floor = floor
         try BenchLaunch.run(app) { host, quit in
-            host.windowShown = { window in ZoomBenchmark(window: window, megabytes: megabytes, steps: steps, done: quit).start() }
+            host.windowShown = { window in ZoomBenchmark(window: window, megabytes: megabytes, steps: steps, floor: floor, done: quit).start() }
         }
     }
 }
@@ -35,13 +37,15 @@ final class ZoomBenchmark {
     let window: MainWindow
     let megabytes: Int
     let steps: Int
+    let floor: String?
     let done: @MainActor () -> Void
     let stats = FrameStats()
 
-    init(window: MainWindow, megabytes: Int, steps: Int, done: @escaping @MainActor () -> Void) {
+    init(window: MainWindow, megabytes: Int, steps: Int, floor: String?, done: @escaping @MainActor () -> Void) {
         self.window = window
         self.megabytes = megabytes
         self.steps = steps
+        self.floor = floor
         self.done = done
     }
 
@@ -85,6 +89,10 @@ final class ZoomBenchmark {
         report.append("window frames over 50 ms of work: \(allWork.filter { $0 > 50 }.count); page frames over 50 ms apart: \(allPage.filter { $0 > 50 }.count)")
         let memory = ProcessClock.memory()
         report.append(String(format: "memory: UI process %.0f MB RSS, web processes %.0f MB", memory.selfMB, memory.childrenMB))
+        if let floor {
+            report.append("the engine alone (find-floor: a bare WebKit window, the same page, webkit_web_view_set_zoom_level in the same steps):")
+            report += await PageBench.floor(floor, ["zoom", url.path, String(steps)])
+        }
         BenchRun.emit(report)
     }
 

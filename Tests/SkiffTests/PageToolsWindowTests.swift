@@ -16,6 +16,8 @@ final class PageToolsWindowTests: XCTestCase {
         try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
             "/fruit": .init(body: "<title>Fruit</title><p>Apple pie, apple tart.</p><p>An APPLE a day; apple juice; crab apple.</p><p>Pear.</p>"),
+            "/long": .init(body: "<title>Long</title>" + String(repeating: "<p>Some words here and there.</p>", count: 300) + "<p>Quartzite one.</p>" + String(repeating: "<p>Some words here and there.</p>", count: 300) + "<p>Quartzite two.</p>"),
+            "/fruit2": .init(body: "<title>Fruit 2</title><p>Apple and apple.</p>"),
             "/box": .init(body: "<title>Box</title><body style='margin:0;background:#fff'><div style='width:100px;height:100px;background:#000'></div><div style='height:3000px'></div>"),
         ])
     }
@@ -24,7 +26,24 @@ final class PageToolsWindowTests: XCTestCase {
 
     @MainActor
     private static func presents(_ main: MainWindow, _ label: String) -> Bool {
-        MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(label) } }, timeout: 5)
+        MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(label) } }, timeout: 10)
+    }
+
+    /// Waits until the page's selection starts at `place`, "paragraph:offset" (the match the user
+    /// sees selected), and says where it is.
+    @MainActor
+    private static func selection(in main: MainWindow, becomes place: String) -> String {
+        let script = "(() => { const s = getSelection(); if (!s.rangeCount) return 'none';"
+            + " return [...document.querySelectorAll('p')].indexOf(s.anchorNode.parentNode) + ':' + s.anchorOffset })()"
+        var seen = "nothing"
+        _ = MainLoop.run(until: {
+            var answer: String?
+            main.browser.webView?.evaluate(script) { answer = $0 ?? "error" }
+            _ = MainLoop.run(until: { answer != nil }, timeout: 10)
+            seen = answer ?? "no answer"
+            return seen == place
+        }, timeout: 10)
+        return seen
     }
 
     func testCtrlFCountsMatchesStepsThroughThemAndEscapeGivesThePageBackTheFocus() throws {
@@ -37,18 +56,93 @@ final class PageToolsWindowTests: XCTestCase {
             XCTAssertTrue(Self.presents(main, "Find in page"), "Ctrl+F shows the find field")
             XDoTool.run(["type", "--delay", "30", "apple"])
             XCTAssertTrue(Self.presents(main, "1 of 5"), "five matches, any case")
+            // Counting the matches (after the typing paused) leaves the first one selected.
+            XCTAssertEqual(Self.selection(in: main, becomes: "0:0"), "0:0", "the first match is selected")
             XDoTool.run(["key", "F3"])
             XCTAssertTrue(Self.presents(main, "2 of 5"), "F3: the next")
+            XCTAssertEqual(Self.selection(in: main, becomes: "0:11"), "0:11", "and it is the one selected")
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(Self.presents(main, "3 of 5"), "Enter: the next")
+            XCTAssertEqual(Self.selection(in: main, becomes: "1:3"), "1:3")
             for _ in 0..<3 { XDoTool.run(["key", "shift+Return"]); MainLoop.run(for: 0.1) }
             XCTAssertTrue(Self.presents(main, "5 of 5"), "Shift+Enter goes back and wraps")
+            XCTAssertEqual(Self.selection(in: main, becomes: "1:34"), "1:34", "to the last match")
             XDoTool.run(["key", "--delay", "30", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "q", "q"])
             XCTAssertTrue(Self.presents(main, "No matches"))
             XDoTool.run(["key", "Escape"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.containsFocus == true }, timeout: 3), "Escape gives the page the focus")
             XCTAssertFalse(main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }, "and the bar is gone")
             XCTAssertTrue(main.window.presentedDescendants().contains { $0.hasLabel("Address") }, "the address bar is back in its place")
+        }
+    }
+
+    /// A window on /fruit, the find bar opened with Ctrl+F and `query` typed, once its `count` is shown.
+    @MainActor
+    private static func fruitWithFindBar(_ title: String, on base: String, typing query: String, count: String) throws -> MainWindow {
+        let (main, _) = try BrowserTestWindow.open(title, showing: "\(base)/fruit", pageTitle: "Fruit")
+        XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+        XCTAssertTrue(Self.presents(main, "Find in page"), "Ctrl+F shows the find field")
+        XDoTool.run(["type", "--delay", "30", query])
+        XCTAssertTrue(Self.presents(main, count), "\(query): \(count), counted after the pause")
+        return main
+    }
+
+    func testALetterTypedAfterTheCountSearchesTheLongerQuery() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let main = try Self.fruitWithFindBar("Find Pause", on: base, typing: "app", count: "1 of 5")
+            defer { main.window.destroy() }
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "l"])
+            XCTAssertTrue(Self.presents(main, "1 of 5"), "\"appl\": the same five")
+            XCTAssertEqual(Self.selection(in: main, becomes: "0:0"), "0:0", "the first selected")
+            XDoTool.run(["key", "x"])
+            XCTAssertTrue(Self.presents(main, "No matches"), "\"applx\": none")
+            // Closed and opened again, a new query typed a letter at a time, each counted.
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            MainLoop.run(for: 0.5)
+            for (letter, count) in [("a", "1 of 11"), ("p", "1 of 5"), ("p", "1 of 5")] {
+                XDoTool.run(["key", letter])
+                XCTAssertTrue(Self.presents(main, count), "\(letter): \(count)")
+                MainLoop.run(for: 0.3)
+            }
+        }
+    }
+
+    func testCtrlFAgainOnALongPageTypesOverTheLastQuery() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, _) = try BrowserTestWindow.open("Find Long", showing: "\(base)/long", pageTitle: "Long")
+            defer { main.window.destroy() }
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
+            XCTAssertTrue(Self.presents(main, "Find in page"))
+            XDoTool.run(["type", "--delay", "150", "quartzite"])
+            XCTAssertTrue(Self.presents(main, "1 of 2"))
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.5)
+            XDoTool.run(["key", "ctrl+f"])
+            MainLoop.run(for: 0.5)
+            // The last query is back, selected: a letter replaces it (it went in front of it when
+            // the reopened bar searched the page at once, which took the field's selection).
+            XDoTool.run(["key", "q"])
+            XCTAssertTrue(Self.presents(main, "1 of 2"), "\"q\": both")
+            XCTAssertEqual(main.browser.findQuery, "q")
+        }
+    }
+
+    func testAPageLoadedUnderTheOpenFindBarIsSearchedAgain() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let main = try Self.fruitWithFindBar("Find Reload", on: base, typing: "apple", count: "1 of 5")
+            defer { main.window.destroy() }
+            // A link followed in the page (the find bar stays open): its matches are counted.
+            main.browser.webView?.evaluate("location.href = '/fruit2'; ''") { _ in }
+            XCTAssertTrue(Self.presents(main, "1 of 2"), "the new page's count")
+            XCTAssertEqual(Self.selection(in: main, becomes: "0:0"), "0:0", "its first match selected")
+            XDoTool.run(["key", "F3"])
+            XCTAssertTrue(Self.presents(main, "2 of 2"), "and F3 goes on in it")
         }
     }
 

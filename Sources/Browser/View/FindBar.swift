@@ -14,7 +14,9 @@ final class FindBar {
     let doneButton = Button(label: "Done")
     private(set) var model = FindInPage()
     /// The page being searched, with its controller and handlers (disconnected on close).
-    private var target: (view: WebView, controller: FindController, handlers: [SignalHandlerID])?
+    private var target: (view: WebView, controller: FindController, handlers: [SignalHandlerID], loads: SignalHandlerID)?
+    /// Bumped by every `scheduleCount`: only the latest timer counts.
+    private var countGeneration = 0
     /// Asks the browser to lay out again (the bar appeared or went).
     var onLayoutChanged: (@MainActor () -> Void)?
 
@@ -60,14 +62,11 @@ final class FindBar {
         if target?.view !== view { detach() }
         if target == nil { attach(view) }
         if !model.isOpen {
-            model.open()
             root.isVisible = true
             onLayoutChanged?()
-            // The last query comes back, searched again.
-            if !model.query.isEmpty {
-                if entry.text != model.query { entry.text = model.query }
-                perform([.search(model.query)])
-            }
+            // The last query comes back, to search again (Enter, F3) or type over.
+            if entry.text != model.query { entry.text = model.query }
+            model.open()
         }
         _ = entry.grabFocus()
         entry.selectAll()
@@ -76,7 +75,7 @@ final class FindBar {
 
     /// F3 / Shift+F3: the next or previous match; opens the bar first when it is closed.
     func step(forward: Bool, on view: WebView? = nil) {
-        if !model.isOpen { return open(on: view) }
+        if !model.isOpen { open(on: view) }
         perform(model.step(forward: forward))
     }
 
@@ -101,30 +100,45 @@ final class FindBar {
     private func attach(_ view: WebView) {
         guard let controller = view.findController else { return }
         let found = controller.onFound { [weak self] count in
-            self?.model.found(count)
-            self?.render()
+            guard let self else { return }
+            self.perform(self.model.found(count))
         }
         let missing = controller.onNotFound { [weak self] in
-            self?.model.notFound()
-            self?.render()
+            guard let self else { return }
+            self.perform(self.model.notFound())
         }
-        target = (view, controller, [found, missing])
+        let loads = view.onLoadChanged { [weak self] event in
+            guard let self, event == .finished else { return }
+            self.perform(self.model.pageLoaded())
+        }
+        target = (view, controller, [found, missing], loads)
     }
 
     private func detach() {
         guard let target else { return }
         for id in target.handlers { target.controller.disconnect(id) }
+        target.view.disconnect(target.loads)
         self.target = nil
     }
 
     private func perform(_ effects: [FindInPage.Effect]) {
-        guard let controller = target?.controller else { return }
+        guard let target else { return }
         for effect in effects {
             switch effect {
-            case .search(let text): controller.search(text, maxMatches: FindInPage.maximumMatches)
-            case .next: controller.next()
-            case .previous: controller.previous()
-            case .finish: controller.finish()
+            case .search(let text): target.controller.search(text, maxMatches: FindInPage.firstSearchMatches)
+            case .countAll(let text):
+                target.view.collapseSelectionToStart()
+                target.controller.search(text, maxMatches: FindInPage.maximumMatches)
+            case .next: target.controller.next()
+            case .previous: target.controller.previous()
+            case .finish: target.controller.finish()
+            case .scheduleCount(let seconds):
+                countGeneration += 1
+                let generation = countGeneration
+                MainLoop.after(milliseconds: UInt32(seconds * 1000)) { [weak self] in
+                    guard let self, generation == self.countGeneration else { return }
+                    self.perform(self.model.countDue())
+                }
             }
         }
         render()
@@ -134,9 +148,16 @@ final class FindBar {
         let text = model.countText
         if countLabel.text != text { countLabel.text = text }
         countLabel.setAccessibleLabel(text)
-        let hasMatches = (model.matchCount ?? 0) > 0
+        let hasMatches = model.hasMatches == true
         previousButton.isSensitive = hasMatches
         nextButton.isSensitive = hasMatches
-        if model.matchCount == 0 { entry.addCSSClass("error") } else { entry.removeCSSClass("error") }
+        if model.hasMatches == false { entry.addCSSClass("error") } else { entry.removeCSSClass("error") }
     }
+}
+
+extension BrowserView {
+    /// What the find bar's count says ("" when closed), for the find benchmark.
+    public var findCountText: String { findBar.isOpen ? findBar.model.countText : "" }
+    /// The query searched for, for the find benchmark.
+    public var findQuery: String { findBar.model.query }
 }
