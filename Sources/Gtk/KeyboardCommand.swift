@@ -68,6 +68,42 @@ public enum ShortcutsWindow {
         }
     }
 
+    /// The groups as the window lists them: only commands with keys, and a group longer than a column
+    /// split into parts ("Browser", "Browser, continued"). GTK never splits a group, so one of 25
+    /// commands made a column — and the window — 1,218 px tall, taller than a laptop's screen.
+    static func columnSized(_ groups: [CommandGroup]) -> [CommandGroup] {
+        let perColumn = linesPerColumn - 1
+        return groups.flatMap { group -> [CommandGroup] in
+            let shown = group.commands.filter { !$0.accelerators.isEmpty }
+            return stride(from: 0, to: shown.count, by: perColumn).map { start in
+                CommandGroup(start == 0 ? group.title : "\(group.title), continued", Array(shown[start..<min(start + perColumn, shown.count)]))
+            }
+        }
+    }
+
+    /// Keys that differ only in a digit running up by one ("<Control>1" … "<Control>5") as one range,
+    /// which GTK draws "Ctrl + 1 ⋯ Ctrl + 5": listed one by one, Home's five tab keys made the
+    /// window wider than a 1280 px screen.
+    static func ranged(_ accelerators: [String]) -> [String] {
+        func split(_ accelerator: String) -> (prefix: Substring, digit: Int)? {
+            guard let last = accelerator.last, let digit = last.wholeNumberValue, last.isASCII else { return nil }
+            return (accelerator.dropLast(), digit)
+        }
+        var out: [String] = []
+        var index = 0
+        while index < accelerators.count {
+            var end = index
+            if let first = split(accelerators[index]) {
+                while end + 1 < accelerators.count, let next = split(accelerators[end + 1]),
+                      next.prefix == first.prefix, next.digit == first.digit + (end + 1 - index) { end += 1 }
+            }
+            out.append(end - index >= 2 ? "\(accelerators[index])...\(accelerators[end])" : accelerators[index])
+            if end - index < 2 { end = index }
+            index = end + 1
+        }
+        return out
+    }
+
     /// GtkBuilder's description of the window (public for tests).
     public static func builderXML(groups: [CommandGroup]) -> String {
         func escape(_ text: String) -> String {
@@ -77,13 +113,13 @@ public enum ShortcutsWindow {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\"><property name=\"modal\">1</property>"
         xml += "<child><object class=\"GtkShortcutsSection\" id=\"section\"><property name=\"section-name\">skiff</property>"
         xml += "<property name=\"max-height\">\(groups.reduce(1) { $0 + 1 + $1.commands.count })</property>"
-        for group in groups {
+        for group in columnSized(groups) {
             xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(group.title))</property>"
-            for command in group.commands where !command.accelerators.isEmpty {
+            for command in group.commands {
                 xml += "<child><object class=\"GtkShortcutsShortcut\">"
                 xml += "<property name=\"title\">\(escape(command.title))</property>"
                 // ISO_Left_Tab is how X spells Shift+Tab: a duplicate to the reader.
-                let shown = command.accelerators.filter { !$0.contains("ISO_Left_Tab") }
+                let shown = ranged(command.accelerators.filter { !$0.contains("ISO_Left_Tab") })
                 xml += "<property name=\"accelerator\">\(escape(shown.joined(separator: " ")))</property>"
                 xml += "</object></child>"
             }
