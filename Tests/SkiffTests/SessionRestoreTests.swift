@@ -46,22 +46,35 @@ final class SessionRestoreTests: XCTestCase {
         p.waitUntilExit()
     }
 
+    /// The X windows whose title is exactly `title`.
+    private func windows(named title: String) -> [String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = ["search", "--name", "^\(title)$"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     private func waitForWindow(_ title: String, timeout: TimeInterval = 25) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            p.arguments = ["search", "--name", "^\(title)$"]
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try? p.run()
-            p.waitUntilExit()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if let id = text.split(separator: "\n").first { return String(id) }
+            if let id = windows(named: title).first { return id }
             Thread.sleep(forTimeInterval: 0.1)
         }
         return nil
+    }
+
+    private func waitForNoWindow(_ title: String, timeout: TimeInterval = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if windows(named: title).isEmpty { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
     }
 
     private func kill9(_ app: Process) {
@@ -301,22 +314,5 @@ final class SessionRestoreTests: XCTestCase {
         try store.close()
         let wanted = ["\(server.base)/second", "\(server.base)/third"]
         XCTAssertEqual(saved, wanted, "the open window's tabs are saved, the closed window's tab is not")
-    }
-
-    private func waitForNoWindow(_ title: String, timeout: TimeInterval = 15) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            p.arguments = ["search", "--name", "^\(title)$"]
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try? p.run()
-            p.waitUntilExit()
-            if out.fileHandleForReading.readDataToEndOfFile().isEmpty { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return false
     }
 }
