@@ -263,14 +263,24 @@ final class BrowserContainerTests: XCTestCase {
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/links", title: "Links"))
             Self.settle(main)
             let page = try XCTUnwrap(main.browser.webView?.originInSurface())
-            XDoTool.click(window: window, x: page.x + 100, y: page.y + 100)
+            // Each click waits until the page shows the link's address under the pointer: the web
+            // process has laid the page out and knows the pointer is on the link (a loaded machine's
+            // first click could otherwise reach a page not yet hit-testable).
+            @MainActor func hover(_ y: Double, showing path: String) {
+                XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 100)), String(Int(page.y + y))])
+                let address = "\(base)\(path)"
+                XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(address) && $0.width > 0 } }, timeout: 10),
+                              "the pointer is on the link to \(address)")
+            }
+            hover(100, showing: "/two")
+            XDoTool.run(["click", "1"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 5), "target=_blank opens a tab")
             XCTAssertEqual(main.browser.currentTabIndex, 1, "and shows it")
             XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.title == "Two" }, timeout: 10),
                           "the new tab shows the link's page: \(main.browser.webView?.title ?? "nothing")")
             main.browser.selectTab(at: 0)
             Self.settle(main)
-            XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 100)), String(Int(page.y + 300))])
+            hover(300, showing: "/one")
             XDoTool.run(["click", "2"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 5), "a middle click opens a tab")
             XCTAssertEqual(main.browser.currentTabIndex, 0, "behind the current page")

@@ -311,6 +311,8 @@ public final class TodayView {
     }
 
     public var isSearchOpen: Bool { search.isOpen }
+    /// What the search field holds.
+    public var searchText: String { search.entry.text }
 
     private func showError(title: String, result: FeedLoadResult, file: URL) {
         let fatal = result.fatalProblem
