@@ -89,6 +89,7 @@ extension MainWindow {
         feeds.append("Add Feed…", action: "win.add-feed")
         feeds.append("Mark All as Read", action: "win.mark-all-read")
         feeds.append("Subscriptions", action: "win.subscriptions")
+        feeds.append("Import Subscriptions…", action: "win.import-subscriptions")
         feeds.append("Export Subscriptions…", action: "win.export-subscriptions")
         menu.appendSection(feeds)
         let zoomRow = ZoomMenuRow(level: browser.zoom.label)

@@ -2,8 +2,8 @@ import Foundation
 import Gtk
 import Today
 
-/// Today's subscriptions from the window: the Add Feed dialog, Mark All as Read, and the command
-/// line's --subscribe and --import-opml.
+/// Today's subscriptions from the window: the Add Feed dialog, Mark All as Read, OPML import and
+/// export, and the command line's --subscribe and --import-opml.
 extension MainWindow {
     /// Today's commands, in the window's list (menu, keys, Keyboard Shortcuts).
     var todayCommands: [KeyboardCommand] {
@@ -11,6 +11,7 @@ extension MainWindow {
             KeyboardCommand("add-feed", "Add a feed to Today", []) { [weak self] in self?.showAddFeed() },
             KeyboardCommand("mark-all-read", "Mark all articles as read", []) { [weak self] in self?.markAllArticlesRead() },
             KeyboardCommand("subscriptions", "Today's subscriptions", []) { [weak self] in self?.showSubscriptions() },
+            KeyboardCommand("import-subscriptions", "Import subscriptions from an OPML file", []) { [weak self] in self?.importSubscriptions() },
             KeyboardCommand("export-subscriptions", "Export the subscriptions as OPML", []) { [weak self] in self?.exportSubscriptions() },
             // Enabled while the Browser's page names a feed (`installPageFeeds`).
             KeyboardCommand("subscribe-in-today", "Subscribe in Today to the page’s feed", []) { [weak self] in
@@ -82,7 +83,14 @@ extension MainWindow {
         view.onExport = { [weak view] in
             guard let view else { return }
             // Over the Subscriptions window, and a failure told there, where the user is.
-            SubscriptionsExport.ask(store: store, transientFor: view.window) { [weak view] problem in view?.showProblem(problem) }
+            SubscriptionsOPML.export(store: store, transientFor: view.window) { [weak view] problem in view?.showProblem(problem) }
+        }
+        view.onImport = { [weak view, weak feeds] in
+            guard let view, let updates = feeds?.updates else { return }
+            // Told in the Subscriptions window, which lists the new feeds at once.
+            SubscriptionsOPML.importFile(into: updates, transientFor: view.window,
+                                         told: { [weak view] problem in view?.showProblem(problem) },
+                                         added: { [weak view] _ in view?.reload() })
         }
         view.window.onCloseRequest { [weak self] in
             self?.subscriptionsWindow = nil
@@ -100,11 +108,24 @@ extension MainWindow {
             today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be exported: the feeds database is unavailable."])
             return
         }
-        SubscriptionsExport.ask(store: store, transientFor: window) { [weak self] problem in
-            guard let self else { return }
-            self.stack.visibleChildName = Section.today.rawValue
-            self.today.reportProblems([problem])
+        SubscriptionsOPML.export(store: store, transientFor: window) { [weak self] problem in self?.reportInToday(problem) }
+    }
+
+    /// "Import Subscriptions…": the open dialog, then the OPML file's feeds subscribed to (as
+    /// `--import-opml` does); a file that can't be read, or holds nothing new, is told in Today's problems bar.
+    func importSubscriptions() {
+        stack.visibleChildName = Section.today.rawValue
+        guard let updates = sections.todayFeeds?.updates else {
+            today.reportProblems([isPrivateWindow ? "A private window keeps no subscriptions." : "Subscriptions can’t be imported: the feeds database is unavailable."])
+            return
         }
+        SubscriptionsOPML.importFile(into: updates, transientFor: window, told: { [weak self] problem in self?.reportInToday(problem) },
+                                     added: { [weak self] _ in self?.subscriptionsWindow?.reload() })
+    }
+
+    private func reportInToday(_ problem: String) {
+        stack.visibleChildName = Section.today.rawValue
+        today.reportProblems([problem])
     }
 
     /// "Today · 12" on the section switcher while articles are unread, "Today" when none is.

@@ -17,6 +17,8 @@ final class SubscriptionsWindow {
     var onChanged: (() -> Void)?
     /// "Export Subscriptions…" clicked (the window's own save dialog and messages are the main window's).
     var onExport: (() -> Void)?
+    /// "Import Subscriptions…" clicked (the open dialog is the main window's; problems are told here).
+    var onImport: (() -> Void)?
     /// The rows shown: feed, its name entry, its status line, its Reader View switch, its Remove button.
     private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, reader: CheckButton, remove: Button)] = []
     static let readerViewLabel = "Show full articles (Reader View)"
@@ -49,11 +51,16 @@ final class SubscriptionsWindow {
         problem.isVisible = false
         problem.setMargins(top: 12, bottom: 0, start: 16, end: 16)
         problem.addCSSClass("error")
+        let files = Box(.horizontal, spacing: 8)
+        files.halign = .end
+        files.setMargins(top: 12, bottom: 0, start: 16, end: 16)
+        let importing = Button(label: "Import Subscriptions…")
+        importing.onClicked { [weak self] in self?.onImport?() }
         let export = Button(label: "Export Subscriptions…")
-        export.halign = .end
-        export.setMargins(top: 12, bottom: 0, start: 16, end: 16)
         export.onClicked { [weak self] in self?.onExport?() }
-        column.append(export)
+        files.append(importing)
+        files.append(export)
+        column.append(files)
         column.append(problem)
         column.append(empty)
         column.append(list)

@@ -84,6 +84,59 @@ final class TodaySubscriptionsTests: XCTestCase {
         XCTAssertEqual(try Self.subscriptions(in: second), expected, "the same feeds, names and folders in a fresh store")
     }
 
+    /// Opens "Import Subscriptions…" and answers the open dialog with `path`: its location field
+    /// (Ctrl+L), typed with real keys.
+    @MainActor
+    private static func importFile(_ main: MainWindow, from path: String) throws {
+        main.actions.activate("import-subscriptions")
+        let dialog = try XCTUnwrap(XDoTool.window(named: "Import Subscriptions", timeout: 15), "the open dialog opens")
+        XDoTool.run(["windowfocus", "--sync", dialog])
+        MainLoop.run(for: 0.8)
+        XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
+        MainLoop.run(for: 0.3)
+        XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+        XDoTool.run(["type", "--delay", "30", path])
+        MainLoop.run(for: 0.3)
+        XDoTool.run(["key", "Return"])
+        XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Import Subscriptions", timeout: 0.2) == nil }, timeout: 10), "the dialog closes")
+    }
+
+    /// "Import Subscriptions…" from the menu, through the real open dialog: a file that is not OPML is
+    /// told by name on screen and adds nothing; an OPML file's feeds are subscribed to (names and
+    /// folders kept, on disk) and their articles show as cards; the same file again is told it adds nothing.
+    func testImportSubscriptionsReadsTheChosenFileAndTellsWhatItCannotRead() throws {
+        let notes = folder.appendingPathComponent("notes.opml"), source = folder.appendingPathComponent("mine.opml")
+        try "These are my notes, not a list of feeds.".write(to: notes, atomically: true, encoding: .utf8)
+        let harbour = "\(server.base)/feed.xml"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Mine</title></head><body>
+            <outline text="Sea &amp; Shore"><outline type="rss" text="Harbour Notes" xmlUrl="\(harbour)"/></outline>
+            </body></opml>
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        try MainActor.assumeIsolated {
+            try TodaySubscribeTests.withWindow(["--section", "browser"], database: database, title: "Today Import Menu") { main in
+                @MainActor func shown(_ text: String) -> Bool {
+                    main.today.root.presentedDescendants().contains { $0.labelText?.contains(text) == true }
+                }
+                try Self.importFile(main, from: notes.path)
+                XCTAssertTrue(MainLoop.run(until: { shown("notes.opml") }, timeout: 15),
+                              "a file that is not OPML is told by name: \(main.today.problemsText ?? "nothing")")
+                XCTAssertEqual(main.visibleSection, .today, "Today shown, where the problems bar is")
+
+                try Self.importFile(main, from: source.path)
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
+                              "the file's feed is read: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+
+                try Self.importFile(main, from: source.path)
+                XCTAssertTrue(MainLoop.run(until: { shown("“mine.opml” has no feed that isn’t already subscribed to.") }, timeout: 15),
+                              "the same file again adds nothing, and says so: \(main.today.problemsText ?? "nothing")")
+            }
+        }
+        XCTAssertEqual(try Self.subscriptions(in: database), ["\(harbour) | Harbour Notes | Sea & Shore"], "kept on disk once, name and folder")
+    }
+
     /// A file that can't be written (/proc takes no new files, even for root): the failure is told in
     /// Today's problems bar (from the menu) or the Subscriptions window (from its button), with the file's name.
     func testAFailedExportIsToldWhereItWasAsked() throws {

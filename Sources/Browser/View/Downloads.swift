@@ -37,7 +37,7 @@ public final class Downloads {
         let download: Download
         var folder: String
         /// The save dialog while it asks (kept until it answers).
-        var chooser: SaveFileChooser?
+        var chooser: PathChooser?
         var name: String?
         var partialPath: String?
         var failure: String?
@@ -206,7 +206,7 @@ public final class Downloads {
         guard asksWhereToSave else { return decideDestination(item, suggested: suggested) }
         let name = DownloadNaming.safeName(suggested: suggested.isEmpty ? item.download.suggestedName : suggested, uri: item.download.uri)
         show(item.id, name: name, .asking)
-        let chooser = SaveFileChooser(title: "Save “\(name)”", name: name, folder: item.folder, transientFor: panel.button)
+        let chooser = PathChooser.save(title: "Save “\(name)”", name: name, folder: item.folder, transientFor: panel.button)
         item.chooser = chooser
         chooser.ask { [weak self, weak item] path in
             guard let self, let item else { return }
