@@ -79,6 +79,7 @@ extension MainWindow {
         page.append("Subscribe in Today", action: "win.subscribe-in-today")
         page.append("Print…", action: "win.print")
         page.append("Page Source", action: "win.view-source")
+        page.append("Downloads", action: "win.downloads")
         page.append("Fullscreen", action: "win.fullscreen")
         menu.appendSection(page)
         // GNOME Web's row: Zoom  − level +, a widget of its own in the menu (ZoomMenuRow.swift).

@@ -305,6 +305,43 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
     }
 
+    /// A download refused for a full disk is told and leaves nothing; once room is made, its Retry in
+    /// the list (opened with Ctrl+Shift+Y) saves it whole (a failure that is not the network's can be mended by the user too).
+    func testAfterAFullDiskIsClearedRetrySavesTheFile() throws {
+        let disk = try SmallFilesystem(size: 1 << 20)
+        defer { disk.remove() }
+        XCTAssertTrue(disk.isRealFilesystem, "a full disk needs a tmpfs, which needs root (CI runs as root)")
+        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
+        disk.fill()
+        let base = server.base, diskPath = disk.url.path
+        try MainActor.assumeIsolated {
+            let (main, window) = try BrowserTestWindow.open("Downloads Retry Full", showing: "\(base)/page", pageTitle: "Files")
+            defer { main.window.destroy() }
+            @MainActor func presented(_ label: String) -> PresentedAccessible? {
+                main.window.presentedDescendants().first { $0.hasLabel(label) }
+            }
+            try Self.clickLink(main, window)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 15))
+            XCTAssertTrue(main.browser.noticeText?.hasPrefix("“report.bin” could not be downloaded: ") == true, main.browser.noticeText ?? "")
+            XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: diskPath)) ?? []).filter { $0 != "lost+found" }, ["filler"],
+                           "nothing kept of it")
+            disk.free()
+            // The list from the keyboard (Ctrl+Shift+Y, as the main menu's Downloads does).
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+y"])
+            XCTAssertTrue(MainLoop.run(until: { presented("Retry download of report.bin") != nil }, timeout: 5), "Retry is offered")
+            MainLoop.run(for: 0.3)
+            let retry = try XCTUnwrap(presented("Retry download of report.bin"))
+            XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
+            let saved = "Downloaded “report.bin” (300.0 kB) to \(diskPath)."
+            XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
+                          "saved once there is room: \(main.browser.noticeText ?? "no notice")")
+            XDoTool.run(["key", "Escape"])
+            MainLoop.run(for: 0.3)
+        }
+        XCTAssertEqual(files(in: disk.url), ["report.bin"])
+        XCTAssertEqual(try Data(contentsOf: disk.url.appendingPathComponent("report.bin")), Data(Self.served))
+    }
+
     /// The share of colourful (saturated: the accent's) pixels on the toolbar's Downloads button, from a screenshot.
     @MainActor
     private static func colourOnDownloadsButton(_ main: MainWindow, _ window: String) throws -> Double {

@@ -52,13 +52,14 @@ public struct DownloadList: Equatable, Sendable {
         }
     }
 
-    /// `now` (seconds, any clock) measures the speed of a running download. `retryable`: a failure
-    /// the network caused (the server cut the connection), worth trying again.
-    public mutating func update(id: String, name: String? = nil, state: State, now: Double? = nil, retryable: Bool = false) {
+    /// `now` (seconds, any clock) measures the speed of a running download. Every failure can be
+    /// tried again, whatever its reason: a cut connection, and also a full disk or a folder that
+    /// couldn't be written, which the user may have mended since (a cancel is not a failure).
+    public mutating func update(id: String, name: String? = nil, state: State, now: Double? = nil) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         if let name { entries[index].name = name }
         entries[index].state = state
-        if case .failed = state { entries[index].canRetry = retryable && entries[index].uri != nil } else { entries[index].canRetry = false }
+        if case .failed = state { entries[index].canRetry = entries[index].uri != nil } else { entries[index].canRetry = false }
         guard case .running(let received, _) = state else { entries[index].rate = nil; return }
         guard let now else { return }
         guard let sample = entries[index].sample, received >= sample.received else {

@@ -56,6 +56,8 @@ extension BrowserView {
             },
             KeyboardCommand("print", "Print the page", ["<Control>p"]) { [weak self] in self?.printPage() },
             KeyboardCommand("view-source", "Show the page's source", ["<Control>u"]) { [weak self] in self?.showPageSource() },
+            // Firefox's key (GNOME Web has none): the toolbar's list, opened from the keyboard or the menu.
+            KeyboardCommand("downloads", "Show the downloads", ["<Control><Shift>y"]) { [weak self] in self?.showDownloads() },
             KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
             KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in

@@ -42,8 +42,6 @@ public final class Downloads {
         var partialPath: String?
         var failure: String?
         var cancelled = false
-        /// The network failed it (the server cut the connection): Retry is offered.
-        var retryable = false
         /// Started by Retry (a click in the list): never asked about.
         var byUser = false
         var spaceCheckedAt: UInt64 = 0
@@ -89,8 +87,8 @@ public final class Downloads {
 
     /// The list changed: shown now, or (for progress, which comes with every chunk) at most every
     /// 100 ms.
-    private func show(_ id: String, name: String? = nil, _ state: DownloadList.State, now: Bool = true, retryable: Bool = false) {
-        list.update(id: id, name: name, state: state, now: ProcessInfo.processInfo.systemUptime, retryable: retryable)
+    private func show(_ id: String, name: String? = nil, _ state: DownloadList.State, now: Bool = true) {
+        list.update(id: id, name: name, state: state, now: ProcessInfo.processInfo.systemUptime)
         if now { return panel.render(list) }
         guard !renderScheduled else { return }
         renderScheduled = true
@@ -106,6 +104,14 @@ public final class Downloads {
     /// The failure notice told for each failed download, taken back by its Retry.
     private var failureTexts: [String: String] = [:]
     var retryView: (@MainActor () -> WebView?)?
+
+    /// A failure told, and kept for its entry's Retry to take back.
+    private func tellFailure(_ id: String, _ text: String) {
+        // Only for entries still listed (the list keeps 50): the map never outgrows it.
+        failureTexts = failureTexts.filter { key, _ in list.entries.contains { $0.id == key } }
+        failureTexts[id] = text
+        tell(.failed(text: text))
+    }
 
     /// The list's Retry: the failed entry goes and the address is downloaded again, as a click.
     func retry(id: String) {
@@ -228,7 +234,7 @@ public final class Downloads {
             item.refused = true
             let name = DownloadNaming.safeName(suggested: suggested, uri: item.download.uri)
             show(item.id, name: name, .failed(reason: problem))
-            tell(.failed(text: DownloadReport.failed(name: name, reason: problem)))
+            tellFailure(item.id, DownloadReport.failed(name: name, reason: problem))
             // After this signal returns: WebKit is still inside it.
             MainLoop.idle { item.download.cancel() }
             return
@@ -269,7 +275,6 @@ public final class Downloads {
         case .other: .other
         }
         item.cancelled = failure.kind == .cancelled && item.spaceRefusal == nil
-        item.retryable = failure.kind == .network
         item.failure = item.spaceRefusal ?? DownloadReport.reason(kind: kind, message: failure.message, folder: DownloadFiles.display(item.folder))
         logger.notice("download failed: \(item.download.uri ?? "?"): \(failure.message)")
     }
@@ -281,17 +286,12 @@ public final class Downloads {
         // the connection closed) as finished: the size on disk says otherwise.
         if item.failure == nil, let expected = item.download.expectedLength, DownloadFiles.size(of: partial) < expected {
             item.failure = DownloadReport.truncated(received: DownloadFiles.size(of: partial), expected: expected)
-            item.retryable = true
         }
         if let failure = item.failure {
             DownloadFiles.removePartial(partial)
             // Cancelled by the user: they know. Anything else is told with its reason.
-            show(item.id, item.cancelled ? .cancelled : .failed(reason: failure), retryable: item.retryable)
-            if !item.cancelled {
-                let text = DownloadReport.failed(name: name, reason: failure)
-                if item.retryable { failureTexts[item.id] = text }
-                tell(.failed(text: text))
-            }
+            show(item.id, item.cancelled ? .cancelled : .failed(reason: failure))
+            if !item.cancelled { tellFailure(item.id, DownloadReport.failed(name: name, reason: failure)) }
             return
         }
         // Renamed to a name free now: another file may have taken it while this one downloaded.
@@ -305,7 +305,7 @@ public final class Downloads {
             DownloadFiles.removePartial(partial)
             let reason = DownloadReport.reason(errno: errno, folder: DownloadFiles.display(item.folder))
             show(item.id, .failed(reason: reason))
-            return tell(.failed(text: DownloadReport.failed(name: name, reason: reason)))
+            return tellFailure(item.id, DownloadReport.failed(name: name, reason: reason))
         }
         let path = (item.folder as NSString).appendingPathComponent(final)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64) ?? item.download.receivedLength
