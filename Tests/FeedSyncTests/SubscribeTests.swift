@@ -50,6 +50,44 @@ final class SubscribeTests: FeedSyncTestCase {
         XCTAssertEqual(try fileRows("SELECT count(*) AS n FROM articles").first?["n"], 2)
     }
 
+    /// Every format Today reads, each served from the loopback server with its own media type and
+    /// subscribed to through the real parser: the feed's title and its articles' titles in the file.
+    func testEveryFormatIsSubscribedFromTheServerWithItsArticles() throws {
+        let formats: [(path: String, type: String, body: String, title: String)] = [
+            ("/rss091.xml", "application/rss+xml", """
+                <?xml version="1.0"?><rss version="0.91"><channel><title>Quay 0.91</title><link>https://quay.example/</link>
+                <description>d</description><language>en</language>
+                <item><title>Nets mended</title><link>https://quay.example/nets</link></item></channel></rss>
+                """, "Quay 0.91"),
+            ("/rss1.rdf", "application/rdf+xml", """
+                <?xml version="1.0"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
+                <channel rdf:about="https://quay.example/"><title>Quay RDF</title><link>https://quay.example/</link><description>d</description></channel>
+                <item rdf:about="https://quay.example/buoys"><title>Buoys painted</title><link>https://quay.example/buoys</link></item></rdf:RDF>
+                """, "Quay RDF"),
+            ("/rss2.xml", "application/rss+xml", Self.rss, "Harbour Café"),
+            ("/atom.xml", "application/atom+xml", """
+                <?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Quay Atom</title>
+                <id>urn:quay:atom</id><updated>2026-11-20T10:00:00Z</updated>
+                <entry><title>Crane repaired</title><id>urn:quay:crane</id><updated>2026-11-20T10:00:00Z</updated>
+                <link href="https://quay.example/crane"/></entry></feed>
+                """, "Quay Atom"),
+            ("/feed.json", "application/feed+json", """
+                {"version": "https://jsonfeed.org/version/1.1", "title": "Quay JSON", "home_page_url": "https://quay.example/",
+                 "items": [{"id": "tug", "title": "Tug renamed", "url": "https://quay.example/tug", "date_published": "2026-11-20T10:00:00Z"}]}
+                """, "Quay JSON"),
+        ]
+        var routes: [String: Response] = [:]
+        for format in formats { routes[format.path] = Response(contentType: format.type, body: format.body) }
+        let server = try serve(routes)
+        for format in formats {
+            XCTAssertNotNil(try XCTUnwrap(subscribe(server.base + format.path), format.path).get(), format.path)
+        }
+        XCTAssertEqual(try fileRows("SELECT title FROM feeds ORDER BY title").map { $0["title"] as String },
+                       formats.map(\.title).sorted())
+        XCTAssertEqual(try fileRows("SELECT title FROM articles ORDER BY title").map { $0["title"] as String },
+                       ["Buoys painted", "Crane repaired", "Ferry times", "Lighthouse reopens", "Nets mended", "Tug renamed"])
+    }
+
     func testAPageWithoutAFeedIsToldAndNothingIsAdded() throws {
         let server = try serve(["/": Response(body: "<!DOCTYPE html><title>Just a page</title><p>Hi</p>")])
         XCTAssertEqual(try subscribe(server.base + "/"), .failure(SubscriptionFailure(Subscribing.noFeedOnPage)))
