@@ -21,12 +21,46 @@ public struct JSONParser {
         return try parser.parseDocument()
     }
 
+    /// Parses `data` whole, checking every byte, but keeps the elements of the arrays found under
+    /// `deferring` (object keys from the top, array levels not counted: `["sections", "cards"]` is
+    /// the `cards` array of each of the `sections`) only as marks, each parsed again alone when
+    /// asked (`JSONDocument.elements(of:)`). So a document of a million cards never holds a million
+    /// trees at once: only the bytes, a mark a card, and the tree of the card being read.
+    public static func parseDocument(_ data: consuming Data, deferring path: [String],
+                                     maximumDepth: Int = defaultMaximumDepth) throws(JSONError) -> JSONDocument {
+        // The bytes copied once and the file's Data let go: a 64 MB feed is not held twice.
+        let bytes = [UInt8](consume data)
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        parser.deferredPath = path
+        let root = try parser.parseDocument()
+        return JSONDocument(root: root, bytes: bytes, deferred: parser.deferred, maximumDepth: maximumDepth)
+    }
+
+    /// The value that starts at `mark`, parsed alone (a deferred element, checked before).
+    static func parseValue(in bytes: [UInt8], at mark: JSONMark, maximumDepth: Int) throws(JSONError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        parser.index = mark.index
+        parser.line = mark.position.line
+        parser.column = mark.position.column
+        parser.depth = mark.depth
+        return try parser.parseValue(expected: "a value")
+    }
+
     private let bytes: [UInt8]
     private let maximumDepth: Int
     private var index = 0
     private var line = 1
     private var column = 1
     private var depth = 0
+    /// The object keys from the top to the value being parsed, and the arrays whose elements are
+    /// kept as marks (`parseDocument(_:deferring:)`), by the array's position.
+    private var keys: [String] = []
+    private var deferredPath: [String]?
+    private var deferred: [SourcePosition: [JSONMark]] = [:]
+    private var memberValue = false
+    /// False while a deferred element is checked: every rule is applied and every mistake found,
+    /// but no string, number or container is made (the element is parsed again when read).
+    private var building = true
 
     private init(bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
@@ -66,9 +100,12 @@ public struct JSONParser {
         guard let byte = current else {
             throw error("expected \(expected), found end of file")
         }
+        // Whether this value is an object member's (a deferred array is a member's, not an element's).
+        let isMember = memberValue
+        memberValue = false
         switch byte {
         case ascii("{"): return try parseObject()
-        case ascii("["): return try parseArray()
+        case ascii("["): return try parseArray(defersElements: isMember && deferredPath == keys)
         case ascii("\""):
             let start = position
             return JSONValue(.string(try parseString()), at: start)
@@ -87,6 +124,7 @@ public struct JSONParser {
         try enterContainer()
         advance()  // {
         var members: [JSONMember] = []
+        var memberCount = 0
         skipWhitespace()
         if current == ascii("}") {
             advance()
@@ -96,7 +134,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard current == ascii("\"") else {
-                if current == ascii("}"), !members.isEmpty {
+                if current == ascii("}"), memberCount > 0 {
                     throw error("expected a key in double quotes, found '}' (JSON does not allow a trailing comma)")
                 }
                 if current == ascii("'") {
@@ -112,8 +150,12 @@ public struct JSONParser {
             }
             advance()
             skipWhitespace()
+            if deferredPath != nil { keys.append(key) }
+            memberValue = true
             let value = try parseValue(expected: "a value after ':'")
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            if deferredPath != nil { keys.removeLast() }
+            memberCount += 1
+            if building { members.append(JSONMember(key: key, keyPosition: keyPosition, value: value)) }
             skipWhitespace()
             if current == ascii(",") {
                 advance()
@@ -129,11 +171,12 @@ public struct JSONParser {
         return JSONValue(.object(members), at: start)
     }
 
-    private mutating func parseArray() throws(JSONError) -> JSONValue {
+    private mutating func parseArray(defersElements: Bool = false) throws(JSONError) -> JSONValue {
         let start = position
         try enterContainer()
         advance()  // [
         var elements: [JSONValue] = []
+        var count = 0
         skipWhitespace()
         if current == ascii("]") {
             advance()
@@ -142,10 +185,20 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if current == ascii("]"), !elements.isEmpty {
+            if current == ascii("]"), count > 0 {
                 throw error("expected a value, found ']' (JSON does not allow a trailing comma)")
             }
-            elements.append(try parseValue(expected: "a value"))
+            count += 1
+            if defersElements {
+                // Checked now, kept as where it starts: parsed again alone when it is read.
+                deferred[start, default: []].append(JSONMark(index: index, position: position, depth: depth))
+                building = false
+                _ = try parseValue(expected: "a value")
+                building = true
+            } else {
+                let element = try parseValue(expected: "a value")
+                if building { elements.append(element) }
+            }
             skipWhitespace()
             if current == ascii(",") {
                 advance()
@@ -209,6 +262,7 @@ public struct JSONParser {
             }
             skipDigits()
         }
+        guard building else { return JSONValue(.null, at: start) }
         let text = String(decoding: bytes[startIndex..<index], as: UTF8.self)
         // Well-formed but beyond a Double (1e400) is not a syntax error: it reads as ±infinity,
         // which `numberValue` refuses, so a validator skips only what holds it ("a number too
@@ -229,7 +283,7 @@ public struct JSONParser {
             switch byte {
             case ascii("\""):
                 advance()
-                return String(decoding: buffer, as: UTF8.self)
+                return building ? String(decoding: buffer, as: UTF8.self) : ""
             case ascii("\\"):
                 try parseEscape(into: &buffer)
             case ascii("\n"), ascii("\r"):
@@ -248,7 +302,7 @@ public struct JSONParser {
                     if plain & 0xC0 != 0x80 { scalars += 1 }
                     end += 1
                 }
-                buffer.append(contentsOf: bytes[runStart..<end])
+                if building { buffer.append(contentsOf: bytes[runStart..<end]) }
                 index = end
                 column += scalars
             }

@@ -30,22 +30,24 @@ public enum FeedLoader {
         case let .failure(failure):
             return fatal("the feed file cannot be used: \(failure)")
         }
-        return parse(data: data, fileURL: fileURL)
+        return parse(data: consume data, fileURL: fileURL)
     }
 
     /// Parses feed bytes as if read from `fileURL`, which names the file in problems and is the
-    /// base for image paths.
-    public static func parse(data: Data, fileURL: URL) -> FeedLoadResult {
-        let root: JSONValue
+    /// base for image paths. The cards are checked in one pass over the bytes and read one at a
+    /// time as they are made (`JSONParser.parseDocument(_:deferring:)`): memory grows with the
+    /// cards made, not with a tree of the whole file (docs/feed-format.md, "Cards, and the memory they take").
+    public static func parse(data: consuming Data, fileURL: URL) -> FeedLoadResult {
+        let document: JSONDocument
         do {
-            root = try JSONParser.parse(data)
+            document = try JSONParser.parseDocument(data, deferring: ["sections", "cards"])
         } catch {
             let problem = FeedProblem(severity: .fatal, file: fileURL.path, line: error.position.line,
                                       column: error.position.column, message: error.message)
             return .failed(fatal: problem, problems: [])
         }
-        var validator = FeedValidator(file: fileURL.path, directory: fileURL.deletingLastPathComponent())
-        return validator.validate(root)
+        var validator = FeedValidator(file: fileURL.path, directory: fileURL.deletingLastPathComponent(), document: document)
+        return validator.validate(document.root)
     }
 }
 
@@ -66,9 +68,13 @@ struct FeedValidator {
     private var idLines: [String: Int] = [:]
     private var resolvedImages: [String: Result<URL, ImageRefusal>] = [:]
 
-    init(file: String, directory: URL) {
+    /// Where the cards' deferred elements are read from.
+    let document: JSONDocument
+
+    init(file: String, directory: URL, document: JSONDocument) {
         self.file = file
         self.directory = directory
+        self.document = document
     }
 
     mutating func validate(_ root: JSONValue) -> FeedLoadResult {
@@ -163,9 +169,9 @@ struct FeedValidator {
             }
         }
 
-        var cardValues: [JSONValue] = []
+        var cardValues = JSONElements([])
         if let cardsValue = value["cards"] {
-            if let array = cardsValue.arrayValue {
+            if let array = document.elements(of: cardsValue) {
                 cardValues = array
             } else {
                 failures.append((cardsValue, "\"cards\" must be an array, found \(cardsValue.typeDescription)"))
