@@ -136,6 +136,14 @@ def site(root):
                 "<a href='/pay.html'>payment page</a>.</p>"
                 "<p><img src='/debian.png' width=96 height=96 alt='A red circle'></p>"
                 "<p>Some text to select: the quick brown fox jumps over the lazy dog.</p></body></html>")
+    # Permissions: a weather page whose button asks for the location (the prompt in the bar names the site).
+    with open(os.path.join(root, 'weather.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Local weather</title></head>"
+                "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:46em'><h1>Local weather</h1>"
+                "<p>The forecast for where you are, hour by hour.</p>"
+                "<button style='font:18px sans-serif;padding:16px 24px' onclick=\"navigator.geolocation.getCurrentPosition("
+                "function(){ document.title = 'Local weather: here' }, function(){ document.title = 'Local weather: refused' })\">"
+                "Show the weather where I am</button></body></html>")
     with open(os.path.join(root, 'notes.html'), 'w') as f:
         f.write("<!doctype html><html><head><meta charset=utf-8><title>Notes</title></head>"
                 "<body style='font:20px sans-serif'><h1>Notes</h1><p>A page.</p></body></html>")
