@@ -67,12 +67,16 @@ public struct Snapshot {
 /// Accessible roles our custom widgets use.
 public enum AccessibleRole: Sendable {
     case progressBar, img, group, button, widget, heading, list, listItem, dialog, tabList, tab, region
+    /// A message that appeared by itself (a finished download): GTK 4.8 exposes it to AT-SPI as a
+    /// notification, which screen readers speak when it shows (4.8 has no announcement call).
+    case alert
     /// An item of one of GTK's menus (GTK 4.8 gives its radio and check items this role too, with a
     /// checked state); for tests that read them.
     case menuItem
     var c: GtkAccessibleRole {
         switch self {
         case .menuItem: GTK_ACCESSIBLE_ROLE_MENU_ITEM
+        case .alert: GTK_ACCESSIBLE_ROLE_ALERT
         case .tabList: GTK_ACCESSIBLE_ROLE_TAB_LIST
         case .tab: GTK_ACCESSIBLE_ROLE_TAB
         case .region: GTK_ACCESSIBLE_ROLE_REGION

@@ -104,6 +104,8 @@ final class DownloadTests: XCTestCase {
             let expected = "Downloaded “report (1).bin” (300.0 kB) to \(folder.path)."
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(expected) } }, timeout: 15),
                           "the notice is presented to assistive technology: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertTrue(main.window.presentedDescendants().contains { $0.hasLabel("Notice") && $0.hasRole(.alert) },
+                          "as an alert, which a screen reader speaks when it appears")
             XCTAssertEqual(main.browser.state.title, "Files", "the page stays")
         }
         XCTAssertEqual(files(in: folder), ["report (1).bin", "report.bin"], "no partial file left, nothing overwritten")

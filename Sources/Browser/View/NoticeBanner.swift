@@ -6,7 +6,8 @@ import Gtk
 /// out of the accessibility tree) when there is nothing to say.
 @MainActor
 final class NoticeBanner {
-    let root = Box(.horizontal, spacing: 12)
+    /// An alert: a screen reader speaks a notice when it appears (a finished download, a failed save).
+    let root = Box(.horizontal, spacing: 12, role: .alert)
     let message = Label("")
     let dismissButton = Button(label: "Dismiss")
     /// The notice's own buttons (a download's Open, Show in Folder), before Dismiss.
