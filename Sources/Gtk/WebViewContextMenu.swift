@@ -3,19 +3,15 @@ import CWebKit
 
 /// WebKit's own context-menu commands that a browser keeps (WebKitContextMenuAction).
 public enum StockContextAction: Sendable, CaseIterable {
-    case openLinkInNewWindow, downloadLink, copyLink
-    case openImageInNewWindow, downloadImage, copyImage, copyImageAddress
+    case copyLink
+    case copyImage, copyImageAddress
     case goBack, goForward, stop, reload
     case copy, cut, paste, delete, selectAll, insertEmoji
     case inspectElement
 
     var c: WebKitContextMenuAction {
         switch self {
-        case .openLinkInNewWindow: WEBKIT_CONTEXT_MENU_ACTION_OPEN_LINK_IN_NEW_WINDOW
-        case .downloadLink: WEBKIT_CONTEXT_MENU_ACTION_DOWNLOAD_LINK_TO_DISK
         case .copyLink: WEBKIT_CONTEXT_MENU_ACTION_COPY_LINK_TO_CLIPBOARD
-        case .openImageInNewWindow: WEBKIT_CONTEXT_MENU_ACTION_OPEN_IMAGE_IN_NEW_WINDOW
-        case .downloadImage: WEBKIT_CONTEXT_MENU_ACTION_DOWNLOAD_IMAGE_TO_DISK
         case .copyImage: WEBKIT_CONTEXT_MENU_ACTION_COPY_IMAGE_TO_CLIPBOARD
         case .copyImageAddress: WEBKIT_CONTEXT_MENU_ACTION_COPY_IMAGE_URL_TO_CLIPBOARD
         case .goBack: WEBKIT_CONTEXT_MENU_ACTION_GO_BACK

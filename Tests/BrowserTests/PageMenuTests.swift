@@ -8,7 +8,7 @@ final class PageMenuTests: XCTestCase {
     func testALinkOffersTheLinksCommands() {
         let items = PageMenu.items(for: .init(linkURI: "https://example.com/a"), searchEngine: engine, developerTools: false)
         XCTAssertEqual(items, [.openLinkInNewTab("https://example.com/a"), .openLinkInNewWindow("https://example.com/a"),
-                               .openLinkInNewPrivateWindow("https://example.com/a"), .separator, .copyLinkAddress, .downloadLinkedFile])
+                               .openLinkInNewPrivateWindow("https://example.com/a"), .separator, .copyLinkAddress, .downloadLinkedFile("https://example.com/a")])
         XCTAssertEqual(items.map(\.label), ["Open Link in New Tab", "Open Link in New Window", "Open Link in New Private Window", "", "Copy Link Address", "Download Linked File"])
     }
 
@@ -16,7 +16,7 @@ final class PageMenuTests: XCTestCase {
         let items = PageMenu.items(for: .init(linkURI: "https://example.com/a", imageURI: "https://example.com/i.png"), searchEngine: engine, developerTools: false)
         XCTAssertEqual(items.filter { $0 != .separator }.count, 9)
         XCTAssertTrue(items.contains(.openImageInNewTab("https://example.com/i.png")))
-        XCTAssertTrue(items.contains(.saveImageAs))
+        XCTAssertTrue(items.contains(.saveImageAs("https://example.com/i.png")))
     }
 
     func testThePageItselfOffersNavigation() {

@@ -20,6 +20,8 @@ final class PageContextMenuTests: XCTestCase {
             "/target": .init(body: "<title>Target Page</title><h1>Target</h1>"),
             "/words": .init(body: "<title>Words</title><p id=p style='position:absolute; left:100px; top:100px; font-size:40px'>quick brown fox</p>"),
             "/find?q=quick": .init(body: "<title>Results for quick</title>results"),
+            "/files": .init(body: "<title>Files</title><a href='/figures.csv' style='position:absolute; left:100px; top:100px; font-size:40px'>the figures</a>"),
+            "/figures.csv": .init(contentType: "text/csv", bytes: Array("quarter,harbour dues\nQ1,1200\nQ2,1350\n".utf8)),
         ])
     }
 
@@ -71,6 +73,45 @@ final class PageContextMenuTests: XCTestCase {
                           "the link opens in a second tab: \(main.browser.tabTitles)")
             XCTAssertEqual(main.browser.currentTabIndex, 0, "in the background, as GNOME Web does")
         }
+    }
+
+    /// "Download Linked File" takes the downloads' own path: saved whole under the link's name in the
+    /// downloads folder, told in the notice, with no question (the user asked for it).
+    func testDownloadLinkedFileSavesTheLinkedFileInTheDownloadsFolder() throws {
+        let base = server.base
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-menu-downloads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        defer {
+            unsetenv("SKIFF_DOWNLOAD_DIR")
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let path = folder.path
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Page Menu Download")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/files", title: "Files"))
+            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
+            MainLoop.run(for: 0.2)
+            XDoTool.run(["click", "3"])
+            var items: [String: PresentedAccessible] = [:]
+            XCTAssertTrue(MainLoop.run(until: {
+                items = Self.menuItems(main)
+                return items["Download Linked File"] != nil
+            }, timeout: 5), "the link's menu: \(items.keys.sorted())")
+            let download = try XCTUnwrap(items["Download Linked File"])
+            XDoTool.click(window: id, x: download.surfaceCentre.x, y: download.surfaceCentre.y)
+            let told = "Downloaded “figures.csv” (37 bytes) to \(path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(told) } }, timeout: 15),
+                          "told: \(main.browser.noticeText ?? "no notice")")
+            XCTAssertEqual(main.browser.state.title, "Files", "the page stays")
+        }
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("figures.csv"), encoding: .utf8),
+                       "quarter,harbour dues\nQ1,1200\nQ2,1350\n", "the served bytes, under the link's name")
     }
 
     func testRightClickOnASelectionSearchesTheWebWithTheBrowsersEngine() throws {

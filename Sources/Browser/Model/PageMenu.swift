@@ -8,8 +8,12 @@ public enum PageMenu {
         case openLinkInNewTab(String), openImageInNewTab(String), searchWeb(label: String, uri: String)
         case openLinkInNewWindow(String), openLinkInNewPrivateWindow(String)
         /// WebKit's own commands, carried out by WebKit.
-        case copyLinkAddress, downloadLinkedFile
-        case copyImage, copyImageAddress, saveImageAs
+        case copyLinkAddress
+        /// The link's address, downloaded as the user's own download (never asked about, docs/downloads.md).
+        case downloadLinkedFile(String)
+        case copyImage, copyImageAddress
+        /// The image's address: the save dialog asks where it goes, then it downloads as the user's own.
+        case saveImageAs(String)
         case cut, copy, paste, delete, selectAll, insertEmoji
         case back, forward, stop, reload
         case inspectElement
@@ -79,10 +83,10 @@ public enum PageMenu {
         var groups: [[Item]] = []
         if let link = target.linkURI, !link.isEmpty {
             groups.append([.openLinkInNewTab(link), .openLinkInNewWindow(link), .openLinkInNewPrivateWindow(link)])
-            groups.append([.copyLinkAddress, .downloadLinkedFile])
+            groups.append([.copyLinkAddress, .downloadLinkedFile(link)])
         }
         if let image = target.imageURI, !image.isEmpty {
-            groups.append([.openImageInNewTab(image), .copyImage, .copyImageAddress, .saveImageAs])
+            groups.append([.openImageInNewTab(image), .copyImage, .copyImageAddress, .saveImageAs(image)])
         }
         if target.isEditable {
             groups.append([.cut, .copy, .paste, .delete])

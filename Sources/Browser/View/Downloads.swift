@@ -42,8 +42,10 @@ public final class Downloads {
         var partialPath: String?
         var failure: String?
         var cancelled = false
-        /// Started by Retry (a click in the list): never asked about.
+        /// Asked for by the user (Retry, the page menu): never asked about.
         var byUser = false
+        /// The save dialog asks where it goes (Save Image As…), whatever the preference.
+        var asksWhere = false
         var spaceCheckedAt: UInt64 = 0
         var spaceCheckInterval: UInt64 = 4 << 20
         /// Stopped by the free-space check: told as a failure with this reason, not as a cancel.
@@ -99,8 +101,9 @@ public final class Downloads {
         }
     }
 
-    /// Addresses the list's Retry started, and the page that downloads them again.
-    private var retrying: Set<String> = []
+    /// Addresses the user asked to download (the list's Retry, the page menu's Download Linked File and
+    /// Save Image As…), never asked about; true when the save dialog asks where each goes.
+    private var askedFor: [String: Bool] = [:]
     /// The failure notice told for each failed download, taken back by its Retry.
     private var failureTexts: [String: String] = [:]
     var retryView: (@MainActor () -> WebView?)?
@@ -118,9 +121,16 @@ public final class Downloads {
         guard let entry = list.entries.first(where: { $0.id == id }), entry.canRetry, let uri = entry.uri, let view = retryView?() else { return }
         list.remove(id: id)
         if let text = failureTexts.removeValue(forKey: id) { tell(.resolved(text: text)) }
-        retrying.insert(uri)
+        askedFor[uri] = false
         view.download(uri: uri)
         panel.render(list)
+    }
+
+    /// A download the user asked for by name (the page menu): never asked about; with `askWhere`, the
+    /// save dialog says where it goes whatever the preference.
+    func download(_ uri: String, with view: WebView, askWhere: Bool) {
+        askedFor[uri] = askWhere
+        view.download(uri: uri)
     }
 
     /// The list's Cancel: a running download stops (its partial file goes); a question is refused.
@@ -158,7 +168,10 @@ public final class Downloads {
         let item = Running(download: download, folder: UserFolders.downloads)
         let key = ObjectIdentifier(download)
         running[key] = item
-        if let uri = download.uri, retrying.remove(uri) != nil { item.byUser = true }
+        if let uri = download.uri, let askWhere = askedFor.removeValue(forKey: uri) {
+            item.byUser = true
+            item.asksWhere = askWhere
+        }
         list.add(id: item.id, name: DownloadNaming.safeName(suggested: nil, uri: download.uri), state: .running(received: 0, total: nil), uri: download.uri)
         panel.render(list)
         download.onProgress { [weak self, weak item] in
@@ -209,7 +222,7 @@ public final class Downloads {
     /// Straight to the folder, or — "Ask where to save" — where the save dialog says. The dialog's
     /// choice goes through the same path: written as "name.part", never over an existing file.
     private func chooseDestination(_ item: Running, suggested: String) {
-        guard asksWhereToSave else { return decideDestination(item, suggested: suggested) }
+        guard asksWhereToSave || item.asksWhere else { return decideDestination(item, suggested: suggested) }
         let name = DownloadNaming.safeName(suggested: suggested.isEmpty ? item.download.suggestedName : suggested, uri: item.download.uri)
         show(item.id, name: name, .asking)
         let chooser = PathChooser.save(title: "Save “\(name)”", name: name, folder: item.folder, transientFor: panel.button)

@@ -11,6 +11,8 @@ final class PageContextMenu {
     /// an image, as GNOME Web does, in front for a search.
     var openInNewTab: (_ uri: String, _ inBackground: Bool) -> Void = { _, _ in }
     var openInNewWindow: (_ uri: String, _ isPrivate: Bool) -> Void = { _, _ in }
+    /// Downloads `uri` as the user's own (asking where it goes when `askWhere`): the browser's downloads.
+    var download: (_ uri: String, _ askWhere: Bool) -> Void = { _, _ in }
     /// The browser's search engine, read when the menu opens.
     var searchEngine: () -> SearchEngine = { .duckDuckGo }
     /// Whether Inspect Element is offered.
@@ -47,10 +49,14 @@ final class PageContextMenu {
         case .openLinkInNewPrivateWindow(let uri):
             return .custom(label: label, name: "open-in-private-window-\(index)") { [weak self] in self?.openInNewWindow(uri, true) }
         case .copyLinkAddress: return .stock(.copyLink, label: label)
-        case .downloadLinkedFile: return .stock(.downloadLink, label: label)
+        // The browser's own downloads, not WebKit's stock commands: WebKit starts those with no
+        // navigation, and the downloads could not tell them from a download no click asked for.
+        case .downloadLinkedFile(let uri):
+            return .custom(label: label, name: "download-link-\(index)") { [weak self] in self?.download(uri, false) }
         case .copyImage: return .stock(.copyImage, label: label)
         case .copyImageAddress: return .stock(.copyImageAddress, label: label)
-        case .saveImageAs: return .stock(.downloadImage, label: label)
+        case .saveImageAs(let uri):
+            return .custom(label: label, name: "save-image-\(index)") { [weak self] in self?.download(uri, true) }
         case .cut: return .webKit(.cut, label: label)
         case .copy: return .webKit(.copy, label: label)
         case .paste: return .webKit(.paste, label: label)
@@ -74,6 +80,10 @@ extension BrowserView {
             self.tabPage(page, wantsNewTabFor: uri, inBackground: inBackground)
         }
         page.contextMenu.openInNewWindow = { [weak self] uri, isPrivate in self?.openInNewWindow(uri, isPrivate: isPrivate) }
+        page.contextMenu.download = { [weak self, weak page] uri, askWhere in
+            guard let self, let view = page?.webView else { return }
+            self.downloads.download(uri, with: view, askWhere: askWhere)
+        }
         page.contextMenu.searchEngine = { [weak self] in self?.searchEngine ?? .duckDuckGo }
         page.contextMenu.developerTools = { [weak self] in self?.developerTools ?? false }
     }
