@@ -4,9 +4,10 @@ import Gtk
 import Pictures
 import TodayModel
 
-/// Today's subscriptions, one row each: the site's icon, the name (edited in place: Enter renames, an
-/// empty name goes back to the feed's own title), when it was last read and its last error, whether its
-/// stories show the full article from its page (Reader View, docs/feeds.md), and Remove.
+/// Today's subscriptions, one row each, under their folder's name (`SubscriptionFolders`): the site's
+/// icon, the name (edited in place: Enter renames, an empty name goes back to the feed's own title), when
+/// it was last read and its last error, whether its stories show the full article from its page (Reader
+/// View, docs/feeds.md), and Remove.
 @MainActor
 final class SubscriptionsWindow {
     let window = Window()
@@ -21,6 +22,8 @@ final class SubscriptionsWindow {
     var onImport: (() -> Void)?
     /// The rows shown: feed, its name entry, its status line, its Reader View switch, its Remove button.
     private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, reader: CheckButton, remove: Button)] = []
+    /// Each folder's name above its feeds.
+    private var folderHeadings: [Label] = []
     static let readerViewLabel = "Show full articles (Reader View)"
     /// What went wrong with the last change, if anything.
     private let problem = Label()
@@ -110,69 +113,83 @@ final class SubscriptionsWindow {
     /// Lists the subscriptions again from the store.
     func reload() {
         for row in rows { list.remove(row.row) }
+        for heading in folderHeadings { list.remove(heading) }
         rows = []
+        folderHeadings = []
         iconSlots = []
         let feeds = (try? store.feeds()) ?? []
         empty.isVisible = feeds.isEmpty
         let now = Date()
-        for feed in feeds {
-            let row = Box(.horizontal, spacing: 12)
-            row.setMargins(top: 8, bottom: 8, start: 4, end: 4)
-            // The feed's (or its site's) icon once fetched; a feed symbol meanwhile and when there is none.
-            let slot = Box(.horizontal, spacing: 0)
-            slot.valign = .start
-            slot.setMargins(top: 4, bottom: 0, start: 0, end: 0)
-            slot.append(Image(iconName: "application-rss+xml-symbolic", pixelSize: Self.iconSize))
-            row.append(slot)
-            iconSlots.append((TodayFeeds.icon(of: feed), slot, feed.displayTitle))
-            let texts = Box(.vertical, spacing: 4)
-            texts.hexpand = true
-            let name = Entry()
-            name.text = feed.displayTitle
-            name.setAccessibleLabel("Name of \(feed.displayTitle)")
-            name.onActivate { [weak self, weak name] in
-                guard let self, let name else { return }
-                self.rename(feed, to: name.text)
+        for group in SubscriptionFolders.grouped(feeds, folder: \.folder) {
+            if let folder = group.folder {
+                let heading = Label(heading: folder)
+                heading.setXAlign(0)
+                heading.addCSSClass("heading")
+                heading.setMargins(top: 16, bottom: 4, start: 4, end: 4)
+                list.append(heading)
+                folderHeadings.append(heading)
             }
-            let status = Label(SubscriptionStatus.text(lastFetch: feed.lastFetch, lastError: feed.lastError, now: now))
-            status.setXAlign(0)
-            status.wraps = true
-            status.selectable = true
-            status.addCSSClass("dim-label")
-            let address = Label(feed.url.absoluteString)
-            address.setXAlign(0)
-            address.selectable = true
-            address.addCSSClass("dim-label")
-            let reader = CheckButton(label: Self.readerViewLabel)
-            reader.isActive = feed.readerView
-            // The visible words first, then which feed: every row has one.
-            reader.setAccessibleLabel("\(Self.readerViewLabel), \(feed.displayTitle)")
-            reader.tooltip = "Stories of this feed fetch the article from its page instead of the feed’s summary"
-            reader.onToggled { [weak self, weak reader] in
-                guard let self, let reader else { return }
-                self.setReaderView(feed, reader.isActive)
-            }
-            texts.append(name)
-            texts.append(address)
-            texts.append(status)
-            if let text = SubscriptionStatus.problemsText(feed.problems.map(\.description)) {
-                let problems = Label(text)
-                problems.setXAlign(0)
-                problems.wraps = true
-                problems.selectable = true
-                problems.addCSSClass("dim-label")
-                texts.append(problems)
-            }
-            texts.append(reader)
-            let remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove \(feed.displayTitle)")
-            remove.valign = .center
-            remove.onClicked { [weak self] in self?.remove(feed) }
-            row.append(texts)
-            row.append(remove)
-            list.append(row)
-            rows.append((feed, row, name, status, reader, remove))
+            for feed in group.items { addRow(feed, now: now) }
         }
         showIcons()
+    }
+
+    private func addRow(_ feed: StoredFeed, now: Date) {
+        let row = Box(.horizontal, spacing: 12)
+        row.setMargins(top: 8, bottom: 8, start: 4, end: 4)
+        // The feed's (or its site's) icon once fetched; a feed symbol meanwhile and when there is none.
+        let slot = Box(.horizontal, spacing: 0)
+        slot.valign = .start
+        slot.setMargins(top: 4, bottom: 0, start: 0, end: 0)
+        slot.append(Image(iconName: "application-rss+xml-symbolic", pixelSize: Self.iconSize))
+        row.append(slot)
+        iconSlots.append((TodayFeeds.icon(of: feed), slot, feed.displayTitle))
+        let texts = Box(.vertical, spacing: 4)
+        texts.hexpand = true
+        let name = Entry()
+        name.text = feed.displayTitle
+        name.setAccessibleLabel("Name of \(feed.displayTitle)")
+        name.onActivate { [weak self, weak name] in
+            guard let self, let name else { return }
+            self.rename(feed, to: name.text)
+        }
+        let status = Label(SubscriptionStatus.text(lastFetch: feed.lastFetch, lastError: feed.lastError, now: now))
+        status.setXAlign(0)
+        status.wraps = true
+        status.selectable = true
+        status.addCSSClass("dim-label")
+        let address = Label(feed.url.absoluteString)
+        address.setXAlign(0)
+        address.selectable = true
+        address.addCSSClass("dim-label")
+        let reader = CheckButton(label: Self.readerViewLabel)
+        reader.isActive = feed.readerView
+        // The visible words first, then which feed: every row has one.
+        reader.setAccessibleLabel("\(Self.readerViewLabel), \(feed.displayTitle)")
+        reader.tooltip = "Stories of this feed fetch the article from its page instead of the feed’s summary"
+        reader.onToggled { [weak self, weak reader] in
+            guard let self, let reader else { return }
+            self.setReaderView(feed, reader.isActive)
+        }
+        texts.append(name)
+        texts.append(address)
+        texts.append(status)
+        if let text = SubscriptionStatus.problemsText(feed.problems.map(\.description)) {
+            let problems = Label(text)
+            problems.setXAlign(0)
+            problems.wraps = true
+            problems.selectable = true
+            problems.addCSSClass("dim-label")
+            texts.append(problems)
+        }
+        texts.append(reader)
+        let remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove \(feed.displayTitle)")
+        remove.valign = .center
+        remove.onClicked { [weak self] in self?.remove(feed) }
+        row.append(texts)
+        row.append(remove)
+        list.append(row)
+        rows.append((feed, row, name, status, reader, remove))
     }
 
     private func rename(_ feed: StoredFeed, to name: String) {

@@ -103,15 +103,17 @@ final class TodaySubscriptionsTests: XCTestCase {
 
     /// "Import Subscriptions…" from the menu, through the real open dialog: a file that is not OPML is
     /// told by name on screen and adds nothing; an OPML file's feeds are subscribed to (names and
-    /// folders kept, on disk) and their articles show as cards; the same file again is told it adds nothing.
+    /// folders kept, on disk) and their articles show as cards; the Subscriptions window lists the feed in
+    /// no folder first, then the folder's name above its feed; the same file again is told it adds nothing.
     func testImportSubscriptionsReadsTheChosenFileAndTellsWhatItCannotRead() throws {
         let notes = folder.appendingPathComponent("notes.opml"), source = folder.appendingPathComponent("mine.opml")
         try "These are my notes, not a list of feeds.".write(to: notes, atomically: true, encoding: .utf8)
-        let harbour = "\(server.base)/feed.xml"
+        let harbour = "\(server.base)/feed.xml", gossip = "\(server.base)/gossip.xml"
         try """
             <?xml version="1.0" encoding="UTF-8"?>
             <opml version="2.0"><head><title>Mine</title></head><body>
             <outline text="Sea &amp; Shore"><outline type="rss" text="Harbour Notes" xmlUrl="\(harbour)"/></outline>
+            <outline type="rss" text="Quay Gossip" xmlUrl="\(gossip)"/>
             </body></opml>
             """.write(to: source, atomically: true, encoding: .utf8)
         let database = folder.appendingPathComponent("feeds.sqlite").path
@@ -129,12 +131,30 @@ final class TodaySubscriptionsTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
                               "the file's feed is read: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
 
+                main.showSubscriptions()
+                let list = try XCTUnwrap(main.subscriptionsWindow)
+                @MainActor func top(_ label: String) -> Double? {
+                    list.window.presentedDescendants().first { ($0.hasLabel(label) || $0.labelText == label) && $0.height > 0 }?.y
+                }
+                // Read once the window is laid out (a row's place is known after its first frame).
+                XCTAssertTrue(MainLoop.run(until: { (top("Name of Harbour Notes") ?? 0) > 0 && top("Sea & Shore") != nil }, timeout: 10),
+                              "the folder's name is shown")
+                XCTAssertTrue(list.window.presentedDescendants().contains { $0.labelText == "Sea & Shore" && $0.hasRole(.heading) },
+                              "as a heading, for a screen reader to jump to")
+                let loose = try XCTUnwrap(top("Name of Quay Gossip")), heading = try XCTUnwrap(top("Sea & Shore"))
+                let inFolder = try XCTUnwrap(top("Name of Harbour Notes"))
+                XCTAssertLessThan(loose, heading, "the feed in no folder first")
+                XCTAssertLessThan(heading, inFolder, "then the folder's name above its feed")
+                list.window.destroy()
+                main.subscriptionsWindow = nil
+
                 try Self.importFile(main, from: source.path)
                 XCTAssertTrue(MainLoop.run(until: { shown("“mine.opml” has no feed that isn’t already subscribed to.") }, timeout: 15),
                               "the same file again adds nothing, and says so: \(main.today.problemsText ?? "nothing")")
             }
         }
-        XCTAssertEqual(try Self.subscriptions(in: database), ["\(harbour) | Harbour Notes | Sea & Shore"], "kept on disk once, name and folder")
+        XCTAssertEqual(try Self.subscriptions(in: database), ["\(harbour) | Harbour Notes | Sea & Shore", "\(gossip) | Quay Gossip | -"],
+                       "kept on disk once, names and folder")
     }
 
     /// A file that can't be written (/proc takes no new files, even for root): the failure is told in
