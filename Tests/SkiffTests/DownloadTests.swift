@@ -293,18 +293,28 @@ final class DownloadTests: XCTestCase {
             server.setResponse(whole, for: "/cut")
             let button = try XCTUnwrap(presented("Downloads"))
             XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
-            XCTAssertTrue(MainLoop.run(until: { presented("Retry download of cut.bin") != nil }, timeout: 5), "Retry is offered")
-            MainLoop.run(for: 0.3)
-            let retry = try XCTUnwrap(presented("Retry download of cut.bin"))
-            XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
-            let saved = "Downloaded “cut.bin” (300.0 kB) to \(folder.path)."
-            XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
-                          "downloaded again, with no question: \(main.browser.noticeText ?? "no notice")")
-            XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.3)
+            try Self.retry(main, window, "cut.bin", savedTo: folder.path)
         }
         XCTAssertEqual(files(in: folder), ["cut.bin"])
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("cut.bin")), Data(Self.served))
+    }
+
+    /// With the downloads list open: clicks the failed `name`'s Retry for real, and waits until the
+    /// notice says it was saved (300 kB) to `folder` — with no question asked.
+    @MainActor
+    private static func retry(_ main: MainWindow, _ window: String, _ name: String, savedTo folder: String) throws {
+        @MainActor func presented(_ label: String) -> PresentedAccessible? {
+            main.window.presentedDescendants().first { $0.hasLabel(label) }
+        }
+        XCTAssertTrue(MainLoop.run(until: { presented("Retry download of \(name)") != nil }, timeout: 5), "Retry is offered")
+        MainLoop.run(for: 0.3)
+        let retry = try XCTUnwrap(presented("Retry download of \(name)"))
+        XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
+        let saved = "Downloaded “\(name)” (300.0 kB) to \(folder)."
+        XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
+                      "downloaded again, with no question: \(main.browser.noticeText ?? "no notice")")
+        XDoTool.run(["key", "Escape"])
+        MainLoop.run(for: 0.3)
     }
 
     /// A download refused for a full disk is told and leaves nothing; once room is made, its Retry in
@@ -319,9 +329,6 @@ final class DownloadTests: XCTestCase {
         try MainActor.assumeIsolated {
             let (main, window) = try BrowserTestWindow.open("Downloads Retry Full", showing: "\(base)/page", pageTitle: "Files")
             defer { main.window.destroy() }
-            @MainActor func presented(_ label: String) -> PresentedAccessible? {
-                main.window.presentedDescendants().first { $0.hasLabel(label) }
-            }
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText != nil }, timeout: 15))
             XCTAssertTrue(main.browser.noticeText?.hasPrefix("“report.bin” could not be downloaded: ") == true, main.browser.noticeText ?? "")
@@ -330,15 +337,7 @@ final class DownloadTests: XCTestCase {
             disk.free()
             // The list from the keyboard (Ctrl+Shift+Y, as the main menu's Downloads does).
             XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+y"])
-            XCTAssertTrue(MainLoop.run(until: { presented("Retry download of report.bin") != nil }, timeout: 5), "Retry is offered")
-            MainLoop.run(for: 0.3)
-            let retry = try XCTUnwrap(presented("Retry download of report.bin"))
-            XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
-            let saved = "Downloaded “report.bin” (300.0 kB) to \(diskPath)."
-            XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
-                          "saved once there is room: \(main.browser.noticeText ?? "no notice")")
-            XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.3)
+            try Self.retry(main, window, "report.bin", savedTo: diskPath)
         }
         XCTAssertEqual(files(in: disk.url), ["report.bin"])
         XCTAssertEqual(try Data(contentsOf: disk.url.appendingPathComponent("report.bin")), Data(Self.served))

@@ -46,6 +46,24 @@ final class PageContextMenuTests: XCTestCase {
         return items
     }
 
+    /// Loads `uri`, right-clicks its link (at 150, 125 in the page) for real and waits until the menu
+    /// shows every one of `labels`; the menu's items by label.
+    @MainActor
+    private static func rightClickLink(_ main: MainWindow, _ id: String, loading uri: String, title: String,
+                                       showing labels: [String]) throws -> [String: PresentedAccessible] {
+        XCTAssertTrue(BrowserTestWindow.load(main, uri, title: title))
+        let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
+        XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
+        MainLoop.run(for: 0.2)
+        XDoTool.run(["click", "3"])
+        var items: [String: PresentedAccessible] = [:]
+        XCTAssertTrue(MainLoop.run(until: {
+            items = menuItems(main)
+            return labels.allSatisfy { items[$0] != nil }
+        }, timeout: 5), "the menu shows \(labels); it shows \(items.keys.sorted())")
+        return items
+    }
+
     func testRightClickOnALinkOffersABrowsersMenuAndOpensItInANewTab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
@@ -54,16 +72,7 @@ final class PageContextMenuTests: XCTestCase {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Menu"))
-            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
-            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
-            MainLoop.run(for: 0.2)
-            XDoTool.run(["click", "3"])
-            var items: [String: PresentedAccessible] = [:]
-            XCTAssertTrue(MainLoop.run(until: {
-                items = Self.menuItems(main)
-                return items["Open Link in New Tab"] != nil && items["Copy Link Address"] != nil
-            }, timeout: 5), "the menu shows a browser's link items; it shows \(items.keys.sorted())")
+            let items = try Self.rightClickLink(main, id, loading: "\(base)/", title: "Menu", showing: ["Open Link in New Tab", "Copy Link Address"])
             for label in ["Open Link in New Window", "Download Linked File"] { XCTAssertNotNil(items[label], label) }
             XCTAssertNil(items["Reload"], "a link's menu is about the link")
 
@@ -93,16 +102,7 @@ final class PageContextMenuTests: XCTestCase {
                 main.window.destroy()
                 MainLoop.run(for: 0.1)
             }
-            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/files", title: "Files"))
-            let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
-            XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
-            MainLoop.run(for: 0.2)
-            XDoTool.run(["click", "3"])
-            var items: [String: PresentedAccessible] = [:]
-            XCTAssertTrue(MainLoop.run(until: {
-                items = Self.menuItems(main)
-                return items["Download Linked File"] != nil
-            }, timeout: 5), "the link's menu: \(items.keys.sorted())")
+            let items = try Self.rightClickLink(main, id, loading: "\(base)/files", title: "Files", showing: ["Download Linked File"])
             let download = try XCTUnwrap(items["Download Linked File"])
             XDoTool.click(window: id, x: download.surfaceCentre.x, y: download.surfaceCentre.y)
             let told = "Downloaded “figures.csv” (37 bytes) to \(path)."

@@ -51,8 +51,9 @@ final class TodaySubscriptionsTests: XCTestCase {
         return try store.feeds().map { "\($0.url.absoluteString) | \($0.displayTitle) | \($0.folder ?? "-")" }.sorted()
     }
 
-    func testExportedSubscriptionsImportIntoAFreshStoreWithTheirNamesAndFolders() throws {
-        let source = folder.appendingPathComponent("mine.opml")
+    /// Another reader's OPML file at `url`: Harbour Notes (the served feed) in the folder "Sea & Shore",
+    /// Quay Gossip (not served) in none. Returns their addresses.
+    private func writeOPML(to url: URL) throws -> (harbour: String, gossip: String) {
         let harbour = "\(server.base)/feed.xml", gossip = "\(server.base)/gossip.xml"
         try """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -60,7 +61,13 @@ final class TodaySubscriptionsTests: XCTestCase {
             <outline text="Sea &amp; Shore"><outline type="rss" text="Harbour Notes" xmlUrl="\(harbour)"/></outline>
             <outline type="rss" text="Quay Gossip" xmlUrl="\(gossip)"/>
             </body></opml>
-            """.write(to: source, atomically: true, encoding: .utf8)
+            """.write(to: url, atomically: true, encoding: .utf8)
+        return (harbour, gossip)
+    }
+
+    func testExportedSubscriptionsImportIntoAFreshStoreWithTheirNamesAndFolders() throws {
+        let source = folder.appendingPathComponent("mine.opml")
+        let (harbour, gossip) = try writeOPML(to: source)
         let first = folder.appendingPathComponent("first.sqlite").path, second = folder.appendingPathComponent("second.sqlite").path
         let exported = folder.appendingPathComponent("exported.opml")
         try MainActor.assumeIsolated {
@@ -108,14 +115,7 @@ final class TodaySubscriptionsTests: XCTestCase {
     func testImportSubscriptionsReadsTheChosenFileAndTellsWhatItCannotRead() throws {
         let notes = folder.appendingPathComponent("notes.opml"), source = folder.appendingPathComponent("mine.opml")
         try "These are my notes, not a list of feeds.".write(to: notes, atomically: true, encoding: .utf8)
-        let harbour = "\(server.base)/feed.xml", gossip = "\(server.base)/gossip.xml"
-        try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0"><head><title>Mine</title></head><body>
-            <outline text="Sea &amp; Shore"><outline type="rss" text="Harbour Notes" xmlUrl="\(harbour)"/></outline>
-            <outline type="rss" text="Quay Gossip" xmlUrl="\(gossip)"/>
-            </body></opml>
-            """.write(to: source, atomically: true, encoding: .utf8)
+        let (harbour, gossip) = try writeOPML(to: source)
         let database = folder.appendingPathComponent("feeds.sqlite").path
         try MainActor.assumeIsolated {
             try TodaySubscribeTests.withWindow(["--section", "browser"], database: database, title: "Today Import Menu") { main in
