@@ -193,7 +193,9 @@ final class TodayFeeds {
             }
             feedsBySite = Dictionary(grouping: read.feeds.filter { $0.iconURL == nil }, by: { Self.site(of: $0).absoluteString }).mapValues { $0.map(\.id) }
             self.keys = Dictionary(read.articles.map { (String($0.id), $0.key) }, uniquingKeysWith: { first, _ in first })
-            today.replaceFeed(ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
+            today.replaceFeed(read.articles.isEmpty
+                ? ArticleCards.noArticlesYet(feedCount: read.feeds.count, offline: updates?.isOffline == true, now: Date())
+                : ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
             let failing = updates?.isOffline == true ? []
                 : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
             // What the last parse of each feed skipped or repaired: "Harbour Notes, line 12: …".

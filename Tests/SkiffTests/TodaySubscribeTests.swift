@@ -112,6 +112,23 @@ final class TodaySubscribeTests: XCTestCase {
         }
     }
 
+    /// A feed with nothing in it is subscribed to: Today says so on a card, not with an empty page,
+    /// and the card is what a screen reader finds.
+    func testSubscriptionsWithNoArticleShowACardSayingSo() throws {
+        server.setResponse(.init(contentType: "application/rss+xml", body: """
+            <rss version="2.0"><channel><title>Quiet Quay</title><link>\(server.base)/</link><description>Nothing yet</description></channel></rss>
+            """), for: "/quiet.xml")
+        let database = folder.appendingPathComponent("feeds.sqlite").path, address = "\(server.base)/quiet.xml"
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", address], database: database) { main in
+                let presented = { main.today.root.presentedDescendants().filter(\.isButton) }
+                XCTAssertTrue(MainLoop.run(until: { presented().contains { $0.hasLabel("No articles yet") } }, timeout: 20),
+                              "the card: \(presented().compactMap(\.labelText)) \(main.today.problemsText ?? "")")
+                XCTAssertFalse(presented().contains { $0.hasLabel("Add your feeds") }, "not the sample: there is a subscription")
+            }
+        }
+    }
+
     func testAnAddressThatIsNotAFeedIsToldInTheProblemsBarAndTheSampleStays() throws {
         server.setResponse(.init(contentType: "image/png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]), for: "/picture.png")
         let address = "\(server.base)/picture.png"

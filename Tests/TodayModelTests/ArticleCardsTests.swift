@@ -154,6 +154,20 @@ final class ArticleCardsTests: XCTestCase {
         XCTAssertEqual(ArticleCards.accent(forFeedTitled: "Harbour Notes"), ArticleCards.accent(forFeedTitled: "Harbour Notes"))
     }
 
+    func testSubscriptionsWithoutArticlesShowOneCardSayingSoUnderToday() throws {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let zone = try XCTUnwrap(TimeZone(identifier: "Europe/Paris"))
+        let feed = ArticleCards.noArticlesYet(feedCount: 3, offline: false, now: now, timeZone: zone)
+        XCTAssertEqual(feed.sections.map(\.title), ["Today"])
+        XCTAssertEqual(feed.sections[0].date, CalendarDate(containing: now, timeZone: zone))
+        XCTAssertEqual(feed.sections[0].cards.map(\.title), ["No articles yet"])
+        XCTAssertEqual(feed.sections[0].cards[0].subtitle, "Your 3 feeds have nothing to show yet. F5 reads them again.")
+        XCTAssertEqual(ArticleCards.noArticlesYet(feedCount: 1, offline: true, now: now, timeZone: zone).sections[0].cards[0].subtitle,
+                       "Your feed could not be reached. F5 tries again.")
+        XCTAssertEqual(ArticleCards.noArticlesYet(feedCount: 1, offline: false, now: now, timeZone: zone).sections[0].cards[0].subtitle,
+                       "Your feed has nothing to show yet. F5 reads it again.")
+    }
+
     func testTheAddYourFeedsCardComesFirst() throws {
         let sample = Feed(sections: [FeedSection(date: try XCTUnwrap(CalendarDate(year: 2026, month: 11, day: 21)),
                                                  cards: [Card(id: "s1", kind: .feature, eyebrow: "E", title: "Sample")])])

@@ -134,6 +134,25 @@ public enum ArticleCards {
         return RGBColor(red: byte(r), green: byte(g), blue: byte(b))
     }
 
+    /// The id of the card shown while there are subscriptions but no article to show.
+    public static let noArticlesCardID = "skiff-no-articles-yet"
+
+    /// Today while there are subscriptions but no article (a new subscription not read yet, feeds that
+    /// could not be reached, feeds with nothing in them): one card under Today that says so and what to
+    /// do, never an empty page.
+    public static func noArticlesYet(feedCount: Int, offline: Bool, now: Date, timeZone: TimeZone = .current) -> Feed {
+        let one = feedCount == 1
+        let feeds = one ? "Your feed" : "Your \(feedCount) feeds"
+        let subtitle = offline ? "\(feeds) could not be reached. F5 tries again."
+            : "\(feeds) \(one ? "has" : "have") nothing to show yet. F5 reads \(one ? "it" : "them") again."
+        let card = Card(id: noArticlesCardID, kind: .tip, eyebrow: "Your feeds", title: "No articles yet", subtitle: subtitle,
+                        body: ["Skiff reads your feeds when it starts and then about every hour, each at its own pace. Press F5 or Ctrl+R to read them now.",
+                               "What went wrong with a feed is listed above the cards, and under the feed in Subscriptions (main menu)."],
+                        accent: RGBColor(red: 0x2A, green: 0x5D, blue: 0xB0), textColor: .light)
+        let day = CalendarDate(containing: now, timeZone: timeZone) ?? CalendarDate(clampingYear: 2026, month: 1, day: 1)
+        return Feed(sections: [FeedSection(date: day, title: "Today", cards: [card])])
+    }
+
     /// The sample with the card that invites a new user to add feeds put first: shown while there
     /// are no subscriptions (the sample stays as the offline first-run content).
     public static func withAddFeedsCard(_ sample: Feed) -> Feed {
