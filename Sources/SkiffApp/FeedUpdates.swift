@@ -18,9 +18,9 @@ final class FeedUpdates {
     private var timerGeneration = 0
     /// A feed's refresh was stored: Today reads the store again.
     var onChanged: (() -> Void)?
-    /// A refresh where no feed's server answered at all: the computer looks offline; the date is the
-    /// last fetch that worked.
-    var onOffline: ((Date?) -> Void)?
+    /// After each round: whether no feed's server answered at all (the computer looks offline), and
+    /// when the last fetch that worked was.
+    var onConnectivity: ((_ offline: Bool, _ lastGood: Date?) -> Void)?
     /// Whether the last refresh looked offline (then each feed's "could not be reached" is not listed).
     private(set) var isOffline = false
 
@@ -42,7 +42,7 @@ final class FeedUpdates {
         let done: @MainActor ([FeedRefreshReport]) -> Void = { [weak self] reports in
             guard let self else { return }
             self.isOffline = FeedRefreshReport.looksOffline(reports)
-            if self.isOffline { self.onOffline?(lastGood) }
+            self.onConnectivity?(self.isOffline, lastGood)
             self.scheduleNext()
         }
         if all { refresher.refreshAll(completion: done) } else { refresher.refreshDue(completion: done) }

@@ -60,9 +60,9 @@ final class TodayFeeds {
         updates = opened.store.map(FeedUpdates.init(store:))
         openingProblem = opened.message
         updates?.onChanged = { [weak self] in self?.scheduleReload() }
-        updates?.onOffline = { [weak self] last in
+        updates?.onConnectivity = { [weak self] offline, last in
             let updated = last.map { "updated " + SubscriptionStatus.ago($0, now: Date()) } ?? "not updated yet"
-            self?.today?.reportProblems(["Offline · \(updated)"])
+            self?.today?.reportStatus(offline ? "Offline · \(updated)" : nil)
         }
     }
 

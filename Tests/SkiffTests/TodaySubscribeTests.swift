@@ -260,7 +260,16 @@ final class TodaySubscribeTests: XCTestCase {
                               "told: \(main.today.problemsText ?? "nothing")")
                 MainLoop.run(for: 0.5)
                 XCTAssertFalse(main.today.problemsText?.contains("Harbour Notes:") == true, "not each feed's error: \(main.today.problemsText ?? "")")
+                XCTAssertFalse(main.today.problemsText?.contains("could not be shown") == true, "quietly: no heading of problems")
                 XCTAssertEqual(main.today.visibleCards.count, 2, "what is stored still shows")
+
+                // The server back where it was: the next F5 takes the line away.
+                let back = try TestHTTPServer(routes: ["/feed.xml": .init(contentType: "application/rss+xml; charset=utf-8",
+                                                                          body: Self.feed(base: server.base))], port: server.port)
+                defer { back.stop() }
+                XDoTool.run(["key", "F5"])
+                XCTAssertTrue(MainLoop.run(until: { main.today.problemsText == nil }, timeout: 20),
+                              "online again, nothing said: \(main.today.problemsText ?? "")")
             }
         }
     }

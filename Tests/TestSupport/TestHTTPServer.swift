@@ -46,7 +46,8 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    public init(routes: [String: Response]) throws {
+    /// - Parameter port: 0 for any free one; a given one brings a stopped server back where it was.
+    public init(routes: [String: Response], port: UInt16 = 0) throws {
         table = RouteTable(routes)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -54,7 +55,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
+        addr.sin_port = port.bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -64,7 +65,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         withUnsafeMutablePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &len) }
         }
-        port = UInt16(bigEndian: addr.sin_port)
+        self.port = UInt16(bigEndian: addr.sin_port)
         listener = fd
         let table = self.table
         let t = Thread {

@@ -182,6 +182,8 @@ public final class TodayView {
 
     /// Adds lines to the problems bar (a feed that failed to refresh, an address that is not a feed).
     public func reportProblems(_ lines: [String]) { banner.add(lines) }
+    /// A quiet line above the feed ("Offline · updated 2 hours ago"); nil takes it away.
+    public func reportStatus(_ text: String?) { banner.setStatus(text) }
 
     private func show(_ feed: Feed, problems: [FeedProblem]) {
         let (page, grid, story, feedSource) = makePage(feed)
