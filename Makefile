@@ -73,7 +73,7 @@ bench:
 	echo "== Browser: find in a 5 MB page, a word typed letter by letter (and the bare engine's floor)"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) find --private --window-size 1100x760 --megabytes 5 --runs 3 --floor .build/bench/find-floor
 	echo "== Browser: Ctrl+plus on a 2 MB documentation chapter (and the bare engine's floor)"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) zoom --private --window-size 1100x760 --megabytes 2 --steps 5 --floor .build/bench/find-floor
 	echo "== Browser: a 2 GB download from a loopback server, against WebKit's floor and curl"; mkdir -p .build/bench && \
-	  gcc -O2 -Wall -o .build/bench/download-floor tools/bench/download-floor.c $$(pkg-config --cflags --libs webkitgtk-6.0) && \
+	  gcc -O2 -Wall -o .build/bench/download-floor tools/bench/download-floor.c $$(pkg-config --cflags --libs webkitgtk-6.0) -lm && \
 	  tools/with-xvfb.sh tools/test-env.sh $(BENCH) download --private --window-size 1100x760 --megabytes 2048 --floor .build/bench/download-floor
 
 	$(MAKE) --no-print-directory bench-today-wheel

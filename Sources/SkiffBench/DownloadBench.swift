@@ -164,17 +164,26 @@ final class DownloadBenchmark {
         if let a = Self.p95(busy.work), let b = Self.p95(idle.work), b > 0 {
             report.append(String(format: "frame work p95 while downloading / idle scrolling's: %.2f×", a / b))
         }
+        // The same measure on the bare WebKit window (before and after Skiff): what the engine's download costs a frame.
+        report += floorFrames
         report.append(Benchmark.percentileLine(String(format: "the rest of the download (%.0f s, only the ring moves): frame work", max(0, ringSeconds)), ringFrames))
         BenchRun.emit(report)
     }
 
-    /// Seconds the bare WebKit program took for the same file, nil when it failed.
+    /// The bare WebKit program's frame work, scrolling the same page before and while it downloads
+    /// ("floor frames: …"), one line per run.
+    private var floorFrames: [String] = []
+
+    /// Seconds the bare WebKit program took for the same file, nil when it failed. It shows the same
+    /// page and scrolls it as Skiff's is scrolled, before and while it downloads (`floorFrames`).
     private func floorSeconds(_ floor: String, port: Int) async -> Double? {
         let file = folder.appendingPathComponent("floor.bin")
         defer { try? FileManager.default.removeItem(at: file) }
         // "floor: 2048 MB in 12.34 s = 166 MB/s"
-        let output = await Self.run(floor, ["http://127.0.0.1:\(port)/big.bin", file.path])
-        let words = output.output.split(separator: "\n").last { $0.hasPrefix("floor:") }?.split(separator: " ") ?? []
+        let output = await Self.run(floor, ["http://127.0.0.1:\(port)/big.bin", file.path, "http://127.0.0.1:\(port)/"])
+        let lines = output.output.split(separator: "\n")
+        floorFrames += lines.filter { $0.hasPrefix("floor frames:") }.map(String.init)
+        let words = lines.last { $0.hasPrefix("floor:") }?.split(separator: " ") ?? []
         return words.count > 4 ? Double(words[4]) : nil
     }
 
