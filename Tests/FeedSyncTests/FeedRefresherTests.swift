@@ -154,6 +154,19 @@ final class FeedRefresherTests: FeedSyncTestCase {
         XCTAssertEqual(try feedRow(feed.id)["lastError"] as String?, "The server did not answer within 2 s")
     }
 
+    /// A server that takes the connection and never answers, not even the status line: the fetch
+    /// ends at the timeout with that said, and the round goes on.
+    func testAServerThatNeverAnswersEndsAtTheTimeout() throws {
+        let silent = Response(contentType: "application/rss+xml", body: "feed:Never\n", delay: 120)
+        let server = try serve(["/silent": silent, "/fine": Response(contentType: "application/rss+xml", body: "feed:Fine\nitem:1:Ferry")])
+        let never = try subscribe(server.base + "/silent"), fine = try subscribe(server.base + "/fine")
+        let started = Date()
+        _ = refreshAll(limits: FeedFetchLimits(timeout: 2))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "bounded by the timeout, not by the server (120 s)")
+        XCTAssertEqual(try feedRow(never.id)["lastError"] as String?, "The server did not answer within 2 s")
+        XCTAssertNil(try feedRow(fine.id)["lastError"] as String?, "the other feed was read meanwhile")
+    }
+
     func testAnUntrustedCertificateIsTheFeedsError() throws {
         let tls = try TestTLSServer()
         defer { tls.stop() }
