@@ -4,6 +4,7 @@ import Foundation
 import Gtk
 import SkiffApp
 import TestSupport
+import XCTest
 
 /// The browser window the display tests drive: 900×640, private unless given persistence, with no
 /// delegate, titled so that xdotool finds it (the title is unique per test).
@@ -43,6 +44,25 @@ enum BrowserTestWindow {
             MainLoop.run(for: 0.1)
         }
         try body(main, id)
+    }
+
+    /// Moves the pointer to (x, y) in the page and clicks `button` once the page shows a link's address
+    /// there (the link-status label: the web process has laid the page out and has the pointer on a
+    /// link). A click aimed at a page a loaded machine has not laid out yet reaches no link.
+    static func clickLink(_ main: MainWindow, window: String, atPageX x: Double, y: Double, button: String = "1") throws {
+        let page = try XCTUnwrap(main.browser.webView?.originInSurface())
+        let shown = main.browser.state.uri
+        let origin = URL(string: shown ?? "").map { "\($0.scheme ?? "http")://\($0.host ?? ""):\($0.port ?? 80)/" } ?? "http://"
+        // A pixel aside first: a pointer already there (a second click) would send the page no motion.
+        XDoTool.run(["mousemove", "--window", window, String(Int(page.x + x) - 1), String(Int(page.y + y) - 1)])
+        XDoTool.run(["mousemove", "--window", window, String(Int(page.x + x)), String(Int(page.y + y))])
+        XCTAssertTrue(MainLoop.run(until: {
+            main.window.presentedDescendants().contains { node in
+                guard let text = node.labelText, node.width > 0 else { return false }
+                return text.hasPrefix(origin) && text != shown
+            }
+        }, timeout: 10), "the pointer is on a link of \(origin)")
+        XDoTool.run(["click", button])
     }
 
     /// Loads `uri` in the current tab and waits (20 s at most) until it has loaded with `title`.

@@ -83,8 +83,7 @@ final class DownloadTests: XCTestCase {
     /// Clicks the link at the top of the page, as a user would.
     @MainActor
     private static func clickLink(_ main: MainWindow, _ window: String) throws {
-        let page = try XCTUnwrap(main.browser.webView?.originInSurface())
-        XDoTool.click(window: window, x: page.x + 150, y: page.y + 100)
+        try BrowserTestWindow.clickLink(main, window: window, atPageX: 150, y: 100)
     }
 
     func testAClickedAttachmentIsSavedWholeUnderAFreeNameAndAnnounced() throws {
@@ -126,12 +125,18 @@ final class DownloadTests: XCTestCase {
         }
     }
 
-    func testOnAFullDiskTheNoticeSaysSoAndNoFileIsLeft() throws {
-        let disk = try SmallFilesystem(size: 256 << 10)
-        defer { disk.remove() }
+    /// A tmpfs of `size` bytes, filled, as the downloads folder (the caller removes it).
+    private func fullDownloadsDisk(size: Int) throws -> SmallFilesystem {
+        let disk = try SmallFilesystem(size: size)
         XCTAssertTrue(disk.isRealFilesystem, "a full disk needs a tmpfs, which needs root (CI runs as root)")
         setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
         disk.fill()
+        return disk
+    }
+
+    func testOnAFullDiskTheNoticeSaysSoAndNoFileIsLeft() throws {
+        let disk = try fullDownloadsDisk(size: 256 << 10)
+        defer { disk.remove() }
         try clickAndExpectNotice("Downloads Full", page: "/unsized-page", "“big.bin” could not be downloaded: the disk is full. Nothing was saved.")
         XCTAssertEqual(files(in: disk.url), ["filler"], "no partial file left behind")
     }
@@ -320,11 +325,8 @@ final class DownloadTests: XCTestCase {
     /// A download refused for a full disk is told and leaves nothing; once room is made, its Retry in
     /// the list (opened with Ctrl+Shift+Y) saves it whole (a failure that is not the network's can be mended by the user too).
     func testAfterAFullDiskIsClearedRetrySavesTheFile() throws {
-        let disk = try SmallFilesystem(size: 1 << 20)
+        let disk = try fullDownloadsDisk(size: 1 << 20)
         defer { disk.remove() }
-        XCTAssertTrue(disk.isRealFilesystem, "a full disk needs a tmpfs, which needs root (CI runs as root)")
-        setenv("SKIFF_DOWNLOAD_DIR", disk.url.path, 1)
-        disk.fill()
         let base = server.base, diskPath = disk.url.path
         try MainActor.assumeIsolated {
             let (main, window) = try BrowserTestWindow.open("Downloads Retry Full", showing: "\(base)/page", pageTitle: "Files")
