@@ -262,17 +262,10 @@ final class BrowserContainerTests: XCTestCase {
             XCTAssertEqual(main.browser.tabCount, 1, "a pop-up without a click is blocked")
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/links", title: "Links"))
             Self.settle(main)
-            let page = try XCTUnwrap(main.browser.webView?.originInSurface())
             // Each click waits until the page shows the link's address under the pointer: the web
             // process has laid the page out and knows the pointer is on the link (a loaded machine's
             // first click could otherwise reach a page not yet hit-testable).
-            @MainActor func hover(_ y: Double, showing path: String) {
-                XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 100)), String(Int(page.y + y))])
-                let address = "\(base)\(path)"
-                XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(address) && $0.width > 0 } }, timeout: 10),
-                              "the pointer is on the link to \(address)")
-            }
-            hover(100, showing: "/two")
+            try BrowserTestWindow.hover(main, window: window, atPageX: 100, y: 100) { $0 == "\(base)/two" }
             XDoTool.run(["click", "1"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 5), "target=_blank opens a tab")
             XCTAssertEqual(main.browser.currentTabIndex, 1, "and shows it")
@@ -280,7 +273,7 @@ final class BrowserContainerTests: XCTestCase {
                           "the new tab shows the link's page: \(main.browser.webView?.title ?? "nothing")")
             main.browser.selectTab(at: 0)
             Self.settle(main)
-            hover(300, showing: "/one")
+            try BrowserTestWindow.hover(main, window: window, atPageX: 100, y: 300) { $0 == "\(base)/one" }
             XDoTool.run(["click", "2"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 5), "a middle click opens a tab")
             XCTAssertEqual(main.browser.currentTabIndex, 0, "behind the current page")
