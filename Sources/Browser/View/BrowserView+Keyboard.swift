@@ -66,6 +66,14 @@ extension BrowserView {
         ])
     }
 
+    /// The toolbar's Downloads list opened (the toolbar brought back if it was collapsed); before
+    /// anything has been downloaded in this window there is no list, and a notice says so.
+    func showDownloads() {
+        guard !downloads.list.isEmpty else { return showNotice("Nothing has been downloaded in this window yet.") }
+        if collapse.isCollapsed { collapse.expand(now: now); animate() }
+        downloads.panel.button.popup()
+    }
+
     /// What the browser handles itself, on the window, before the page sees it: Escape (given
     /// back to the page when it is not ours) and the Tab cycle. The rest are `commands`.
     public func installShortcuts(on window: Window) {

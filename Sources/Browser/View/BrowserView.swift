@@ -419,14 +419,6 @@ public final class BrowserView: TabPageDelegate {
         page.startPage?.onFavourite = { [weak self] request in self?.handle(request) }
     }
 
-    /// The toolbar's Downloads list opened (the toolbar brought back if it was collapsed); before
-    /// anything has been downloaded in this window there is no list, and a notice says so.
-    func showDownloads() {
-        guard !downloads.list.isEmpty else { return showNotice("Nothing has been downloaded in this window yet.") }
-        if collapse.isCollapsed { collapse.expand(now: now); animate() }
-        downloads.panel.button.popup()
-    }
-
     /// A short message over the current page about what was typed (a refused address): it goes
     /// with the page's next event.
     func showNotice(_ message: String) {

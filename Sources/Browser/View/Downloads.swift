@@ -121,8 +121,7 @@ public final class Downloads {
         guard let entry = list.entries.first(where: { $0.id == id }), entry.canRetry, let uri = entry.uri, let view = retryView?() else { return }
         list.remove(id: id)
         if let text = failureTexts.removeValue(forKey: id) { tell(.resolved(text: text)) }
-        askedFor[uri] = false
-        view.download(uri: uri)
+        download(uri, with: view, askWhere: false)
         panel.render(list)
     }
 
