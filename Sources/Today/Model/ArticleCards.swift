@@ -134,6 +134,9 @@ public enum ArticleCards {
         return RGBColor(red: byte(r), green: byte(g), blue: byte(b))
     }
 
+    /// The colour of the cards Skiff writes itself ("Add your feeds", "No articles yet").
+    static let tipAccent = RGBColor(red: 0x2A, green: 0x5D, blue: 0xB0)
+
     /// The id of the card shown while there are subscriptions but no article to show.
     public static let noArticlesCardID = "skiff-no-articles-yet"
 
@@ -148,7 +151,7 @@ public enum ArticleCards {
         let card = Card(id: noArticlesCardID, kind: .tip, eyebrow: "Your feeds", title: "No articles yet", subtitle: subtitle,
                         body: ["Skiff reads your feeds when it starts and then about every hour, each at its own pace. Press F5 or Ctrl+R to read them now.",
                                "What went wrong with a feed is listed above the cards, and under the feed in Subscriptions (main menu)."],
-                        accent: RGBColor(red: 0x2A, green: 0x5D, blue: 0xB0), textColor: .light)
+                        accent: tipAccent, textColor: .light)
         let day = CalendarDate(containing: now, timeZone: timeZone) ?? CalendarDate(clampingYear: 2026, month: 1, day: 1)
         return Feed(sections: [FeedSection(date: day, title: "Today", cards: [card])])
     }
@@ -162,7 +165,7 @@ public enum ArticleCards {
                         body: ["Today can show the articles of the sites you follow, as cards, by day.",
                                "Choose Add Feed… in the main menu and type a feed’s address or a site’s address: Skiff finds the site’s feed.",
                                "You can also start Skiff with --subscribe URL, or bring your subscriptions from another reader with --import-opml FILE."],
-                        accent: RGBColor(red: 0x2A, green: 0x5D, blue: 0xB0), textColor: .light)
+                        accent: tipAccent, textColor: .light)
         if feed.sections.isEmpty {
             feed.sections = [FeedSection(date: CalendarDate(clampingYear: 2026, month: 1, day: 1), cards: [card])]
         } else {
