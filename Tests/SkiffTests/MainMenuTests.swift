@@ -164,9 +164,11 @@ final class PreferencesTests: XCTestCase {
             // The search engine list is the first control: open it and take the next engine.
             let prefs = XDoTool.run(["search", "--onlyvisible", "--name", "^Preferences$"]).split(separator: "\n").first.map(String.init) ?? ""
             XDoTool.run(["windowfocus", "--sync", prefs])
-            MainLoop.run(for: 0.3)
+            // Each key once what it acts on has the focus: the list's button, then (open) its rows.
+            let focus = { first.preferencesWindowForTests?.focusDescription ?? "" }
+            XCTAssertTrue(MainLoop.run(until: { focus().hasPrefix("GtkToggleButton") }, timeout: 5), "the engine list has the focus: \(focus())")
             XDoTool.run(["key", "space"])
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { focus().hasPrefix("GtkListItemWidget") }, timeout: 5), "Space opened the list: \(focus())")
             XDoTool.run(["key", "Down"])
             MainLoop.run(for: 0.3)
             XDoTool.run(["key", "Return"])
