@@ -261,9 +261,5 @@ public final class LoginKeyring {
     }
 
     /// The error's message, freeing it.
-    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-    }
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String { GLibError(taking: error).message }
 }

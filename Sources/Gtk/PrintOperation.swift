@@ -9,37 +9,43 @@ import Foundation
 public final class PrintOperation: Object {
     public override class var gType: GType { webkit_print_operation_get_type() }
     private var operation: OpaquePointer { OpaquePointer(raw) }
+    private var dialog: PrintDialog?
 
     public convenience init(printing view: WebView) {
         self.init(adopting: UnsafeMutableRawPointer(webkit_print_operation_new(view.raw.assumingMemoryBound(to: WebKitWebView.self))))
     }
 
     /// GTK's print dialog (printers, Print to File, page setup) over the window holding `widget`,
-    /// modal to it but not blocking the app; on Print the page prints with what the user chose.
-    /// `responded` gets whether printing started.
-    public func showDialog(over widget: Widget, responded: @escaping @MainActor (Bool) -> Void) {
+    /// starting from `settings`, modal to it but not blocking the app; on Print the page prints with
+    /// what the user chose. `responded` gets the settings chosen, or nil when the dialog was cancelled.
+    public func showDialog(over widget: Widget, settings: PrintSettings, responded: @escaping @MainActor (PrintSettings?) -> Void) {
         let parent = gtk_widget_get_root(widget.widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
         let dialog = PrintDialog(parent: parent)
-        dialog.onInt("response") { [weak self, weak dialog] response in
-            guard let self, let dialog else { return }
-            let printing = response == GTK_RESPONSE_OK.rawValue
-            if printing { self.print(with: dialog) }
+        gtk_print_unix_dialog_set_settings(OpaquePointer(dialog.raw), OpaquePointer(settings.raw))
+        // Held until it answers: GTK keeps the window, but the handler needs its wrapper.
+        self.dialog = dialog
+        dialog.onInt("response") { [weak self] response in
+            guard let self, let dialog = self.dialog else { return }
+            self.dialog = nil
+            let chosen = response == GTK_RESPONSE_OK.rawValue ? self.print(with: dialog) : nil
             dialog.destroy()
-            responded(printing)
+            responded(chosen)
         }
         dialog.present()
     }
 
-    private func print(with dialog: PrintDialog) {
+    /// Prints with the dialog's choices; the settings it printed with.
+    private func print(with dialog: PrintDialog) -> PrintSettings? {
         let unix = OpaquePointer(dialog.raw)
-        guard let settings = gtk_print_unix_dialog_get_settings(unix) else { return }
+        guard let made = gtk_print_unix_dialog_get_settings(unix) else { return nil }
+        let settings = PrintSettings(adopting: UnsafeMutableRawPointer(made))
         if let printer = gtk_print_unix_dialog_get_selected_printer(unix) {
-            gtk_print_settings_set_printer(settings, gtk_printer_get_name(printer))
+            gtk_print_settings_set_printer(made, gtk_printer_get_name(printer))
         }
-        webkit_print_operation_set_print_settings(operation, settings)
+        webkit_print_operation_set_print_settings(operation, made)
         if let setup = gtk_print_unix_dialog_get_page_setup(unix) { webkit_print_operation_set_page_setup(operation, setup) }
-        g_object_unref(UnsafeMutableRawPointer(settings))
         webkit_print_operation_print(operation)
+        return settings
     }
 
     /// Prints to `file` as PDF, no dialog (what the dialog's "Print to File" does).

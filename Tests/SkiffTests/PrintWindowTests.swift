@@ -37,16 +37,82 @@ final class PrintWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { outcome != nil }, timeout: 30), "printing finished")
             XCTAssertEqual(outcome ?? "not finished", nil)
         }
-        let text = Process()
-        text.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        text.arguments = [pdf.path, "-"]
-        let out = Pipe()
-        text.standardOutput = out
-        try text.run()
-        let words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        text.waitUntilExit()
+        let words = try Self.text(of: pdf)
         XCTAssertTrue(words.contains("Printed heading here"), "the PDF holds the page's text: \(words.prefix(200))")
         XCTAssertTrue(words.contains("And this paragraph."))
+    }
+
+    /// Through GTK's dialog with real keys only: Ctrl+P, Print to File chosen in the printer list,
+    /// Print. The PDF lands in the Downloads folder under the page's title and holds its text; the
+    /// next Ctrl+P has Print to File chosen already and never offers to replace the first PDF.
+    func testCtrlPAndPrintToFileWriteThePageAsAPDFNamedAfterIt() throws {
+        let base = server.base
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        defer {
+            unsetenv("SKIFF_DOWNLOAD_DIR")
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let first = folder.appendingPathComponent("Printable.pdf"), second = folder.appendingPathComponent("Printable (1).pdf")
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Print Dialog To File")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
+            // `keys` once the dialog is up; true when it closed.
+            let printWithKeys: @MainActor ([String]) throws -> Bool = { keys in
+                XDoTool.run(["windowfocus", "--sync", id])
+                main.browser.webView?.grabFocus()
+                MainLoop.run(for: 0.2)
+                XDoTool.run(["key", "--clearmodifiers", "ctrl+p"])
+                let dialog = try XCTUnwrap(XDoTool.window(named: "Print", timeout: 10), "the print dialog opens")
+                XDoTool.run(["windowfocus", "--sync", dialog])
+                // The printers are listed once their back-ends answer.
+                MainLoop.run(for: 1.5)
+                for key in keys {
+                    XDoTool.run(["key", key])
+                    MainLoop.run(for: 0.3)
+                }
+                return MainLoop.run(until: { XDoTool.run(["search", "--onlyvisible", "--name", "^Print$"]).isEmpty }, timeout: 10)
+            }
+            // Tab to the printer list, Space chooses its row, Shift+Tab twice comes round to Print.
+            XCTAssertTrue(try printWithKeys(["Tab", "space", "shift+Tab", "shift+Tab", "Return"]), "Print closed the dialog")
+            XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: first.path) }, timeout: 30),
+                          "a PDF named after the page in Downloads: \(Self.files(in: folder))")
+            XCTAssertTrue(try printWithKeys(["shift+Tab", "Return"]), "the printer was remembered, so Print is one Shift+Tab away")
+            XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: second.path) }, timeout: 30),
+                          "a second PDF beside the first: \(Self.files(in: folder))")
+        }
+        for pdf in [first, second] {
+            let words = try Self.text(of: pdf)
+            XCTAssertTrue(words.contains("Printed heading here"), "\(pdf.lastPathComponent) holds the page's text: \(words.prefix(200))")
+        }
+    }
+
+    private static func files(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    /// The PDF's words, by pdftotext; waits for the printer to have finished writing it.
+    private static func text(of pdf: URL) throws -> String {
+        var words = ""
+        for _ in 0..<50 {
+            let text = Process()
+            text.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+            text.arguments = [pdf.path, "-"]
+            let out = Pipe()
+            text.standardOutput = out
+            text.standardError = FileHandle.nullDevice
+            try text.run()
+            words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            text.waitUntilExit()
+            if text.terminationStatus == 0, !words.isEmpty { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return words
     }
 
     func testCtrlPOpensThePrintDialogOverTheWindowAndEscapeClosesIt() throws {

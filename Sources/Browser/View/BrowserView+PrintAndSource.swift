@@ -7,7 +7,7 @@ extension BrowserView {
     public func printPage() {
         guard let webView = currentPage?.webView, currentPage?.state.uri != nil else { return }
         printing.onFailure = { [weak self] message in self?.showNotice(message) }
-        printing.showDialog(for: webView)
+        printing.showDialog(for: webView, title: currentPage?.state.title, uri: currentPage?.state.uri)
     }
 
     /// The page on screen straight to a PDF file (no dialog): what Print to File does.

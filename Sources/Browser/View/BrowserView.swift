@@ -1,4 +1,5 @@
 import BrowserModel
+import BrowserStore
 import Foundation
 import Gtk
 import Logging
@@ -31,8 +32,8 @@ public final class BrowserView: TabPageDelegate {
     /// Opens a window showing an address (Open Link in New Window / New Private Window): the
     /// application's, set by it; without one the link opens in a tab.
     public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
-    /// Print operations until they finish.
-    let printing = PagePrinting()
+    /// Print operations until they finish, and the print dialog's last choices.
+    lazy var printing = PagePrinting(settingsFile: isPrivate ? nil : DataLocations().stateDirectory.appendingPathComponent(PagePrinting.settingsFileName))
     /// The pages' permission requests and what was decided per site (Preferences lists them).
     public lazy var permissions = PagePermissions(isPrivate: isPrivate, keeper: persistence?.sitePermissions)
     public let isPrivate: Bool
