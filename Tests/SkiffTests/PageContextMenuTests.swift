@@ -46,7 +46,7 @@ final class PageContextMenuTests: XCTestCase {
         return items
     }
 
-    /// Loads `uri`, right-clicks its link (at 150, 125 in the page) for real and waits until the menu
+    /// Loads `uri`, right-clicks its link or picture (at 150, 125 in the page) for real and waits until the menu
     /// shows every one of `labels`; the menu's items by label.
     @MainActor
     private static func rightClickLink(_ main: MainWindow, _ id: String, loading uri: String, title: String,
@@ -112,6 +112,47 @@ final class PageContextMenuTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("figures.csv"), encoding: .utf8),
                        "quarter,harbour dues\nQ1,1200\nQ2,1350\n", "the served bytes, under the link's name")
+    }
+
+    /// "Save Image As…" asks where with the save dialog, on the Downloads folder, under the picture's
+    /// name; the name typed there (real keys) is where the served picture lands, byte for byte.
+    func testSaveImageAsAsksWhereAndSavesThePicturesBytes() throws {
+        let picture = try TestPicture.bytes(size: "120x80", fill: "xc:teal")
+        server.setResponse(.init(contentType: "image/png", bytes: picture), for: "/harbour.png")
+        server.setResponse(.init(body: "<title>Pictures</title><img src='/harbour.png' style='position:absolute; left:100px; top:100px; width:120px; height:80px'>"),
+                           for: "/pictures")
+        let base = server.base
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-menu-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
+        defer {
+            unsetenv("SKIFF_DOWNLOAD_DIR")
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let path = folder.path
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Page Menu Save Image")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            let items = try Self.rightClickLink(main, id, loading: "\(base)/pictures", title: "Pictures", showing: ["Save Image As…"])
+            XCTAssertNil(items["Download Linked File"], "a picture that is not a link has no link to download")
+            let save = try XCTUnwrap(items["Save Image As…"])
+            XDoTool.click(window: id, x: save.surfaceCentre.x, y: save.surfaceCentre.y)
+            let dialog = try XCTUnwrap(XDoTool.window(named: "Save “harbour.png”", timeout: 15), "the save dialog opens under the picture's name")
+            XDoTool.run(["windowfocus", "--sync", dialog])
+            MainLoop.run(for: 0.8)
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
+            XDoTool.run(["type", "--delay", "30", "quay.png"])
+            MainLoop.run(for: 0.3)
+            XDoTool.run(["key", "Return"])
+            let told = "Downloaded “quay.png” (\(picture.count) bytes) to \(path)."
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(told) } }, timeout: 15),
+                          "told: \(main.browser.noticeText ?? "no notice")")
+        }
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("quay.png")), Data(picture), "the served picture, under the name typed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["quay.png"], "and nothing else")
     }
 
     func testRightClickOnASelectionSearchesTheWebWithTheBrowsersEngine() throws {

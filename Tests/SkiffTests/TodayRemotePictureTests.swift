@@ -27,16 +27,9 @@ final class TodayRemotePictureTests: XCTestCase {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// A PNG of one colour, made by ImageMagick (which the screenshots use anyway); `noise` makes it larger.
+    /// A PNG of one colour; `noise` makes it larger.
     private func png(_ colour: String, size: Int = 64, noise: Bool = false) throws -> [UInt8] {
-        let path = folder.appendingPathComponent("\(colour)-\(UUID().uuidString).png").path
-        let convert = Process()
-        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        convert.arguments = ["-size", "\(size)x\(size)"] + (noise ? ["plasma:\(colour)-\(colour)"] : ["xc:\(colour)"]) + [path]
-        try convert.run()
-        convert.waitUntilExit()
-        XCTAssertEqual(convert.terminationStatus, 0)
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        try TestPicture.bytes(size: "\(size)x\(size)", fill: noise ? "plasma:\(colour)-\(colour)" : "xc:\(colour)")
     }
 
     private func item(_ title: String, hoursAgo: Double, picture: String? = nil, link: String) -> String {
@@ -197,12 +190,14 @@ final class TodayRemotePictureTests: XCTestCase {
             let icon = { subscriptions.window.presentedDescendants().first { $0.hasLabel("Icon of Harbour Pictures") } }
             XCTAssertTrue(MainLoop.run(until: { icon() != nil }, timeout: 20), "the site's icon is in the list")
             XCTAssertEqual(server.requestCount(for: "/"), 1, "the site's page was read for an icon")
-            guard let id = XDoTool.window(named: "Subscriptions"), let shown = icon() else { return XCTFail("no window") }
-            // Photographed until it is drawn there (a loaded machine paints the new row a moment later).
-            let centre = "16x16+\(Int(shown.surfaceCentre.x) - 8)+\(Int(shown.surfaceCentre.y) - 8)"
-            var lime = 0.0
+            guard let id = XDoTool.window(named: "Subscriptions") else { return XCTFail("no window") }
+            // Photographed until it is drawn there (a loaded machine paints the new row a moment later),
+            // where the icon is at that moment: the list lays out again as its rows' details arrive.
+            var lime = 0.0, centre = ""
             let deadline = Date().addingTimeInterval(10)
             repeat {
+                guard let shown = icon() else { MainLoop.run(for: 0.2); continue }
+                centre = "16x16+\(Int(shown.surfaceCentre.x) - 8)+\(Int(shown.surfaceCentre.y) - 8)"
                 let shot = try Screenshot.capture(window: id, settling: 0.5)
                 lime = Self.fraction(of: "lime", in: centre, shot: shot)
                 shot.remove()
