@@ -26,19 +26,21 @@ final class StoryTexts: Sendable {
     /// The text a story opens with.
     func body(cardID: String) async -> StoryText {
         guard let (article, feed) = read(cardID) else { return StoryText() }
-        let own = paragraphs(article.contentHTML, article: article, feed: feed)
+        let own = text(article.contentHTML, article: article, feed: feed)
         if feed?.readerView == true, article.link != nil {
             return await reader(article, feed: feed, fallback: own)
         }
-        let summaryOnly = own.reduce(0) { $0 + $1.count } < Self.summaryOnlyCharacters
-        return StoryText(paragraphs: own, offersReaderView: article.link != nil && summaryOnly)
+        let summaryOnly = own.paragraphs.reduce(0) { $0 + $1.count } < Self.summaryOnlyCharacters
+        var story = own
+        story.offersReaderView = article.link != nil && summaryOnly
+        return story
     }
 
     /// "Reader View" asked for in one story.
     func readerView(cardID: String) async -> StoryText {
         guard let (article, feed) = read(cardID) else { return StoryText(notice: StoryText.couldNotLoad("the article is gone")) }
         // On failure the text shown stays; only the notice is added.
-        return await reader(article, feed: feed, fallback: [])
+        return await reader(article, feed: feed, fallback: StoryText())
     }
 
     private func read(_ cardID: String) -> (StoredArticle, StoredFeed?)? {
@@ -46,11 +48,16 @@ final class StoryTexts: Sendable {
         return (article, (try? store.feed(article.feedID)) ?? nil)
     }
 
-    private func reader(_ article: StoredArticle, feed: StoredFeed?, fallback: [String]) async -> StoryText {
+    private func reader(_ article: StoredArticle, feed: StoredFeed?, fallback: StoryText) async -> StoryText {
         if let kept = article.readerHTML, !kept.isEmpty {
-            return StoryText(paragraphs: paragraphs(kept, article: article, feed: feed, wholly: true))
+            return text(kept, article: article, feed: feed, wholly: true)
         }
-        guard let link = article.link else { return StoryText(paragraphs: fallback, notice: StoryText.couldNotLoad("the article has no page")) }
+        var failed = fallback
+        failed.offersReaderView = false
+        guard let link = article.link else {
+            failed.notice = StoryText.couldNotLoad("the article has no page")
+            return failed
+        }
         switch await fetch.article(at: link) {
         case .success(let extracted):
             do {
@@ -59,15 +66,27 @@ final class StoryTexts: Sendable {
                 // Shown all the same; it will be fetched again next time.
                 logger.warning("the extracted article could not be kept: \(error)")
             }
-            return StoryText(paragraphs: withoutLead(extracted.paragraphs, summary: article.summary, wholly: true))
+            // Sanitised again as the kept copy will be next time, so both show the same pictures.
+            return text(extracted.html, article: article, feed: feed, wholly: true)
         case .failure(let failure):
-            return StoryText(paragraphs: fallback, notice: StoryText.couldNotLoad(failure.description))
+            failed.notice = StoryText.couldNotLoad(failure.description)
+            return failed
         }
     }
 
-    private func paragraphs(_ html: String?, article: StoredArticle, feed: StoredFeed?, wholly: Bool = false) -> [String] {
-        guard let html, !html.isEmpty else { return [] }
-        return withoutLead(ArticleSanitiser.sanitise(html, base: article.link ?? feed?.url).paragraphs, summary: article.summary, wholly: wholly)
+    /// The story's paragraphs and pictures from `html`, without the lead the card shows already
+    /// and without the picture its header shows.
+    private func text(_ html: String?, article: StoredArticle, feed: StoredFeed?, wholly: Bool = false) -> StoryText {
+        guard let html, !html.isEmpty else { return StoryText() }
+        let sanitised = ArticleSanitiser.sanitise(html, base: article.link ?? feed?.url)
+        let paragraphs = withoutLead(sanitised.paragraphs, summary: article.summary, wholly: wholly)
+        let dropped = sanitised.paragraphs.count - paragraphs.count
+        let header = [article.imageURL, article.pagePictureURL].compactMap { $0?.absoluteString }
+        let pictures = sanitised.pictures.filter { !header.contains($0.address) }.map {
+            StoryText.Picture(address: $0.address, alternative: $0.alternative, width: $0.width, height: $0.height,
+                              afterParagraph: max(0, $0.afterParagraph - dropped))
+        }
+        return StoryText(paragraphs: paragraphs, pictures: pictures)
     }
 
     /// Feeds often make the summary of the first paragraph: it is the story's lead already. In an

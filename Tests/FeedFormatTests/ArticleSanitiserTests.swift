@@ -133,4 +133,23 @@ final class ArticleSanitiserTests: XCTestCase {
         XCTAssertFalse(result.paragraphs.joined().contains("SECRET-MARKER"), "\(result.paragraphs)")
         XCTAssertTrue(result.paragraphs.contains("&<"), "\(result.paragraphs)")
     }
+
+    func testPicturesArePlacedBetweenTheParagraphsTheyStandBetween() {
+        let result = clean(#"<p>One <img src="/a.png" alt=" Boats "> more</p><p><img src="b.png" width="400" height="200">Two</p><img src="/c.png"><p>Three</p>"#)
+        XCTAssertEqual(result.paragraphs, ["One more", "Two", "Three"])
+        XCTAssertEqual(result.pictures.map(\.address), ["https://news.example.org/a.png", "https://news.example.org/2026/11/b.png", "https://news.example.org/c.png"])
+        XCTAssertEqual(result.pictures.map(\.afterParagraph), [1, 1, 2], "after the paragraph it interrupts, before one it opens")
+        XCTAssertEqual(result.pictures[0].alternative, "Boats")
+        XCTAssertNil(result.pictures[2].alternative)
+        XCTAssertEqual(result.pictures[1].width, 400)
+        XCTAssertEqual(result.pictures[1].height, 200)
+    }
+
+    func testTrackingPixelsInlinePicturesAndTooManyPicturesAreNotShown() {
+        let pixels = clean(#"<p>a</p><img src="/t.gif" width="1" height="1"><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline"><img src="/w.png" width="600" height="20">"#)
+        XCTAssertEqual(pixels.pictures, [], "a 1×1 tracker, an inline picture and a 20-pixel rule are not pictures to show")
+        let many = clean((0..<50).map { #"<p>\#($0)</p><img src="/\#($0).png">"# }.joined())
+        XCTAssertEqual(many.pictures.count, ArticleSanitiser.maximumPictures)
+        XCTAssertEqual(many.pictures.last?.afterParagraph, ArticleSanitiser.maximumPictures)
+    }
 }

@@ -19,11 +19,17 @@ final class TodayReaderViewTests: XCTestCase {
     static let summary = "The first dredger arrived in the outer harbour on Monday morning"
     static let lastSentence = "The harbour authority will publish a timetable of the work, tide by tide, every Friday on its notice board."
 
+    /// The picture in the page's article, by its alt text.
+    static let pictureName = "The dredger in the silted channel"
+
+    /// The dredging article names its card's picture (not served), so its card never reads the page
+    /// for one: what reads the page is Reader View.
     static func feed(base: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <rss version="2.0"><channel><title>Tideline Gazette</title><link>\(base)/</link><description>Summaries only</description>
+        <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Tideline Gazette</title><link>\(base)/</link><description>Summaries only</description>
         <item><title>Harbour dredging begins</title><link>\(base)/dredging.html</link><guid>dredging</guid>
+          <media:content url="\(base)/dredging-card.png" medium="image"/>
           <pubDate>\(TodaySubscribeTests.rfc822(TodayArticleTests.day(0)))</pubDate><description>\(summary)</description></item>
         <item><title>Lifeboat crew honoured</title><link>\(base)/lifeboat.html</link><guid>lifeboat</guid>
           <pubDate>\(TodaySubscribeTests.rfc822(TodayArticleTests.day(1)))</pubDate><description>A night rescue remembered.</description></item>
@@ -36,6 +42,7 @@ final class TodayReaderViewTests: XCTestCase {
         <nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
         <div class="main"><article><h1>Harbour dredging begins</h1>
         <p>\(firstSentence)</p>
+        <p><img src="/dredger.png" alt="\(pictureName)" width="300" height="150"></p>
         <p>Work will run in two shifts, from six in the morning until ten at night, and the channel should be clear by the end of the month.</p>
         <p>Residents along the sea wall, who were promised a quieter schedule, have asked the council to publish the permit, its conditions and its hours.</p>
         <p>\(lastSentence)</p>
@@ -50,6 +57,7 @@ final class TodayReaderViewTests: XCTestCase {
         server = try TestHTTPServer(routes: [:])
         server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: Self.feed(base: server.base)), for: "/feed.xml")
         server.setResponse(.init(body: Self.page), for: "/dredging.html")
+        server.setResponse(.init(contentType: "image/png", bytes: try TestPicture.bytes(size: "300x150", fill: "xc:orange")), for: "/dredger.png")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-reader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -120,10 +128,11 @@ final class TodayReaderViewTests: XCTestCase {
     /// Without Reader View chosen, the story of a summary-only article offers it; Ctrl+Alt+R fetches
     /// the article into the story.
     func testASummaryOnlyStoryOffersReaderViewAndCtrlAltRShowsTheArticle() throws {
-        let database = folder.appendingPathComponent("feeds.sqlite").path
+        let database = folder.appendingPathComponent("feeds.sqlite").path, cache = folder.appendingPathComponent("pictures").path
         let server: TestHTTPServer = self.server
         try MainActor.assumeIsolated {
-            try TodaySubscribeTests.withWindow(["--subscribe", "\(server.base)/feed.xml"], database: database, title: "Reader View Story") { main in
+            try TodaySubscribeTests.withWindow(["--subscribe", "\(server.base)/feed.xml", "--picture-cache", cache], database: database,
+                                               title: "Reader View Story") { main in
                 guard let window = XDoTool.window(named: "Reader View Story") else { return XCTFail("no X window") }
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("Harbour dredging begins") }, timeout: 20))
                 main.today.openFirstVisibleCard()
@@ -141,6 +150,10 @@ final class TodayReaderViewTests: XCTestCase {
                 XCTAssertTrue(labels.contains(Self.firstSentence))
                 XCTAssertEqual(labels.filter { $0 == Self.summary }.count, 1, "the lead once: \(labels)")
                 XCTAssertFalse(main.today.root.presentedDescendants().contains { $0.isButton && $0.hasLabel("Reader View") }, "offered no more")
+                XCTAssertTrue(MainLoop.run(until: {
+                    main.today.root.presentedDescendants().contains { $0.hasRole(.img) && $0.hasLabel(Self.pictureName) && $0.width == 300 }
+                }, timeout: 10), "the article's picture from the page is in the story, at its size")
+                XCTAssertEqual(server.requestCount(for: "/dredger.png"), 1)
                 XCTAssertEqual(server.requestCount(for: "/dredging.html"), 1)
             }
         }

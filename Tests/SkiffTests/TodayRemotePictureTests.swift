@@ -41,7 +41,7 @@ final class TodayRemotePictureTests: XCTestCase {
     private func serveFeed(_ items: [String]) {
         let feed = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Harbour Pictures</title>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Harbour Pictures</title>
             <link>\(server.base)/</link><description>Photos from the quay</description>
             \(items.joined(separator: "\n"))
             </channel></rss>
@@ -171,6 +171,60 @@ final class TodayRemotePictureTests: XCTestCase {
                           "the fetch went with its card")
             // The server's side of it: its sending thread finds the connection closed and ends.
             XCTAssertTrue(MainLoop.run(until: { server.openRequests == 0 }, timeout: 10), "the connection was closed")
+        }
+    }
+
+    /// A story shows the article's own pictures between its paragraphs, where the article has them:
+    /// fetched over HTTP, drawn (their colour in a screenshot), named by their alt text on the
+    /// accessibility tree. One that cannot be had takes no room; a tracking pixel is never shown; the
+    /// header's picture is not shown twice.
+    func testAStoryShowsTheArticlesPicturesBetweenItsParagraphs() throws {
+        server.setResponse(.init(contentType: "image/png", bytes: try png("red")), for: "/red.png")
+        server.setResponse(.init(contentType: "image/png", bytes: try TestPicture.bytes(size: "400x200", fill: "xc:lime")), for: "/lime.png")
+        server.setResponse(.init(contentType: "image/gif", bytes: try TestPicture.bytes(size: "1x1", fill: "xc:white", format: "gif")), for: "/pixel.gif")
+        let date = TodaySubscribeTests.rfc822(Date().addingTimeInterval(-3600))
+        let content = """
+            <p>The boats came in before the sun.</p>
+            <p><img src="/red.png" alt="Red sails again"><img src="/lime.png" alt="Lime boats at the quay" width="400" height="200"></p>
+            <p>By noon the quay was empty.</p>
+            <img src="/gone.png" alt="A picture that is gone"><img src="/pixel.gif" width="1" height="1" alt="Tracker">
+            <p>The end of the day.</p>
+            """
+        serveFeed(["""
+            <item><title>Quay at dawn</title><link>\(server.base)/quay.html</link><guid>/quay.html</guid><pubDate>\(date)</pubDate>
+            <media:content url="\(server.base)/red.png" medium="image"/><content:encoded><![CDATA[\(content)]]></content:encoded></item>
+            """])
+        let server: TestHTTPServer = server, folder: URL = folder
+        try Self.open(server: server, folder: folder) { main, window in
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title) == ["Quay at dawn"] }, timeout: 20))
+            main.today.openFirstVisibleCard()
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen && !main.today.isLayingOutStory }, timeout: 10), "the story opened")
+            let named = { (name: String) in main.today.root.presentedDescendants().first { $0.hasRole(.img) && $0.hasLabel(name) } }
+            // Laid out at the picture's own shape once it is decoded.
+            XCTAssertTrue(MainLoop.run(until: { named("Lime boats at the quay")?.height == 200 && named("A picture that is gone") == nil }, timeout: 20),
+                          "the picture is on the accessibility tree by its alt text, the missing one gone")
+            XCTAssertNil(named("Tracker"), "a 1×1 picture is a tracker, not shown")
+            XCTAssertNil(named("Red sails again"), "the header's picture is not shown twice")
+            let labels = main.today.root.presentedDescendants().filter { $0.labelText != nil }
+            let before = try XCTUnwrap(labels.first { $0.labelText == "The boats came in before the sun." })
+            let after = try XCTUnwrap(labels.first { $0.labelText == "By noon the quay was empty." })
+            let lime = try XCTUnwrap(named("Lime boats at the quay"))
+            XCTAssertTrue(before.y < lime.y && lime.y < after.y, "between the paragraphs it stands between: \(before.y) \(lime.y) \(after.y)")
+            var fraction = 0.0
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                guard let shown = named("Lime boats at the quay") else { break }
+                let region = "\(Int(shown.width) - 8)x\(Int(shown.height) - 8)+\(Int(shown.surfaceCentre.x - shown.width / 2) + 4)+\(Int(shown.surfaceCentre.y - shown.height / 2) + 4)"
+                let shot = try Screenshot.capture(window: window, settling: 0.3)
+                if let keep = ProcessInfo.processInfo.environment["SKIFF_KEEP_SHOT"] { try? FileManager.default.copyItem(atPath: shot.path, toPath: keep) }
+                fraction = Self.fraction(of: "lime", in: region, shot: shot)
+                shot.remove()
+            } while fraction < 0.9 && Date() < deadline
+            XCTAssertGreaterThan(fraction, 0.9, "the served picture is drawn where the tree says it is")
+            XCTAssertEqual(lime.width, 400, accuracy: 1, "at its own width in a wider column")
+            XCTAssertEqual(lime.height, 200, accuracy: 1)
+            XCTAssertEqual(server.requestCount(for: "/lime.png"), 1)
+            XCTAssertNil(main.today.problemsText, "a stranger's missing picture is not a problem of the reader's")
         }
     }
 

@@ -328,9 +328,26 @@ final class TextureCache {
         return remote.map { $0.state(for: path) == .failed } ?? true
     }
 
-    /// Cancels the fetches of remote pictures not in `paths` (the pictures of the cards dealt now).
+    /// Cancels the fetches of remote pictures not in `paths` (the pictures of the cards dealt now) nor
+    /// in `storyPictures`.
     func keepRemote(_ paths: Set<String>) {
-        remote?.keepOnly(paths.filter(RemotePictures.isRemote), for: ObjectIdentifier(self))
+        dealtPictures = paths
+        remote?.keepOnly(paths.union(storyPictures).filter(RemotePictures.isRemote), for: ObjectIdentifier(self))
+    }
+
+    private var dealtPictures: Set<String> = []
+
+    /// The open story's pictures: kept from the moment they are asked for (another window's cards
+    /// must not cancel their fetches), let go when the story closes.
+    var storyPictures: Set<String> = [] {
+        didSet { if storyPictures != oldValue { keepRemote(dealtPictures) } }
+    }
+
+    /// The decoded picture's size in pixels (at most `PictureLimits.decodedSide` a side) if it is ready;
+    /// otherwise starts decoding it (fetching it first if it is remote) and returns nil.
+    func pictureSize(for path: String) -> (width: Int, height: Int)? {
+        guard let image = image(for: path) else { return nil }
+        return (image.pixelWidth, image.pixelHeight)
     }
 
     isolated deinit { remote?.forget(ObjectIdentifier(self)) }

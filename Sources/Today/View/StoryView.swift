@@ -27,6 +27,7 @@ final class StoryView {
     private let images: TextureCache
     private var content: CardContent?
     private var bodyLabels: [Label] = []
+    private var bodyPictures: [StoryPictureBlock] = []
     private(set) var index: CardIndex?
     var onClose: (() -> Void)?
     /// The open article's page, asked for by "Open in Browser" or Ctrl+Enter.
@@ -174,13 +175,17 @@ final class StoryView {
         return true
     }
 
-    /// Draws the header again (its picture finished decoding).
-    func redrawPicture() { header.queueDraw() }
+    /// Draws the header and the text's pictures again (a picture arrived or finished decoding).
+    func redrawPicture() {
+        header.queueDraw()
+        for picture in bodyPictures { picture.refresh() }
+    }
 
     private func finished() {
         if transition.phase == .closed {
             awaitsBody = false
             pictureSurface = nil
+            removePictures()
             container.isVisible = false
             if let index { onClosed?(index) }
         }
@@ -193,37 +198,59 @@ final class StoryView {
     /// the same whatever its length and the window keeps answering meanwhile.
     static let charactersPerBatch = 6_000
 
-    private var pendingParagraphs: [(String, String)] = []
+    /// A paragraph (its text and style) or a picture, not laid out yet.
+    private enum PendingBlock {
+        case text(String, style: String)
+        case picture(StoryText.Picture)
+    }
+
+    private var pendingBlocks: [PendingBlock] = []
     private var bodyGeneration = 0
+
+    private func removePictures() {
+        for picture in bodyPictures { body.remove(picture.canvas) }
+        bodyPictures = []
+        images.storyPictures = []
+    }
 
     private func fillBody(_ content: CardContent) {
         for label in bodyLabels { body.remove(label) }
         bodyLabels = []
+        removePictures()
         bodyGeneration += 1
         openButton.isVisible = content.link != nil
         readerButton.isVisible = false
         readerButton.label = Self.readerLabel
         readerButton.isSensitive = true
-        var paragraphs: [(String, String)] = []
-        if let subtitle = content.subtitle { paragraphs.append((subtitle, "today-story-lead")) }
-        paragraphs += content.body.map { ($0, "today-story-paragraph") }
+        var blocks: [PendingBlock] = []
+        if let subtitle = content.subtitle { blocks.append(.text(subtitle, style: "today-story-lead")) }
+        blocks += content.body.map { .text($0, style: StoryParagraph.style) }
         // An article that gave only a summary shows it as the lead, with no apology under it.
-        if content.body.isEmpty, !awaitsBody, content.link == nil || content.subtitle == nil { paragraphs.append(("This story has no text yet.", "today-story-paragraph")) }
-        pendingParagraphs = paragraphs
+        if content.body.isEmpty, !awaitsBody, content.link == nil || content.subtitle == nil { blocks.append(.text(Self.noText, style: StoryParagraph.style)) }
+        pendingBlocks = blocks
         appendBatch(generation: bodyGeneration)
     }
 
     private func appendBatch(generation: Int) {
         guard generation == bodyGeneration else { return }
         var characters = 0
-        while !pendingParagraphs.isEmpty, characters < Self.charactersPerBatch {
-            let (text, style) = pendingParagraphs.removeFirst()
-            characters += text.utf8.count
-            let label = StoryParagraph.label(text, style: style)
-            body.append(label)
-            bodyLabels.append(label)
+        while !pendingBlocks.isEmpty, characters < Self.charactersPerBatch {
+            switch pendingBlocks.removeFirst() {
+            case .text(let text, let style):
+                characters += text.utf8.count
+                let label = StoryParagraph.label(text, style: style)
+                body.append(label)
+                bodyLabels.append(label)
+            case .picture(let picture):
+                let block = StoryPictureBlock(picture, images: images)
+                // Hidden from the start when it cannot come (a private window fetches no pictures).
+                block.refresh()
+                body.append(block.canvas)
+                bodyPictures.append(block)
+                images.storyPictures.insert(picture.address)
+            }
         }
-        if !pendingParagraphs.isEmpty {
+        if !pendingBlocks.isEmpty {
             MainLoop.idle { [weak self] in self?.appendBatch(generation: generation) }
         }
     }
@@ -262,26 +289,35 @@ final class StoryView {
             readerButton.isVisible = false
             // Everything under the lead goes; the article comes in batches as on opening.
             bodyGeneration += 1
-            pendingParagraphs = []
+            pendingBlocks = []
             let kept = content?.subtitle == nil ? 0 : 1
             for label in bodyLabels.dropFirst(kept) { body.remove(label) }
             bodyLabels = Array(bodyLabels.prefix(kept))
+            removePictures()
         }
         appendText(text)
     }
 
     private func appendText(_ text: StoryText) {
-        let style = "today-story-paragraph"
-        if let notice = text.notice { pendingParagraphs.append((notice, "today-story-notice")) }
-        if text.paragraphs.isEmpty, text.notice == nil, content?.subtitle == nil { pendingParagraphs.append(("This story has no text yet.", style)) }
-        pendingParagraphs += text.paragraphs.map { ($0, style) }
+        if let notice = text.notice { pendingBlocks.append(.text(notice, style: "today-story-notice")) }
+        if text.paragraphs.isEmpty, text.notice == nil, content?.subtitle == nil { pendingBlocks.append(.text(Self.noText, style: StoryParagraph.style)) }
+        // The picture the header shows already is not shown twice.
+        let header = content?.imagePath
+        pendingBlocks += text.blocks.compactMap {
+            switch $0 {
+            case .paragraph(let paragraph): .text(paragraph, style: StoryParagraph.style)
+            case .picture(let picture): picture.address == header ? nil : .picture(picture)
+            }
+        }
         appendBatch(generation: bodyGeneration)
     }
+
+    static let noText = "This story has no text yet."
 
     /// Paragraphs of the story laid out so far, and whether more are still to come.
     var laidOutParagraphs: Int { bodyLabels.count }
     var bodyTexts: [String] { bodyLabels.map(\.text) }
-    var isLayingOutBody: Bool { !pendingParagraphs.isEmpty || awaitsBody }
+    var isLayingOutBody: Bool { !pendingBlocks.isEmpty || awaitsBody }
     var offersReaderView: Bool { isOpen && readerButton.isVisible }
 
     private func allocate(width: Double, height: Double) {

@@ -21,7 +21,25 @@ public enum ArticleSanitiser {
         public var paragraphs: [String]
         /// Whether the input was longer than `maximumInputBytes` and cut.
         public var truncated: Bool
+        /// The pictures a story shows between its paragraphs (http(s) only, at most
+        /// `maximumPictures`, none that declares itself smaller than `minimumPictureSide`).
+        public var pictures: [Picture] = []
     }
+
+    /// A picture of the article, placed after `afterParagraph` paragraphs of the text.
+    public struct Picture: Sendable, Hashable {
+        public var address: String
+        public var alternative: String?
+        /// What the article declares (`width`, `height`), in CSS pixels: the shape shown until it is decoded.
+        public var width: Int?
+        public var height: Int?
+        public var afterParagraph: Int
+    }
+
+    /// Pictures a story shows at most; the rest of the article's are left out (docs/feeds.md).
+    public static let maximumPictures = 20
+    /// A picture declared narrower or lower than this is a spacer or a tracking pixel, not shown.
+    public static let minimumPictureSide = 32
 
     /// Kept, with their allowed attributes (besides the global `title`, `lang` and `dir`).
     static let allowed: [String: Set<String>] = [
@@ -87,7 +105,7 @@ public enum ArticleSanitiser {
             node = current.pointee.next
         }
         writer.endParagraph()
-        return Result(html: writer.html, paragraphs: writer.paragraphs, truncated: truncated)
+        return Result(html: writer.html, paragraphs: writer.paragraphs, truncated: truncated, pictures: writer.pictures)
     }
 
     /// A link or picture address made absolute, or nil when it is not one to keep.
@@ -111,6 +129,7 @@ public enum ArticleSanitiser {
         let base: URL?
         var html = ""
         var paragraphs: [String] = []
+        var pictures: [Picture] = []
         private var line = ""
         private var preformatted = 0
 
@@ -156,6 +175,7 @@ public enum ArticleSanitiser {
                 // A picture without an address it may load is nothing at all.
                 guard attributes.contains(where: { $0.0 == "src" }) else { return }
                 attributes += [("loading", "lazy"), ("referrerpolicy", "no-referrer")]
+                picture(attributes)
             }
             if name == "a", attributes.contains(where: { $0.0 == "href" }) {
                 attributes.append(("rel", "noopener noreferrer"))
@@ -170,6 +190,19 @@ public enum ArticleSanitiser {
             if name == "pre" { preformatted -= 1 }
             html += "</\(name)>"
             if isBlock { endParagraph() }
+        }
+
+        /// A picture the story may show: after the paragraph being read if it has text yet, else before it.
+        private mutating func picture(_ attributes: [(String, String)]) {
+            func value(_ key: String) -> String? { attributes.first { $0.0 == key }?.1 }
+            guard pictures.count < ArticleSanitiser.maximumPictures, let address = value("src"),
+                  address.lowercased().hasPrefix("http") else { return }
+            let width = value("width").flatMap { Int($0) }, height = value("height").flatMap { Int($0) }
+            if let side = [width, height].compactMap({ $0 }).min(), side < ArticleSanitiser.minimumPictureSide { return }
+            let alternative = value("alt")?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let begun = !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            pictures.append(Picture(address: address, alternative: alternative?.isEmpty == false ? alternative : nil,
+                                    width: width, height: height, afterParagraph: paragraphs.count + (begun ? 1 : 0)))
         }
 
         private func attributes(of node: xmlNodePtr, name: String, allowed: Set<String>) -> [(String, String)] {
