@@ -24,6 +24,9 @@ extension MainWindow {
         ]
     }
 
+    /// Whether Today's feeds are being fetched now (F5's round, the start's, the timer's).
+    public var isRefreshingFeeds: Bool { sections.todayFeeds?.updates?.isRefreshing ?? false }
+
     /// "Subscribe in Today" follows what the Browser's page advertises.
     func installPageFeeds() {
         actions["subscribe-in-today"]?.isEnabled = false

@@ -87,6 +87,10 @@ struct FeedRefreshBench: MainActorBench {
 
     /// An RSS 2.0 document of `items` items, like a typical blog's.
     @MainActor private func write(feed n: Int, version: Int, to folder: URL, modified: Date) throws {
+        try Self.write(feed: n, items: items, version: version, to: folder, modified: modified)
+    }
+
+    static func write(feed n: Int, items: Int, version: Int, to folder: URL, modified: Date) throws {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\"><channel><title>Feed \(n)</title>"
             + "<link>https://example.org/\(n)/</link><description>Bench feed \(n)</description>\n"
         for i in 0..<items {

@@ -8,7 +8,7 @@ struct SkiffBenchCommand: ParsableCommand {
     static let benches: [ParsableCommand.Type] = [
         BrowserBench.self, TodayBench.self, StarsBench.self, HomeBench.self, HomeHistoryBench.self,
         AddressSearchBench.self, HistoryViewBench.self, TabsBench.self, TabChurnBench.self,
-        AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self, TodayStoredBench.self,
+        AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self, TodayRefreshBench.self, TodayStoredBench.self,
         FindBench.self, ZoomBench.self, DownloadBench.self, StoryBodyBench.self,
     ]
 
