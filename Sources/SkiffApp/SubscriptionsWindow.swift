@@ -22,6 +22,10 @@ final class SubscriptionsWindow {
     var onImport: (() -> Void)?
     /// The rows shown: feed, its name entry, its status line, its Reader View switch, its Remove button.
     private(set) var rows: [(feed: StoredFeed, row: Box, name: Entry, status: Label, reader: CheckButton, remove: Button)] = []
+    /// Each row's "Pictures not shown" lines (hidden while it has none), by feed.
+    private var pictureLines: [FeedID: Label] = [:]
+    /// How many picture problems the lines were last made from.
+    private var picturesListed = -1
     /// Each folder's name above its feeds.
     private var folderHeadings: [Label] = []
     static let readerViewLabel = "Show full articles (Reader View)"
@@ -70,7 +74,10 @@ final class SubscriptionsWindow {
         scroller.setChild(column)
         window.setChild(scroller)
         window.closesOnEscape()
-        pictures?.onChange { [weak self] in self?.showIcons() }
+        pictures?.onChange { [weak self] in
+            self?.showIcons()
+            self?.showPictureProblems()
+        }
         reload()
     }
 
@@ -115,6 +122,7 @@ final class SubscriptionsWindow {
         for row in rows { list.remove(row.row) }
         for heading in folderHeadings { list.remove(heading) }
         rows = []
+        pictureLines = [:]
         folderHeadings = []
         iconSlots = []
         let feeds = (try? store.feeds()) ?? []
@@ -132,6 +140,37 @@ final class SubscriptionsWindow {
             for feed in group.items { addRow(feed, now: now) }
         }
         showIcons()
+        picturesListed = -1
+        showPictureProblems()
+    }
+
+    /// Under each feed, the pictures of its cards (and its icon) that could not be shown in this run
+    /// and why; which feed shows which picture is read from the store off the main thread.
+    private func showPictureProblems() {
+        guard let pictures, pictures.problems.count != picturesListed else { return }
+        let problems = pictures.problems
+        picturesListed = problems.count
+        let icons = Dictionary(grouping: rows.map(\.feed), by: { TodayFeeds.icon(of: $0) }).mapValues { Set($0.map(\.id)) }
+        let store = self.store
+        DispatchQueue.global(qos: .utility).async {
+            let shown = (try? store.feeds(showingPictures: problems.map(\.address))) ?? [:]
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in
+                    guard let self else { return }
+                    var byFeed: [FeedID: [(address: String, reason: String)]] = [:]
+                    for problem in problems {
+                        for feed in shown[problem.address, default: []].union(icons[problem.address, default: []]) {
+                            byFeed[feed, default: []].append((problem.address, problem.reason))
+                        }
+                    }
+                    for (feed, line) in self.pictureLines {
+                        let text = SubscriptionStatus.picturesText(byFeed[feed] ?? [])
+                        line.text = text ?? ""
+                        line.isVisible = text != nil
+                    }
+                }
+            }
+        }
     }
 
     private func addRow(_ feed: StoredFeed, now: Date) {
@@ -182,6 +221,14 @@ final class SubscriptionsWindow {
             problems.addCSSClass("dim-label")
             texts.append(problems)
         }
+        let picturesLine = Label()
+        picturesLine.setXAlign(0)
+        picturesLine.wraps = true
+        picturesLine.selectable = true
+        picturesLine.addCSSClass("dim-label")
+        picturesLine.isVisible = false
+        pictureLines[feed.id] = picturesLine
+        texts.append(picturesLine)
         texts.append(reader)
         let remove = Button(iconName: "user-trash-symbolic", accessibleLabel: "Remove \(feed.displayTitle)")
         remove.valign = .center

@@ -228,6 +228,36 @@ final class TodayRemotePictureTests: XCTestCase {
         }
     }
 
+    /// A picture that can't be shown is not the reader's problem on the cards (they keep their designed
+    /// look) but is told under its feed in the Subscriptions view, by its file's name and the reason:
+    /// a decompression bomb refused by its decoder, and a picture the server does not have.
+    func testPicturesThatCantBeShownAreToldUnderTheirFeedInSubscriptions() throws {
+        let bomb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/today/images/bomb-30000.png")
+        server.setResponse(.init(contentType: "image/png", bytes: [UInt8](try Data(contentsOf: bomb))), for: "/bomb.png")
+        serveFeed([item("Heavy cargo", hoursAgo: 1, picture: "/bomb.png", link: "/bomb.html"),
+                   item("Lost boat", hoursAgo: 2, picture: "/missing.png", link: "/missing.html")])
+        let server: TestHTTPServer = server, folder: URL = folder
+        try Self.open(server: server, folder: folder) { main, _ in
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20))
+            let tried = { Set(main.sections.todayFeeds?.pictures?.problems.map { URL(string: $0.address)?.lastPathComponent ?? "" } ?? []) }
+            XCTAssertTrue(MainLoop.run(until: { tried().isSuperset(of: ["bomb.png", "missing.png"]) }, timeout: 20),
+                          "both pictures were tried: \(tried())")
+            XCTAssertNil(main.today.problemsText, "nothing in Today's problems bar")
+            main.showSubscriptions()
+            guard let subscriptions = main.subscriptionsWindow else { return XCTFail("no Subscriptions window") }
+            defer { subscriptions.window.destroy() }
+            var texts: [String] = []
+            XCTAssertTrue(MainLoop.run(until: {
+                texts = subscriptions.window.presentedDescendants().compactMap(\.labelText).filter { $0.hasPrefix("Pictures not shown:") }
+                return texts.count == 1
+            }, timeout: 10), "one feed's line: \(texts)")
+            let text = texts.first ?? ""
+            XCTAssertTrue(text.contains("• missing.png: the server answered 404"), text.replacingOccurrences(of: "\n", with: " / "))
+            XCTAssertTrue(text.contains("• bomb.png: "), text.replacingOccurrences(of: "\n", with: " / "))
+        }
+    }
+
     /// A feed that names no icon gets its site's: the site's page names none either, so its /favicon.ico
     /// (a PNG here) is fetched, shown in the Subscriptions window (its colour in a screenshot) and remembered
     /// on the feed.

@@ -35,4 +35,13 @@ final class SubscriptionProblemsTextTests: XCTestCase {
         XCTAssertEqual(SubscriptionStatus.problemsText(["a", "b", "c", "d", "e"]),
                        "Problems in the feed:\n• a\n• b\n• c\nand 2 more")
     }
+
+    func testPicturesNotShownAreNamedByTheirFileNewestFirstAndTheRestCounted() {
+        XCTAssertNil(SubscriptionStatus.picturesText([]))
+        let problems = (1...5).map { (address: "https://cdn.example/p/\($0).png", reason: "reason \($0)") }
+        XCTAssertEqual(SubscriptionStatus.picturesText(problems),
+                       "Pictures not shown:\n• 5.png: reason 5\n• 4.png: reason 4\n• 3.png: reason 3\nand 2 more")
+        XCTAssertEqual(SubscriptionStatus.picturesText([(address: "https://cdn.example/", reason: "the server answered 500")]),
+                       "Pictures not shown:\n• https://cdn.example/: the server answered 500", "no file name: the whole address")
+    }
 }

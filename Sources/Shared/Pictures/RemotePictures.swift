@@ -3,6 +3,12 @@ import Foundation
 import Gtk
 import Logging
 
+/// A picture from the network that could not be shown, in words for the reader.
+public struct PictureProblem: Sendable, Equatable {
+    public var address: String
+    public var reason: String
+}
+
 /// What fetching pictures from the network may cost (docs/feeds.md, "Pictures from the network").
 public struct RemotePictureLimits: Sendable, Equatable {
     /// Pictures (and pages) fetched at once; the others wait, newest asked first.
@@ -283,6 +289,21 @@ public final class RemotePictures {
     private func fail(_ address: String, _ reason: String) {
         failed.insert(address)
         logger.info("\(address): the picture is not shown (\(reason)); its card keeps its own look")
+        problems.removeAll { $0.address == address }
+        problems.append(PictureProblem(address: address, reason: reason))
+        if problems.count > Self.problemsKept { problems.removeFirst(problems.count - Self.problemsKept) }
         notify()
+    }
+
+    /// Pictures that could not be shown in this run and why, oldest first: at most `problemsKept`
+    /// (the Subscriptions view names them under their feeds).
+    public private(set) var problems: [PictureProblem] = []
+    public static let problemsKept = 200
+
+    /// A picture fetched whole that its decoder refused (too many pixels, too slow, not what it says):
+    /// not asked for again in this run, and listed with the others.
+    public func refused(_ address: String, reason: String) {
+        guard Self.isRemote(address) else { return }
+        fail(address, reason)
     }
 }

@@ -20,6 +20,19 @@ public enum SubscriptionStatus {
         return (["Problems in the feed:"] + listed + more).joined(separator: "\n")
     }
 
+    /// "Pictures not shown: …" — the feed's pictures that could not be shown in this run (a server's
+    /// error, a picture too large or too slow to decode), each with its file's name; the rest counted.
+    /// nil with none.
+    public static func picturesText(_ problems: [(address: String, reason: String)]) -> String? {
+        guard !problems.isEmpty else { return nil }
+        let listed = problems.suffix(problemsListed).reversed().map { problem -> String in
+            let name = URL(string: problem.address).map(\.lastPathComponent).flatMap { $0.isEmpty || $0 == "/" ? nil : $0 } ?? problem.address
+            return "• \(name): \(problem.reason)"
+        }
+        let more = problems.count > problemsListed ? ["and \(problems.count - problemsListed) more"] : []
+        return (["Pictures not shown:"] + listed + more).joined(separator: "\n")
+    }
+
     /// "just now", "5 minutes ago", "1 hour ago", "3 days ago"; a date after `now` is "just now".
     public static func ago(_ date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))

@@ -233,9 +233,9 @@ final class TextureCache {
             let message = "\(path): the picture can’t be shown (\(refusal.message)); a placeholder is shown."
             failures[path] = message
             logger.warning("\(message)")
-            // A stranger's picture that can't be shown is logged, not put in the problems bar: its card
-            // keeps its designed look, and there is nothing the reader can do about it.
-            if !RemotePictures.isRemote(path) { onFailure?(message) }
+            // A stranger's picture that can't be shown is not put in the problems bar: its card keeps its
+            // designed look. The Subscriptions view lists it under its feed.
+            if RemotePictures.isRemote(path) { remote?.refused(path, reason: refusal.message) } else { onFailure?(message) }
         }
     }
 

@@ -48,6 +48,29 @@ extension FeedStore {
         }
     }
 
+    /// Which feeds' articles show each of `addresses` as their card's picture (their own, or their
+    /// page's `og:image`): the Subscriptions view names a picture that failed under its feed.
+    public func feeds(showingPictures addresses: [String]) throws -> [String: Set<FeedID>] {
+        guard !addresses.isEmpty else { return [:] }
+        let wanted = Array(Set(addresses).prefix(400)) // SQLite takes 999 arguments; twice 400 fit
+        let marks = Array(repeating: "?", count: wanted.count).joined(separator: ",")
+        return try pool.read { db in
+            var found: [String: Set<FeedID>] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT DISTINCT feedID, imageURL, pagePictureURL FROM articles
+                WHERE imageURL IN (\(marks)) OR pagePictureURL IN (\(marks))
+                """, arguments: StatementArguments(wanted + wanted))
+            let set = Set(wanted)
+            for row in rows {
+                let feed = FeedID(row["feedID"])
+                for column in ["imageURL", "pagePictureURL"] {
+                    if let address: String = row[column], set.contains(address) { found[address, default: []].insert(feed) }
+                }
+            }
+            return found
+        }
+    }
+
     /// One article with its content, for its story.
     public func article(_ id: Int64) throws -> StoredArticle? {
         try pool.read { db in
