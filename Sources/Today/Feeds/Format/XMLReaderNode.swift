@@ -9,15 +9,15 @@ struct XMLNodeAccess {
     let feedURL: URL
     let hasXMLBase: Bool
 
-    /// The attributes of the current element that are in `wanted`, by local name.
-    func attributes(_ wanted: Set<XMLLocalName>) -> [XMLLocalName: String] {
-        var values: [XMLLocalName: String] = [:]
+    /// The attributes of the current element that are in `wanted`, by local name (the first of each).
+    func attributes(_ wanted: [XMLLocalName]) -> XMLAttributes {
+        var values = XMLAttributes()
         guard xmlTextReaderHasAttributes(reader) == 1 else { return values }
         var status = xmlTextReaderMoveToFirstAttribute(reader)
         while status == 1 {
             if let name = names.name(xmlTextReaderConstLocalName(reader)), wanted.contains(name), values[name] == nil,
                let value = xmlTextReaderConstValue(reader) {
-                values[name] = String(cString: value)
+                values.pairs.append((name, String(cString: value)))
             }
             status = xmlTextReaderMoveToNextAttribute(reader)
         }
@@ -51,5 +51,16 @@ final class ErrorSink {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue, problems.count < FeedFormatLimits.problemsKept else { return }
         let message = error.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(error.code)"
         problems.append(FeedFormatProblem(line: error.line > 0 ? Int(error.line) : nil, message: message))
+    }
+}
+
+/// An element's few wanted attributes: a list searched in order, not a dictionary (an element has two
+/// or three; hashing them was a tenth of parsing a feed, BENCHMARKS.md feed-parse).
+struct XMLAttributes {
+    fileprivate(set) var pairs: [(name: XMLLocalName, value: String)] = []
+
+    subscript(name: XMLLocalName) -> String? {
+        for pair in pairs where pair.name == name { return pair.value }
+        return nil
     }
 }
