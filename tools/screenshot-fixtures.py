@@ -265,9 +265,12 @@ def subscriptions(root):
         f'<item><title>{t}</title><link>@SITE@/notes.html</link><guid>harbour-{i}</guid><pubDate>{format_datetime(at(d, h))}</pubDate>'
         f'<description>{s}</description>'
         + (f'<media:content url="@SITE@/feeds/pictures/{media[i]}.png" medium="image" width="800" height="500"/>' if i in media else '')
-        + '<content:encoded><![CDATA[<p>{s}</p><p>More details follow from the harbour '
+        + f'<content:encoded><![CDATA[<p>{s}</p><p>More details follow from the harbour '
         'office. Visitors are asked to keep to the marked paths and to check the tide tables posted at the gate.</p>'
-        '<h3>What to bring</h3><ul><li>Warm clothes</li><li>Boots</li></ul>]]></content:encoded></item>'
+        # The first article's own picture, shown between its paragraphs in the story.
+        + ('<p><img src="@SITE@/feeds/pictures/ferry.png" alt="The ferry leaving the north pier at dawn" width="800" height="500"></p>'
+           if i == 0 else '')
+        + '<h3>What to bring</h3><ul><li>Warm clothes</li><li>Boots</li></ul>]]></content:encoded></item>'
         for i, (t, s, d, h) in enumerate(harbour))
     with open(os.path.join(root, 'feeds', 'harbour.xml'), 'w') as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
@@ -296,7 +299,9 @@ def subscriptions(root):
                    'icon': '@SITE@/feeds/pictures/fieldwork-icon.png',
                    'items': [{'id': f'field-{i}', 'title': t, 'summary': s, 'content_html': f'<p>{s}</p>',
                               'date_published': at(d, h).isoformat(), 'url': '@SITE@/notes.html',
-                              **({'image': '@SITE@/feeds/pictures/curlew.png'} if i == 0 else {})}
+                              # The second's picture is gone from the server: the Subscriptions view says so.
+                              **({'image': '@SITE@/feeds/pictures/curlew.png'} if i == 0 else
+                                 {'image': '@SITE@/feeds/pictures/seed-packets.png'} if i == 1 else {})}
                              for i, (t, s, d, h) in enumerate(fieldwork)]}, f)
     with open(os.path.join(root, 'feeds', 'feeds.opml'), 'w') as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?><opml version="2.0"><head><title>Feeds</title></head><body>'
