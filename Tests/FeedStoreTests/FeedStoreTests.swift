@@ -164,6 +164,20 @@ final class FeedStoreTests: FeedStoreTestCase {
         XCTAssertEqual(try store.articles().map(\.title).sorted(), ["Article 2", "Article 3"])
     }
 
+    func testWhatReaderViewTookFromThePageIsSearchedAndStaysWhenTheArticleIsPostedAgain() throws {
+        let store = try openStore()
+        let feed = try store.addFeed(url: XCTUnwrap(URL(string: "https://example.org/feed.xml")), now: t0)
+        let summaryOnly = [ParsedArticle(guid: "1", title: "Dredging begins", summary: "Work starts on Monday.")]
+        try store.recordFetch(feed.id, FetchRecord(.parsed(self.feed(summaryOnly)), fetchedAt: t0, nextFetch: t0))
+        XCTAssertEqual(try store.search("silted"), [], "the page's words are not in the feed")
+        let id = try XCTUnwrap(store.articles().first?.id)
+        try store.setReaderHTML("<p>The crane swung over the <b>silted</b> channel.</p>", article: id)
+        XCTAssertEqual(try store.search("silted").map(\.title), ["Dredging begins"], "found by a word only the page has")
+        try store.recordFetch(feed.id, FetchRecord(.parsed(self.feed(summaryOnly)), fetchedAt: t0 + 3600, nextFetch: t0))
+        XCTAssertEqual(try store.search("silted").map(\.title), ["Dredging begins"], "still, after the feed posted it again")
+        XCTAssertEqual(try store.search("monday").map(\.title), ["Dredging begins"])
+    }
+
     func testSearchFindsWordsInTitlesAndTextButNotInTagsAndTypedSyntaxIsData() throws {
         let store = try openStore()
         let feed = try store.addFeed(url: XCTUnwrap(URL(string: "https://example.org/feed.xml")), now: t0)

@@ -82,7 +82,12 @@ extension FeedStore {
     /// Keeps the article Reader View extracted from the article's page (sanitised HTML), so its
     /// page is fetched once.
     public func setReaderHTML(_ html: String?, article id: Int64) throws {
-        try pool.write { try $0.execute(sql: "UPDATE articles SET readerHTML = ? WHERE id = ?", arguments: [html, id]) }
+        try pool.write { db in
+            try db.execute(sql: "UPDATE articles SET readerHTML = ? WHERE id = ?", arguments: [html, id])
+            // Searched as the article's text from now on (docs/feeds.md, "Search").
+            guard let row = try Row.fetchOne(db, sql: "SELECT title, summary, contentHTML FROM articles WHERE id = ?", arguments: [id]) else { return }
+            try SearchText.index(db, id: id, title: row["title"], summary: row["summary"], contentHTML: row["contentHTML"], readerHTML: html)
+        }
     }
 
     public func unreadCount(feed: FeedID? = nil) throws -> Int {
@@ -176,13 +181,16 @@ extension FeedStore {
                 (article.published ?? article.updated)?.timeIntervalSince1970, article.link?.absoluteString, article.imageURL?.absoluteString,
             ]
             let id: Int64
-            if let known = try Int64.fetchOne(db, sql: "SELECT id FROM articles WHERE feedID = ? AND identity = ?",
-                                              arguments: [feed.rawValue, identity]) {
+            // An article posted again keeps what Reader View took from its page in the index.
+            var reader: String?
+            if let known = try Row.fetchOne(db, sql: "SELECT id, readerHTML FROM articles WHERE feedID = ? AND identity = ?",
+                                            arguments: [feed.rawValue, identity]) {
+                id = known["id"]
+                reader = known["readerHTML"]
                 try db.execute(sql: """
                     UPDATE articles SET title = ?, summary = ?, contentHTML = ?, author = ?, published = ?, link = ?, imageURL = ?
                     WHERE id = ?
-                    """, arguments: StatementArguments(values + [known]))
-                id = known
+                    """, arguments: StatementArguments(values + [id]))
             } else {
                 try db.execute(sql: """
                     INSERT INTO articles (title, summary, contentHTML, author, published, link, imageURL, feedID, identity, firstSeen)
@@ -191,7 +199,7 @@ extension FeedStore {
                 id = db.lastInsertedRowID
                 added += 1
             }
-            try SearchText.index(db, id: id, title: article.title, summary: article.summary, contentHTML: article.contentHTML)
+            try SearchText.index(db, id: id, title: article.title, summary: article.summary, contentHTML: article.contentHTML, readerHTML: reader)
         }
         return added
     }

@@ -117,10 +117,12 @@ enum SearchText {
     /// Characters of an article's text indexed (docs/feeds.md: 20,000); its title always is.
     static let maximumIndexedCharacters = 20_000
 
-    static func index(_ db: Database, id: Int64, title: String, summary: String?, contentHTML: String?) throws {
+    /// `readerHTML`: the article Reader View took from its page, searched like the feed's own text.
+    static func index(_ db: Database, id: Int64, title: String, summary: String?, contentHTML: String?, readerHTML: String? = nil) throws {
         try db.execute(sql: "DELETE FROM articles_fts WHERE rowid = ?", arguments: [id])
         var text = summary ?? ""
         if let contentHTML { text += "\n" + plain(contentHTML) }
+        if let readerHTML, text.count < maximumIndexedCharacters { text += "\n" + plain(readerHTML) }
         try db.execute(sql: "INSERT INTO articles_fts (rowid, title, text) VALUES (?, ?, ?)",
                        arguments: [id, title, String(text.prefix(maximumIndexedCharacters))])
     }
