@@ -14,10 +14,11 @@ struct FeedRefreshBench: MainActorBench {
     static let configuration = CommandConfiguration(
         commandName: "feed-refresh",
         abstract: "Refresh N feeds from a loopback server where all but C answer 304: wall time, parses, the main loop's longest stall.")
-    @Option(help: ArgumentHelp("Subscriptions.", valueName: "N")) var feeds = 200
-    @Option(help: ArgumentHelp("Feeds changed before the timed refresh.", valueName: "C")) var changed = 10
-    @Option(help: ArgumentHelp("Items per feed.", valueName: "N")) var items = 20
+    @OptionGroup var site: FeedSiteOptions
     @Option(help: "Timed rounds (each changes C feeds first).") var runs = 3
+    private var feeds: Int { site.feeds }
+    private var changed: Int { site.changed }
+    private var items: Int { site.items }
 
     @MainActor func runOnMain() throws {
         MainLoop.installDispatchBridge()
@@ -111,6 +112,13 @@ struct FeedRefreshBench: MainActorBench {
         /// The count since the last take.
         func take() -> Int { lock.lock(); defer { count = 0; lock.unlock() }; return count }
     }
+}
+
+/// The loopback site of the refresh benches: N feeds of M items, C of them changed before what is measured.
+struct FeedSiteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Subscriptions.", valueName: "N")) var feeds = 200
+    @Option(help: ArgumentHelp("Feeds changed before the refresh measured.", valueName: "C")) var changed = 10
+    @Option(help: ArgumentHelp("Items per feed.", valueName: "N")) var items = 20
 }
 
 /// `python3 -m http.server` bound to 127.0.0.1 on a free port, in its own process.

@@ -17,21 +17,20 @@ struct TodayRefreshBench: MainActorBench {
     static let configuration = CommandConfiguration(
         commandName: "today-refresh",
         abstract: "Today scrolled on screen while N feeds refresh from a loopback server (C changed): frame times against the same scrolling without a refresh.")
-    @Option(help: ArgumentHelp("Subscriptions.", valueName: "N")) var feeds = 200
-    @Option(help: ArgumentHelp("Feeds changed before the refresh.", valueName: "C")) var changed = 10
-    @Option(help: ArgumentHelp("Items per feed.", valueName: "N")) var items = 20
+    @OptionGroup var site: FeedSiteOptions
     @Option(help: "Seconds of scrolling measured, with and without the refresh.") var seconds = 4.0
     @Option(help: .hidden) var windowSize = "1280x800"
 
     @MainActor func runOnMain() throws {
         MainLoop.installDispatchBridge()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-today-refresh-\(UUID().uuidString)")
-        let site = folder.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let folderOfSite = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: folderOfSite, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = Date().addingTimeInterval(-3600)
-        for n in 0..<feeds { try FeedRefreshBench.write(feed: n, items: items, version: 0, to: site, modified: old) }
-        let server = try LoopbackFeedServer(root: site)
+        let (feeds, changed, items) = (site.feeds, site.changed, site.items)
+        for n in 0..<feeds { try FeedRefreshBench.write(feed: n, items: items, version: 0, to: folderOfSite, modified: old) }
+        let server = try LoopbackFeedServer(root: folderOfSite)
         defer { server.stop() }
 
         // Every feed read once, as after a day of use: the refresh measured is the usual one, mostly 304s.
@@ -47,10 +46,10 @@ struct TodayRefreshBench: MainActorBench {
         MainLoop.run(until: { done }, timeout: 300)
         try store.close()
         let newer = Date()
-        for n in 0..<min(changed, feeds) { try FeedRefreshBench.write(feed: n * 7 % feeds, items: items, version: 1, to: site, modified: newer) }
+        for n in 0..<min(changed, feeds) { try FeedRefreshBench.write(feed: n * 7 % feeds, items: items, version: 1, to: folderOfSite, modified: newer) }
 
         let options = try Options.parse(["--private", "--section", "today", "--window-size", windowSize, "--feeds-database", database.path])
-        let (feeds, changed, seconds) = (self.feeds, self.changed, self.seconds)
+        let seconds = self.seconds
         try BenchLaunch.run(options) { host, quit in
             host.windowShown = { window in
                 let stats = FrameStats()

@@ -425,13 +425,7 @@ final class DownloadTests: XCTestCase {
             defer { main.window.destroy() }
             main.browser.downloads.asksWhereToSave = true
             try Self.clickLink(main, window)
-            let dialog = try XCTUnwrap(XDoTool.window(named: "Save “report.bin”", timeout: 15), "the save dialog opens")
-            XDoTool.run(["windowfocus", "--sync", dialog])
-            MainLoop.run(for: 0.8)
-            XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
-            XDoTool.run(["type", "--delay", "30", "chosen.bin"])
-            MainLoop.run(for: 0.3)
-            XDoTool.run(["key", "Return"])
+            try XDoTool.answerFileDialog("Save “report.bin”", typing: "chosen.bin")
             let saved = "Downloaded “chosen.bin” (300.0 kB) to \(folder.path)."
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(saved) } }, timeout: 15),
                           "saved under the name typed: \(main.browser.noticeText ?? "no notice")")

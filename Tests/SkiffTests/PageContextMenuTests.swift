@@ -88,13 +88,8 @@ final class PageContextMenuTests: XCTestCase {
     /// downloads folder, told in the notice, with no question (the user asked for it).
     func testDownloadLinkedFileSavesTheLinkedFileInTheDownloadsFolder() throws {
         let base = server.base
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-menu-downloads-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
-        defer {
-            unsetenv("SKIFF_DOWNLOAD_DIR")
-            try? FileManager.default.removeItem(at: folder)
-        }
+        let folder = try TestDownloadsFolder("skiff-menu-downloads")
+        defer { folder.remove() }
         let path = folder.path
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu Download")
@@ -110,7 +105,7 @@ final class PageContextMenuTests: XCTestCase {
                           "told: \(main.browser.noticeText ?? "no notice")")
             XCTAssertEqual(main.browser.state.title, "Files", "the page stays")
         }
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("figures.csv"), encoding: .utf8),
+        XCTAssertEqual(try String(contentsOf: folder.url.appendingPathComponent("figures.csv"), encoding: .utf8),
                        "quarter,harbour dues\nQ1,1200\nQ2,1350\n", "the served bytes, under the link's name")
     }
 
@@ -122,13 +117,8 @@ final class PageContextMenuTests: XCTestCase {
         server.setResponse(.init(body: "<title>Pictures</title><img src='/harbour.png' style='position:absolute; left:100px; top:100px; width:120px; height:80px'>"),
                            for: "/pictures")
         let base = server.base
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-menu-pictures-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
-        defer {
-            unsetenv("SKIFF_DOWNLOAD_DIR")
-            try? FileManager.default.removeItem(at: folder)
-        }
+        let folder = try TestDownloadsFolder("skiff-menu-pictures")
+        defer { folder.remove() }
         let path = folder.path
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu Save Image")
@@ -140,19 +130,14 @@ final class PageContextMenuTests: XCTestCase {
             XCTAssertNil(items["Download Linked File"], "a picture that is not a link has no link to download")
             let save = try XCTUnwrap(items["Save Image As…"])
             XDoTool.click(window: id, x: save.surfaceCentre.x, y: save.surfaceCentre.y)
-            let dialog = try XCTUnwrap(XDoTool.window(named: "Save “harbour.png”", timeout: 15), "the save dialog opens under the picture's name")
-            XDoTool.run(["windowfocus", "--sync", dialog])
-            MainLoop.run(for: 0.8)
-            XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
-            XDoTool.run(["type", "--delay", "30", "quay.png"])
-            MainLoop.run(for: 0.3)
-            XDoTool.run(["key", "Return"])
+            // The save dialog opens under the picture's name.
+            try XDoTool.answerFileDialog("Save “harbour.png”", typing: "quay.png")
             let told = "Downloaded “quay.png” (\(picture.count) bytes) to \(path)."
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(told) } }, timeout: 15),
                           "told: \(main.browser.noticeText ?? "no notice")")
         }
-        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("quay.png")), Data(picture), "the served picture, under the name typed")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["quay.png"], "and nothing else")
+        XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("quay.png")), Data(picture), "the served picture, under the name typed")
+        XCTAssertEqual(folder.files, ["quay.png"], "and nothing else")
     }
 
     func testRightClickOnASelectionSearchesTheWebWithTheBrowsersEngine() throws {

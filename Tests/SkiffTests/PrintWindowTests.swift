@@ -47,14 +47,9 @@ final class PrintWindowTests: XCTestCase {
     /// next Ctrl+P has Print to File chosen already and never offers to replace the first PDF.
     func testCtrlPAndPrintToFileWriteThePageAsAPDFNamedAfterIt() throws {
         let base = server.base
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-print-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        setenv("SKIFF_DOWNLOAD_DIR", folder.path, 1)
-        defer {
-            unsetenv("SKIFF_DOWNLOAD_DIR")
-            try? FileManager.default.removeItem(at: folder)
-        }
-        let first = folder.appendingPathComponent("Printable.pdf"), second = folder.appendingPathComponent("Printable (1).pdf")
+        let folder = try TestDownloadsFolder("skiff-print")
+        defer { folder.remove() }
+        let first = folder.url.appendingPathComponent("Printable.pdf"), second = folder.url.appendingPathComponent("Printable (1).pdf")
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Print Dialog To File")
             defer {
@@ -81,19 +76,15 @@ final class PrintWindowTests: XCTestCase {
             // Tab to the printer list, Space chooses its row, Shift+Tab twice comes round to Print.
             XCTAssertTrue(try printWithKeys(["Tab", "space", "shift+Tab", "shift+Tab", "Return"]), "Print closed the dialog")
             XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: first.path) }, timeout: 30),
-                          "a PDF named after the page in Downloads: \(Self.files(in: folder))")
+                          "a PDF named after the page in Downloads: \(folder.files)")
             XCTAssertTrue(try printWithKeys(["shift+Tab", "Return"]), "the printer was remembered, so Print is one Shift+Tab away")
             XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: second.path) }, timeout: 30),
-                          "a second PDF beside the first: \(Self.files(in: folder))")
+                          "a second PDF beside the first: \(folder.files)")
         }
         for pdf in [first, second] {
             let words = try Self.text(of: pdf)
             XCTAssertTrue(words.contains("Printed heading here"), "\(pdf.lastPathComponent) holds the page's text: \(words.prefix(200))")
         }
-    }
-
-    private static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
     /// The PDF's words, by pdftotext; waits for the printer to have finished writing it.

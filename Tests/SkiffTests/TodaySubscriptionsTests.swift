@@ -35,13 +35,7 @@ final class TodaySubscriptionsTests: XCTestCase {
 
     @MainActor
     private static func answerSaveDialog(with path: String) throws {
-        let dialog = try XCTUnwrap(XDoTool.window(named: "Export Subscriptions", timeout: 15), "the save dialog opens")
-        XDoTool.run(["windowfocus", "--sync", dialog])
-        MainLoop.run(for: 0.8)
-        XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
-        XDoTool.run(["type", "--delay", "30", path])
-        MainLoop.run(for: 0.3)
-        XDoTool.run(["key", "Return"])
+        try XDoTool.answerFileDialog("Export Subscriptions", typing: path)
     }
 
     /// What a database holds, as a user would see it listed: address, name, folder.
@@ -96,15 +90,7 @@ final class TodaySubscriptionsTests: XCTestCase {
     @MainActor
     private static func importFile(_ main: MainWindow, from path: String) throws {
         main.actions.activate("import-subscriptions")
-        let dialog = try XCTUnwrap(XDoTool.window(named: "Import Subscriptions", timeout: 15), "the open dialog opens")
-        XDoTool.run(["windowfocus", "--sync", dialog])
-        MainLoop.run(for: 0.8)
-        XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
-        MainLoop.run(for: 0.3)
-        XDoTool.run(["key", "--clearmodifiers", "ctrl+a"])
-        XDoTool.run(["type", "--delay", "30", path])
-        MainLoop.run(for: 0.3)
-        XDoTool.run(["key", "Return"])
+        try XDoTool.answerFileDialog("Import Subscriptions", typing: path, opening: true)
         XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Import Subscriptions", timeout: 0.2) == nil }, timeout: 10), "the dialog closes")
     }
 

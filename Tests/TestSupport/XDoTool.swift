@@ -24,6 +24,22 @@ public enum XDoTool {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Answers the file dialog titled `title` with real keys: `name` typed over what it offers (an open
+    /// dialog's location field first opened with Ctrl+L), then Enter. Throws when no such dialog opens.
+    public static func answerFileDialog(_ title: String, typing name: String, opening: Bool = false, timeout: TimeInterval = 15) throws {
+        guard let dialog = window(named: title, timeout: timeout) else { throw TestFailure("no dialog “\(title)” opened") }
+        run(["windowfocus", "--sync", dialog])
+        MainLoop.run(for: 0.8)
+        if opening {
+            run(["key", "--clearmodifiers", "ctrl+l"])
+            MainLoop.run(for: 0.3)
+        }
+        run(["key", "--clearmodifiers", "ctrl+a"])
+        run(["type", "--delay", "30", name])
+        MainLoop.run(for: 0.3)
+        run(["key", "Return"])
+    }
+
     /// The X window id of the visible window with exactly this title.
     public static func window(named title: String, timeout: TimeInterval = 10) -> String? {
         var id: String?
