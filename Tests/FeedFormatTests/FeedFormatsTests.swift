@@ -28,6 +28,20 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(feed.problems, [])
     }
 
+    /// RSS links are resolved only for the articles kept (or for an id): what they resolve to is the same.
+    func testRSSLinksResolveAgainstTheirBaseAndABadOneFallsBackToThePermalink() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0"><channel><title>Links</title><link>https://example.org/</link>
+            <item xml:base="https://example.org/news/"><title>Relative</title><link> tides.html </link></item>
+            <item><title>Refused</title><link>javascript:alert(1)</link><guid>https://example.org/p/2</guid></item>
+            <item><title>No id</title><link>https://example.org/p/3</link></item>
+            <item><title>No id, again</title><link>https://example.org/p/3</link></item>
+            </channel></rss>
+            """)
+        XCTAssertEqual(feed.articles.map { $0.link?.absoluteString }, ["https://example.org/news/tides.html", "https://example.org/p/2", "https://example.org/p/3"])
+        XCTAssertEqual(feed.articles.map(\.title), ["Relative", "Refused", "No id"], "the link is the id of an item without a guid: the repeat is dropped")
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

@@ -25,7 +25,13 @@ struct ProblemList {
 /// newest 500 pay for plain text and the picture search (BENCHMARKS.md, feed-parse).
 struct ArticleDraft {
     var guid: String?
-    var link: URL?
+    /// The link as read: RSS's is resolved only when needed — for an article kept, or for the identity
+    /// of one without a guid — since half of a 1,000-item feed is dropped (BENCHMARKS.md, feed-parse).
+    var linkSource = DraftLink.url(nil)
+    var link: URL? {
+        get { linkSource.resolved }
+        set { linkSource = .url(newValue) }
+    }
     var titleSource = ""
     /// False for Atom's `type="text"`: nothing to strip or decode.
     var titleIsHTML = true
@@ -54,6 +60,20 @@ struct ArticleDraft {
         }
         return ParsedArticle(guid: guid, link: link, title: title, summary: summary, contentHTML: contentHTML,
                              author: author, published: published ?? updated, updated: updated, imageURL: image)
+    }
+}
+
+/// An item's link: resolved, or the text to resolve against its base, else the guid that is a permalink.
+enum DraftLink {
+    case url(URL?)
+    case text(String, base: URL, orElse: String?)
+
+    var resolved: URL? {
+        switch self {
+        case .url(let url): url
+        case .text(let text, let base, let permalink):
+            FeedURLs.resolve(text, against: base) ?? permalink.flatMap { FeedURLs.resolve($0, against: nil) }
+        }
     }
 }
 

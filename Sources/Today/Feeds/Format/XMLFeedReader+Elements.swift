@@ -226,7 +226,7 @@ extension XMLFeedReader {
         case .syFrequency: syFrequency = trimmed
         case .title: item?.title = value
         case .dcTitle: item?.dcTitle = value
-        case .link: if item?.link == nil { item?.link = FeedURLs.resolve(trimmed, against: node.base()) }
+        case .link: if item?.rssLink == nil, !trimmed.isEmpty { item?.rssLink = (trimmed, node.base()) }
         case .description: item?.description = value
         case .contentEncoded: item?.contentEncoded = value
         case .atomContent: item?.atomContent = value

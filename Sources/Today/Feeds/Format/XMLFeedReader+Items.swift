@@ -23,8 +23,9 @@ extension XMLFeedReader {
             draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
             draft.summarySource = Self.nonEmpty(state.description) ?? draft.contentHTML
             draft.guid = state.guid ?? state.rdfAbout.map { String($0.prefix(FeedFormatLimits.guidCharacters)) }
-            draft.link = state.link
-                ?? (state.guidIsPermaLink ? state.guid.flatMap { FeedURLs.resolve($0, against: nil) } : nil)
+            let permalink = state.guidIsPermaLink ? state.guid : nil
+            draft.linkSource = state.rssLink.map { .text($0.text, base: $0.base, orElse: permalink) }
+                ?? .url(permalink.flatMap { FeedURLs.resolve($0, against: nil) })
             draft.author = state.dcCreator ?? state.rssAuthor.map(Self.rssAuthorName)
             draft.published = state.pubDate ?? state.dcDate
             draft.updated = state.updated

@@ -52,6 +52,8 @@ struct XMLFeedReader {
         var titleType = TextType.html
         var dcTitle: String?
         var link: URL?
+        /// RSS's `<link>` text, resolved when the article is kept (`DraftLink`).
+        var rssLink: (text: String, base: URL)?
         var atomAlternate: URL?
         var description: String?
         var contentEncoded: String?
