@@ -67,6 +67,9 @@ final class DownloadsPanel {
         list.setAccessibleLabel("Downloads")
         popover.setChild(list)
         popover.opensUpward()
+        // Ending at the button's right edge, not centred on it: the button is the toolbar's last, and a
+        // centred list ran past the window's right edge (GTK anchors a popover by its halign).
+        popover.halign = .end
     }
 
     func render(_ model: DownloadList) {
