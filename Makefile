@@ -68,7 +68,7 @@ bench:
 	echo "== Browser: 20 tabs, memory before/after suspending background tabs"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tabs --private --window-size 1280x800 --count 20
 	echo "== Browser: 1,000 Ctrl+T/Ctrl+W cycles"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) tab-churn --private --window-size 1280x800 --cycles 1000
 	echo "== Feeds: refresh 200 subscriptions, 190 answer 304"; tools/test-env.sh $(BENCH) feed-refresh --feeds 200 --changed 10 --runs 3
-	echo "== Today on screen while 200 feeds refresh: frame times"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) today-refresh --feeds 200 --changed 10
+	for renderer in cairo gl; do echo "== Today on screen while 200 feeds refresh: frame times, $$renderer"; GSK_RENDERER=$$renderer tools/with-xvfb.sh tools/test-env.sh $(BENCH) today-refresh --feeds 200 --changed 10; done
 	echo "== Today on 10,000 stored articles against the sample: first frame with cards"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) today-stored --articles 10000 --runs 5
 	mkdir -p .build/bench && gcc -O2 -Wall -o .build/bench/find-floor tools/bench/find-floor.c $$(pkg-config --cflags --libs webkitgtk-6.0)
 	echo "== Browser: find in a 5 MB page, a word typed letter by letter (and the bare engine's floor)"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) find --private --window-size 1100x760 --megabytes 5 --runs 3 --floor .build/bench/find-floor
