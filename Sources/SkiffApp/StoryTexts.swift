@@ -79,22 +79,13 @@ final class StoryTexts: Sendable {
     private func text(_ html: String?, article: StoredArticle, feed: StoredFeed?, wholly: Bool = false) -> StoryText {
         guard let html, !html.isEmpty else { return StoryText() }
         let sanitised = ArticleSanitiser.sanitise(html, base: article.link ?? feed?.url)
-        let paragraphs = withoutLead(sanitised.paragraphs, summary: article.summary, wholly: wholly)
+        let (paragraphs, replacesLead) = StoryLead.arrange(sanitised.paragraphs, summary: article.summary, wholly: wholly)
         let dropped = sanitised.paragraphs.count - paragraphs.count
         let header = [article.imageURL, article.pagePictureURL].compactMap { $0?.absoluteString }
         let pictures = sanitised.pictures.filter { !header.contains($0.address) }.map {
             StoryText.Picture(address: $0.address, alternative: $0.alternative, width: $0.width, height: $0.height,
                               afterParagraph: max(0, $0.afterParagraph - dropped))
         }
-        return StoryText(paragraphs: paragraphs, pictures: pictures)
-    }
-
-    /// Feeds often make the summary of the first paragraph: it is the story's lead already. In an
-    /// article from its page (`wholly`) the first paragraph goes only when the summary says all of it:
-    /// a summary that is the page's first sentence must not take the rest of that paragraph with it.
-    private func withoutLead(_ paragraphs: [String], summary: String?, wholly: Bool = false) -> [String] {
-        guard let first = paragraphs.first, let summary, TodayFeeds.repeats(summary, first) else { return paragraphs }
-        if wholly, first.count > summary.count { return paragraphs }
-        return Array(paragraphs.dropFirst())
+        return StoryText(paragraphs: paragraphs, pictures: pictures, replacesLead: replacesLead)
     }
 }

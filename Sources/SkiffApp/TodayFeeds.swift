@@ -259,14 +259,6 @@ final class TodayFeeds {
     /// Results shown at most for one search (docs/feeds.md, "Search"): the best 200.
     nonisolated static let maximumSearchResults = 200
 
-    /// Whether `summary` (plain text, perhaps cut short with "…") is the start of `paragraph`.
-    nonisolated static func repeats(_ summary: String, _ paragraph: String) -> Bool {
-        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0.isWhitespace || $0 == "…" }) }
-        let lead = words(summary), start = words(paragraph)
-        return !lead.isEmpty && start.starts(with: lead.dropLast()) && lead.count <= start.count
-            && (start[lead.count - 1].hasPrefix(lead[lead.count - 1]))
-    }
-
     private func markRead(cardID: String) {
         // A search result may be older than the cards read: its key comes from the store.
         guard let store, let key = keys[cardID] ?? Int64(cardID).flatMap({ try? store.article($0)?.key }) else { return }

@@ -206,6 +206,8 @@ final class TodayRemotePictureTests: XCTestCase {
             XCTAssertNil(named("Tracker"), "a 1×1 picture is a tracker, not shown")
             XCTAssertNil(named("Red sails again"), "the header's picture is not shown twice")
             let labels = main.today.root.presentedDescendants().filter { $0.labelText != nil }
+            // The card's summary was made of this text, run together: the text shows once, in its place.
+            XCTAssertFalse(labels.contains { ($0.labelText ?? "").contains("before the sun. By noon") }, "no lead repeating the text")
             let before = try XCTUnwrap(labels.first { $0.labelText == "The boats came in before the sun." })
             let after = try XCTUnwrap(labels.first { $0.labelText == "By noon the quay was empty." })
             let lime = try XCTUnwrap(named("Lime boats at the quay"))

@@ -8,8 +8,13 @@ public struct StoryText: Sendable, Equatable {
     public var notice: String?
     /// The article gave only a summary and has a page: the story offers "Reader View".
     public var offersReaderView: Bool
+    /// The text begins with what the lead says (a summary made of it): it shows in the lead's place
+    /// (`StoryLead`).
+    public var replacesLead: Bool
 
-    public init(paragraphs: [String] = [], pictures: [Picture] = [], notice: String? = nil, offersReaderView: Bool = false) {
+    public init(paragraphs: [String] = [], pictures: [Picture] = [], notice: String? = nil, offersReaderView: Bool = false,
+                replacesLead: Bool = false) {
+        self.replacesLead = replacesLead
         self.paragraphs = paragraphs
         self.pictures = pictures
         self.notice = notice

@@ -28,6 +28,8 @@ final class StoryView {
     private var content: CardContent?
     private var bodyLabels: [Label] = []
     private var bodyPictures: [StoryPictureBlock] = []
+    /// The card's summary over the text, while it is shown (`StoryText.replacesLead` takes it away).
+    private var leadLabel: Label?
     private(set) var index: CardIndex?
     var onClose: (() -> Void)?
     /// The open article's page, asked for by "Open in Browser" or Ctrl+Enter.
@@ -216,6 +218,7 @@ final class StoryView {
     private func fillBody(_ content: CardContent) {
         for label in bodyLabels { body.remove(label) }
         bodyLabels = []
+        leadLabel = nil
         removePictures()
         bodyGeneration += 1
         openButton.isVisible = content.link != nil
@@ -223,7 +226,7 @@ final class StoryView {
         readerButton.label = Self.readerLabel
         readerButton.isSensitive = true
         var blocks: [PendingBlock] = []
-        if let subtitle = content.subtitle { blocks.append(.text(subtitle, style: "today-story-lead")) }
+        if let subtitle = content.subtitle { blocks.append(.text(subtitle, style: Self.leadStyle)) }
         blocks += content.body.map { .text($0, style: StoryParagraph.style) }
         // An article that gave only a summary shows it as the lead, with no apology under it.
         if content.body.isEmpty, !awaitsBody, content.link == nil || content.subtitle == nil { blocks.append(.text(Self.noText, style: StoryParagraph.style)) }
@@ -241,6 +244,7 @@ final class StoryView {
                 let label = StoryParagraph.label(text, style: style)
                 body.append(label)
                 bodyLabels.append(label)
+                if style == Self.leadStyle { leadLabel = label }
             case .picture(let picture):
                 let block = StoryPictureBlock(picture, images: images)
                 // Hidden from the start when it cannot come (a private window fetches no pictures).
@@ -263,6 +267,12 @@ final class StoryView {
         guard awaitsBody, index == self.index, isShown else { return }
         awaitsBody = false
         readerButton.isVisible = text.offersReaderView && content?.link != nil
+        if text.replacesLead, let lead = leadLabel {
+            // The text says it, whole: shown once, as the text (it arrives while the story opens).
+            body.remove(lead)
+            bodyLabels.removeAll { $0 === lead }
+            leadLabel = nil
+        }
         appendText(text)
     }
 
@@ -290,7 +300,7 @@ final class StoryView {
             // Everything under the lead goes; the article comes in batches as on opening.
             bodyGeneration += 1
             pendingBlocks = []
-            let kept = content?.subtitle == nil ? 0 : 1
+            let kept = leadLabel == nil ? 0 : 1
             for label in bodyLabels.dropFirst(kept) { body.remove(label) }
             bodyLabels = Array(bodyLabels.prefix(kept))
             removePictures()
@@ -313,6 +323,7 @@ final class StoryView {
     }
 
     static let noText = "This story has no text yet."
+    static let leadStyle = "today-story-lead"
 
     /// Paragraphs of the story laid out so far, and whether more are still to come.
     var laidOutParagraphs: Int { bodyLabels.count }
