@@ -17,7 +17,8 @@ public protocol BrowserViewDelegate: AnyObject {
 /// Split by concern like the original's controller: this file holds the tabs and the frame loop;
 /// `+Layout` places and draws, `+Pager` handles swipes and tab commands, `+ToolbarAnimation`
 /// watches page scrolling, `+Editing` the address field and suggestions, `+Keyboard` the keys,
-/// `+Persistence` saving and restoring. Every decision is in a model; the view feeds and renders.
+/// `+Persistence` saving and restoring, `+TabPages` what each tab's page reports. Every decision is in
+/// a model; the view feeds and renders.
 @MainActor
 public final class BrowserView: TabPageDelegate {
     /// The bar strip: a 40-px bar with 6 px above and below.
@@ -313,60 +314,6 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.queueAllocate()
         root.queueDraw()
         return pagerMoving || collapseMoving || editingMoving || scrollPan.isPanning || barPress.isActive
-    }
-
-    // MARK: TabPageDelegate
-
-    func tabPageDidChange(_ page: TabPage) {
-        let s = page.state
-        let loaded = s.uri != nil && !s.isLoading && s.failure == nil && s.progress >= 1
-        let wasShowingNewTab = pager.hasNewTabPage
-        _ = pager.updateTab(id: page.id, title: s.title ?? "", uri: s.uri ?? s.requestedURI ?? "", hasLoadedPage: loaded ? true : nil)
-        if pager.hasNewTabPage != wasShowingNewTab { animate() }
-        persistence?.tabsChanged(self)
-        render()
-    }
-
-    /// Forgets the history; nil when done, else what went wrong, worded for the user.
-    public func clearHistory() -> String? {
-        guard let persistence else { return nil }
-        do {
-            try persistence.clearHistory()
-            return nil
-        } catch {
-            return error.localizedDescription
-        }
-    }
-
-    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
-        guard !isPrivate else { return }
-        persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
-    }
-
-    func tabPage(_ page: TabPage, didCommit uri: String?) { zoom.committed(page.webView, uri: uri) }
-
-    func tabPage(_ page: TabPage, informs message: String) { inform(message) }
-
-    func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String) {
-        favourites.change { $0.titleArrived(title, for: uri) }
-        guard !isPrivate else { return }
-        persistence?.updateTitle(title, uri: uri)
-    }
-
-    /// A link's new tab goes right after the tab it came from, in the same session (a private
-    /// window's links stay private); a middle click leaves the current page on screen.
-    func tabPage(_ page: TabPage, wantsNewTabFor uri: String, inBackground: Bool) {
-        endEditing(commit: false)
-        let tab = pager.openTabAfterCurrent(now: now, inBackground: inBackground)
-        let opened = addPage(for: tab)
-        opened.webView?.load(uri: uri)
-        if inBackground {
-            persistence?.tabsChanged(self)
-            root.queueAllocate()
-            animate()
-        } else {
-            tabSelected()
-        }
     }
 
     // MARK: Model → widgets
