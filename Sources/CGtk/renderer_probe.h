@@ -25,12 +25,25 @@ static inline EGLDisplay skiff_probe_egl_display(GdkDisplay *display) {
     return NULL;
 }
 
+// Whether the GTK running here picks its renderer the way Skiff wants by itself: GTK >= 4.14 refuses
+// GL on llvmpipe and draws with cairo there (docs/rendering.md). Asked of the library loaded, not the
+// headers built against, so nothing is probed on such a GTK.
+static inline gboolean skiff_gtk_picks_renderer(void) {
+    return gtk_check_version(4, 14, 0) == NULL;
+}
+
 // Mesa's EGL driver name ("iris", "swrast", "kms_swrast"), newly allocated, or NULL where EGL is not in
 // use or the driver does not say (EGL_MESA_query_driver). No context is made.
+// The entry point is looked up by hand, not called through epoxy: epoxy's dispatch resolves it
+// against the current context and aborts the process when there is none (GTK 4.18 on X11 sets EGL up
+// without making a context current). A driver that lists the extension but gives no entry point is
+// "does not say", never a crash.
 static inline char *skiff_probe_egl_driver(GdkDisplay *display) {
     EGLDisplay egl = skiff_probe_egl_display(display);
     if (egl == NULL || !epoxy_has_egl_extension(egl, "EGL_MESA_query_driver")) return NULL;
-    const char *name = eglGetDisplayDriverName(egl);
+    PFNEGLGETDISPLAYDRIVERNAMEPROC get_name = (PFNEGLGETDISPLAYDRIVERNAMEPROC)eglGetProcAddress("eglGetDisplayDriverName");
+    if (get_name == NULL) return NULL;
+    const char *name = get_name(egl);
     return name == NULL ? NULL : g_strdup(name);
 }
 

@@ -6,7 +6,8 @@ import CGtk.RendererProbe
 /// GTK 4.8 (Debian 12) draws with GL wherever GL initialises, even when GL is a software rasteriser
 /// (llvmpipe under Xvfb, in VMs, on machines without a GPU driver), where its GL renderer costs far
 /// more than its cairo renderer. GTK 4.14 and later refuse GL on llvmpipe and fall back to cairo;
-/// this makes 4.8 do the same. `GSK_RENDERER` is always obeyed. docs/rendering.md has the figures.
+/// this makes 4.8 do the same, and leaves the choice to GTK where it is 4.14 or later (Debian 13):
+/// there nothing is probed. `GSK_RENDERER` is always obeyed. docs/rendering.md has the figures.
 public enum RendererChoice {
     /// What was decided, and from what.
     public enum Outcome: Equatable, Sendable {
@@ -18,6 +19,8 @@ public enum RendererChoice {
         case cairo(gl: String)
         /// GL does not start here at all: GTK falls back to cairo by itself.
         case noGL
+        /// GTK ≥ 4.14 makes the same choice itself (cairo where GL runs on llvmpipe): nothing was asked.
+        case gtkChooses(version: String)
     }
 
     /// Why, in words (for the log).
@@ -27,6 +30,7 @@ public enum RendererChoice {
         case .gtkDefault(let gl): "GTK's own pick; GL runs on \(gl)"
         case .cairo(let gl): "GL would run on \(gl), a software rasteriser"
         case .noGL: "GL does not start here"
+        case .gtkChooses(let version): "GTK \(version) picks by itself"
         }
     }
 
@@ -48,6 +52,7 @@ public enum RendererChoice {
     @MainActor
     public static func apply(environment: [String: String]) -> Outcome {
         if let forced = environment["GSK_RENDERER"], !forced.isEmpty { return .obeyed(forced) }
+        if skiff_gtk_picks_renderer() != 0 { return .gtkChooses(version: "\(gtk_get_major_version()).\(gtk_get_minor_version())") }
         guard let display = gdk_display_get_default(), gdk_display_prepare_gl(display, nil) != 0 else { return .noGL }
         let software: Bool
         let description: String
