@@ -165,9 +165,7 @@ public final class Canvas: Widget {
 
     /// Gives `child` its place (canvas coordinates, whole pixels). Only valid inside `onAllocate`.
     public func allocate(_ child: Widget, _ rect: Rect) {
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(child.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-        gtk_widget_measure(child.widget, GTK_ORIENTATION_VERTICAL, Int32(rect.width), &minimum, &natural, nil, nil)
+        let rect = Self.fitted(child, rect)
         var allocation = GtkAllocation(x: Int32(rect.x.rounded()), y: Int32(rect.y.rounded()),
                                        width: Int32(max(0, rect.width.rounded())), height: Int32(max(0, rect.height.rounded())))
         gtk_widget_size_allocate(child.widget, &allocation, -1)
@@ -177,14 +175,25 @@ public final class Canvas: Widget {
     /// so text is not re-wrapped while it animates).
     public func allocate(_ child: Widget, _ rect: Rect, scaleX: Double, scaleY: Double) {
         guard scaleX != 1 || scaleY != 1 else { return allocate(child, rect) }
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(child.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-        gtk_widget_measure(child.widget, GTK_ORIENTATION_VERTICAL, Int32(rect.width), &minimum, &natural, nil, nil)
+        let rect = Self.fitted(child, rect)
         let w = max(0, rect.width.rounded()), h = max(0, rect.height.rounded())
         var to = graphene_point_t(x: Float(rect.x + w * (1 - scaleX) / 2), y: Float(rect.y + h * (1 - scaleY) / 2))
         let transform = gsk_transform_scale(gsk_transform_translate(nil, &to), Float(scaleX), Float(scaleY))
         // gtk_widget_allocate takes ownership of the transform.
         gtk_widget_allocate(child.widget, Int32(w), Int32(h), -1, transform)
+    }
+
+    /// `rect` grown to `child`'s minimum size where it is smaller, about the same centre (GTK measures
+    /// every child before it is allocated). Themes differ in their minimum sizes — GTK 4.18's buttons
+    /// are larger than 4.8's — and a widget given less than its minimum is clipped, with a warning.
+    private static func fitted(_ child: Widget, _ rect: Rect) -> Rect {
+        var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, nil, nil)
+        let width = max(rect.width.rounded(), Double(minimumWidth))
+        gtk_widget_measure(child.widget, GTK_ORIENTATION_VERTICAL, Int32(width), &minimumHeight, &natural, nil, nil)
+        let height = max(rect.height.rounded(), Double(minimumHeight))
+        guard width != rect.width || height != rect.height else { return rect }
+        return Rect(x: rect.x - (width - rect.width) / 2, y: rect.y - (height - rect.height) / 2, width: width, height: height)
     }
 
     /// Hides a pooled child without unparenting it (cheaper than removing and re-adding).

@@ -35,7 +35,12 @@ public final class Label: Widget {
 @MainActor
 public final class Button: Widget {
     public override class var gType: GType { gtk_button_get_type() }
-    public convenience init(label: String) { self.init(retaining: UnsafeMutableRawPointer(gtk_button_new_with_label(label))) }
+    /// A text button, named by its text: GTK ≥ 4.10 names a button from its contents only when a screen
+    /// reader asks, so the name is given here and is the same on every GTK (and to Orca).
+    public convenience init(label: String) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_button_new_with_label(label)))
+        setAccessibleLabel(label)
+    }
     /// A button showing `child` (e.g. two lines of text); give it an accessible label.
     public convenience init(child: Widget) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_button_new()))
@@ -50,7 +55,12 @@ public final class Button: Widget {
     private var button: UnsafeMutablePointer<GtkButton> { raw.assumingMemoryBound(to: GtkButton.self) }
     public var label: String? {
         get { gtk_button_get_label(button).map { String(cString: $0) } }
-        set { gtk_button_set_label(button, newValue) }
+        set {
+            // The accessible name follows the text unless it was given apart from it.
+            let follows = accessibleLabel == nil || accessibleLabel == label
+            gtk_button_set_label(button, newValue)
+            if follows, let newValue { setAccessibleLabel(newValue) }
+        }
     }
     public var iconName: String? {
         get { gtk_button_get_icon_name(button).map { String(cString: $0) } }

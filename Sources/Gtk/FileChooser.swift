@@ -41,53 +41,15 @@ public final class FileChooserRequest: Object {
         webkit_file_chooser_request_cancel(request)
     }
 
-    /// GTK's file chooser for this request (its MIME types as the filter, one or many files) over
+    /// GTK's file dialog for this request (its MIME types as the filter, one or many files) over
     /// the window holding `widget`, modal to it; `chosen` gets the files, or nil when cancelled.
-    /// GtkFileChooserNative: the desktop portal's chooser where there is one, else GTK's own dialog.
     public func showChooser(over widget: Widget, chosen: @escaping @MainActor ([String]?) -> Void) {
-        let parent = gtk_widget_get_root(widget.widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
-        let title = selectsMultiple ? "Choose Files" : "Choose a File"
-        let native = FileChooserDialog(adopting: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")))
-        let chooser = OpaquePointer(native.raw)
-        gtk_file_chooser_set_select_multiple(chooser, selectsMultiple ? 1 : 0)
-        if let filter = webkit_file_chooser_request_get_mime_types_filter(request) {
-            gtk_file_chooser_add_filter(chooser, filter)
-            let all = gtk_file_filter_new()
-            gtk_file_filter_set_name(all, "All Files")
-            gtk_file_filter_add_pattern(all, "*")
-            gtk_file_chooser_add_filter(chooser, all)
-            g_object_unref(UnsafeMutableRawPointer(all))
-            gtk_file_chooser_set_filter(chooser, filter)
-        }
-        gtk_native_dialog_set_modal(native.raw.assumingMemoryBound(to: GtkNativeDialog.self), 1)
-        // The dialog keeps itself alive through its handler until it answers.
-        var keep: FileChooserDialog? = native
-        native.onInt("response") { response in
-            guard let dialog = keep else { return }
-            keep = nil
-            let files = response == GTK_RESPONSE_ACCEPT.rawValue ? dialog.chosenPaths : nil
-            gtk_native_dialog_destroy(dialog.raw.assumingMemoryBound(to: GtkNativeDialog.self))
-            chosen(files)
-        }
-        gtk_native_dialog_show(native.raw.assumingMemoryBound(to: GtkNativeDialog.self))
-    }
-}
-
-/// GtkFileChooserNative, for `FileChooserRequest.showChooser`.
-@MainActor
-final class FileChooserDialog: Object {
-    override class var gType: GType { gtk_file_chooser_native_get_type() }
-
-    var chosenPaths: [String] {
-        guard let files = gtk_file_chooser_get_files(OpaquePointer(raw)) else { return [] }
-        defer { g_object_unref(UnsafeMutableRawPointer(files)) }
-        return (0..<g_list_model_get_n_items(files)).compactMap { index in
-            guard let item = g_list_model_get_item(files, index) else { return nil }
-            defer { g_object_unref(item) }
-            guard let path = g_file_get_path(OpaquePointer(item)) else { return nil }
-            defer { g_free(path) }
-            return String(cString: path)
-        }
+        let multiple = selectsMultiple
+        var filters: [FileDialog.Filter] = []
+        if let filter = webkit_file_chooser_request_get_mime_types_filter(request) { filters.append(.made(filter)) }
+        FileDialog.ask(mode: multiple ? SKIFF_FILE_DIALOG_OPEN_MULTIPLE : SKIFF_FILE_DIALOG_OPEN,
+                       title: multiple ? "Choose Files" : "Choose a File", accept: "_Open", folder: nil,
+                       filters: filters, over: widget, answer: chosen)
     }
 }
 

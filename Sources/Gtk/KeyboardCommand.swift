@@ -30,6 +30,13 @@ public struct CommandGroup: Sendable {
 
 /// GTK's Keyboard Shortcuts window, written from the same command list the shortcuts are made of,
 /// so it can never disagree with them.
+///
+/// GTK 4.18 deprecates GtkShortcutsWindow, pointing to libadwaita's AdwShortcutsDialog, which Debian 12
+/// does not have (libadwaita 1.2) and Skiff does not use. This is the one place that names it, in
+/// GtkBuilder XML where no compiler warns; it still works on 4.18 and stays until GTK 5 removes it.
+/// The plan, written in docs/platforms.md: a dialog of Skiff's own built from `CommandGroup`s (a
+/// GtkListBox per group with each command's title and keycaps), when Debian 12 support ends or GTK 5
+/// arrives, whichever comes first.
 @MainActor
 public enum ShortcutsWindow {
     public static func make(groups: [CommandGroup], transientFor parent: Window?) -> Window? {

@@ -1,14 +1,11 @@
 import CGtk
 import Foundation
 
-/// GTK's file dialog (GtkFileChooserNative: the desktop's own through the portal where there is
-/// one, GTK's dialog otherwise), asking for one file: where a file goes (`save`) or which file to
-/// read (`open`). It asks once; `answer` gets the chosen path, or nil when the user cancelled.
-/// Keep it until it has answered.
+/// GTK's file dialog asking for one file: where a file goes (`save`) or which file to read (`open`).
+/// It asks once; `answer` gets the chosen path, or nil when the user cancelled. `FileDialog` picks
+/// GtkFileDialog or GtkFileChooserNative for the GTK running.
 @MainActor
-public final class PathChooser: Object {
-    public override class var gType: GType { gtk_file_chooser_native_get_type() }
-
+public final class PathChooser {
     /// Files the open dialog offers first ("OPML files": `*.opml`, `*.xml`); "All Files" is offered too.
     public struct Filter: Sendable {
         public let name: String
@@ -19,56 +16,32 @@ public final class PathChooser: Object {
         }
     }
 
-    private convenience init(title: String, action: GtkFileChooserAction, accept: String, folder: String, parent: Widget?) {
-        let parentWindow = parent.flatMap { gtk_widget_get_root($0.widget) }.flatMap { root -> UnsafeMutablePointer<GtkWindow>? in
-            skiff_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 ? UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self) : nil
-        }
-        self.init(adopting: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parentWindow, action, accept, "_Cancel")))
-        gtk_native_dialog_set_modal(raw.assumingMemoryBound(to: GtkNativeDialog.self), 1)
-        let directory = g_file_new_for_path(folder)
-        _ = gtk_file_chooser_set_current_folder(OpaquePointer(raw), directory, nil)
-        g_object_unref(UnsafeMutableRawPointer(directory))
+    private let mode: SkiffFileDialogMode
+    private let title: String
+    private let folder: String
+    private let name: String?
+    private let filter: Filter?
+    private weak var parent: Widget?
+
+    private init(mode: SkiffFileDialogMode, title: String, folder: String, name: String?, filter: Filter?, parent: Widget?) {
+        (self.mode, self.title, self.folder, self.name, self.filter, self.parent) = (mode, title, folder, name, filter, parent)
     }
 
     /// Where one file goes: `name` is the name offered, `folder` where the dialog opens.
     public static func save(title: String, name: String, folder: String, transientFor parent: Widget?) -> PathChooser {
-        let chooser = PathChooser(title: title, action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", folder: folder, parent: parent)
-        gtk_file_chooser_set_current_name(OpaquePointer(chooser.raw), name)
-        return chooser
+        PathChooser(mode: SKIFF_FILE_DIALOG_SAVE, title: title, folder: folder, name: name, filter: nil, parent: parent)
     }
 
     /// Which file to read, from `folder`; `filter`'s files shown first.
     public static func open(title: String, folder: String, filter: Filter, transientFor parent: Widget?) -> PathChooser {
-        let chooser = PathChooser(title: title, action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: "_Open", folder: folder, parent: parent)
-        let files = OpaquePointer(chooser.raw)
-        let wanted = gtk_file_filter_new()
-        gtk_file_filter_set_name(wanted, filter.name)
-        for pattern in filter.patterns { gtk_file_filter_add_pattern(wanted, pattern) }
-        gtk_file_chooser_add_filter(files, wanted)
-        let all = gtk_file_filter_new()
-        gtk_file_filter_set_name(all, "All Files")
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(files, all)
-        gtk_file_chooser_set_filter(files, wanted)
-        g_object_unref(UnsafeMutableRawPointer(all))
-        g_object_unref(UnsafeMutableRawPointer(wanted))
-        return chooser
+        PathChooser(mode: SKIFF_FILE_DIALOG_OPEN, title: title, folder: folder, name: nil, filter: filter, parent: parent)
     }
 
     /// Shows the dialog; `answer` is called once, with the chosen file's path or nil.
     public func ask(_ answer: @escaping @MainActor (String?) -> Void) {
-        let chooser = OpaquePointer(raw)
-        onInt("response") { response in
-            var path: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
-                path = g_file_get_path(file).map { pointer in
-                    defer { g_free(pointer) }
-                    return String(cString: pointer)
-                }
-                g_object_unref(UnsafeMutableRawPointer(file))
-            }
-            answer(path)
+        FileDialog.ask(mode: mode, title: title, accept: mode == SKIFF_FILE_DIALOG_SAVE ? "_Save" : "_Open", folder: folder, name: name,
+                       filters: filter.map { [.patterns(name: $0.name, $0.patterns)] } ?? [], over: parent) { paths in
+            answer(paths?.first)
         }
-        gtk_native_dialog_show(raw.assumingMemoryBound(to: GtkNativeDialog.self))
     }
 }

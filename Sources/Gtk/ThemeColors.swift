@@ -47,10 +47,9 @@ extension Color {
 extension Widget {
     /// The theme's colours as they apply to this widget now.
     public var themeColors: ThemeColors {
-        let context = gtk_widget_get_style_context(widget)
         func look(_ name: String, _ fallback: Color) -> Color {
             var rgba = GdkRGBA()
-            guard let context, gtk_style_context_lookup_color(context, name, &rgba) != 0 else { return fallback }
+            guard skiff_theme_lookup_color(widget, name, &rgba) != 0 else { return fallback }
             return Color(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue), alpha: Double(rgba.alpha))
         }
         let f = ThemeColors.fallback

@@ -24,18 +24,25 @@ public enum XDoTool {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Answers the file dialog titled `title` with real keys: `name` typed over what it offers (an open
-    /// dialog's location field first opened with Ctrl+L), then Enter. Throws when no such dialog opens.
+    /// Answers the file dialog titled `title` with real keys: `name` typed over what a save dialog
+    /// offers, then Enter. An open dialog's location field is opened with Ctrl+L and the path pasted
+    /// into it (Ctrl+V), as people give a chooser a path they have: typed fast, GTK 4.18's location
+    /// field completes folder names asynchronously and a late completion lands in the middle of the
+    /// typing (`notes.opmlf-`) — GTK's race, not Skiff's. Throws when no such dialog opens.
     public static func answerFileDialog(_ title: String, typing name: String, opening: Bool = false, timeout: TimeInterval = 15) throws {
         guard let dialog = window(named: title, timeout: timeout) else { throw TestFailure("no dialog “\(title)” opened") }
         run(["windowfocus", "--sync", dialog])
         MainLoop.run(for: 0.8)
         if opening {
+            Clipboard.setText(name)
             run(["key", "--clearmodifiers", "ctrl+l"])
             MainLoop.run(for: 0.3)
+            run(["key", "--clearmodifiers", "ctrl+a"])
+            run(["key", "--clearmodifiers", "ctrl+v"])
+        } else {
+            run(["key", "--clearmodifiers", "ctrl+a"])
+            run(["type", "--delay", "30", name])
         }
-        run(["key", "--clearmodifiers", "ctrl+a"])
-        run(["type", "--delay", "30", name])
         MainLoop.run(for: 0.3)
         run(["key", "Return"])
     }
