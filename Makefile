@@ -6,7 +6,7 @@ SHELL := /bin/bash
 SETUP = tools/setup.sh
 # The app as shipped and measured: the Swift runtime and Foundation linked in, which saves resolving
 # their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; docs/performance.md).
-# SWIFTPM_FLAGS: debian/rules adds --disable-automatic-resolution (the pinned Package.resolved only).
+# Dependencies are pinned with exact: versions in Package.swift; Package.resolved is not kept in git.
 RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS)
 # The benchmarks (Sources/SkiffBench), built as the app ships; never installed.
 BENCH_BUILD = build -c release --static-swift-stdlib --product skiff-bench $(SWIFTPM_FLAGS)
@@ -36,6 +36,8 @@ test:
 # skiff_<version>_<arch>.deb here, from debian/ (meson-notes.md, "The .deb"); reuses .build/release.
 DEB_VERSION = ${shell sed -n '1s/^skiff (\([^)]*\)).*/\1/p' debian/changelog}
 DEB_ARCH = $(shell dpkg --print-architecture)
+# The package is named for the Debian release it was built on (debian/rules): skiff_<version>~deb13_amd64.deb.
+DEB_RELEASE = ~deb$(shell . /etc/os-release && echo $$VERSION_ID)
 deb:
 	@rm -f skiff_*.deb skiff-dbgsym_*.deb skiff_*.buildinfo skiff_*.changes && \
 	swift=$$($(SETUP) --deb | tail -1) && \
@@ -43,7 +45,7 @@ deb:
 	  --buildinfo-option=-u$(CURDIR) --buildinfo-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
 	  --changes-option=-u$(CURDIR) --changes-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \
 	lintian --fail-on error,warning skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \
-	echo "make deb: skiff_$(DEB_VERSION)_$(DEB_ARCH).deb (install it with: sudo apt-get install ./skiff_$(DEB_VERSION)_$(DEB_ARCH).deb)"
+	echo "make deb: skiff_$(DEB_VERSION)$(DEB_RELEASE)_$(DEB_ARCH).deb (install it with: sudo apt-get install ./skiff_$(DEB_VERSION)$(DEB_RELEASE)_$(DEB_ARCH).deb)"
 
 validate:
 	@$(SETUP) --test >/dev/null && tools/validate-data.sh

@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 src=$PWD
 [ "$(id -u)" -eq 0 ] || { echo "deb-install-test: run as root: it installs and purges the skiff package" >&2; exit 1; }
 version=$(dpkg-parsechangelog -S Version)
-deb=${1:-./skiff_${version}_$(dpkg --print-architecture).deb}
+release=$(. /etc/os-release && echo "$VERSION_ID")
+deb=${1:-./skiff_${version}~deb${release}_$(dpkg --print-architecture).deb}
 [ -f "$deb" ] || { echo "deb-install-test: $deb not found; run 'make deb' first" >&2; exit 1; }
 case "$deb" in /*|./*) ;; *) deb=./$deb ;; esac
 
@@ -39,7 +40,10 @@ dpkg -L skiff | sort >"$work/files"
 [ "$(dpkg-query -W -f='${Status}' skiff)" = "install ok installed" ] || fail "skiff is not installed"
 
 step "one version: the package, skiff --version, the metainfo's newest release"
+# The package's version is the release's plus the Debian release it was built for (~deb13).
 pkg_version=$(dpkg-query -W -f='${Version}' skiff)
+[ "${pkg_version%~deb"$release"}" != "$pkg_version" ] || fail "the package's version $pkg_version does not name Debian $release"
+pkg_version=${pkg_version%~deb"$release"}
 cli_version=$(/usr/bin/skiff --version)
 meta_version=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' /usr/share/metainfo/$app_id.metainfo.xml | head -1)
 [ "$pkg_version" = "$cli_version" ] && [ "$cli_version" = "$meta_version" ] \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what Skiff needs on Debian 12 that this machine lacks, and finds a Swift 6 toolchain.
+# Installs what Skiff needs on Debian 12 or 13 that this machine lacks, and finds a Swift 6 toolchain.
 # Prints the swift binary to use on its last line.
 #   --test       also what `make test` needs (Xvfb, xdotool, validators…)
 #   --deb        also what `make deb` and tools/deb-install-test.sh need
@@ -8,9 +8,12 @@
 set -euo pipefail
 mode="${1:-}"
 
-packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev libsecret-1-dev)
+# librsvg2-common: GTK draws symbolic icons (SVG) through gdk-pixbuf's loader; without it every icon
+# is "image-missing" (a minimal Debian 13 lacks it).
+packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev libsecret-1-dev
+          librsvg2-common)
 if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
-  packages+=(poppler-utils xvfb xauth xdotool x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3)
+  packages+=(poppler-utils xvfb xauth xdotool x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3 sqlite3)
 fi
 
 # The remembered-login tests run a private session bus and GNOME Keyring of their own, and read it
@@ -22,7 +25,7 @@ if [ "$mode" = "--test" ]; then packages+=(python3 xcompmgr); fi
 # The package build (debian/control's Build-Depends) and the install test: lintian, the icon
 # looked up through GTK's own icon theme (python3-gi), gtk4-launch.
 if [ "$mode" = "--deb" ]; then
-  packages+=(debhelper dpkg-dev lintian python3 python3-gi gir1.2-gtk-4.0 libgtk-4-bin)
+  packages+=(build-essential debhelper dpkg-dev lintian python3 python3-gi gir1.2-gtk-4.0 libgtk-4-bin)
 fi
 if [ "$mode" = "--find-only" ]; then packages=(); fi
 
