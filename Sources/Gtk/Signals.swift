@@ -48,6 +48,7 @@ func releaser<Body>(for _: Body.Type) -> GClosureNotify {
     case is SelectionHandler.Type: return { data, _ in release(data, SelectionHandler.self) }
     case is DecideDestinationHandler.Type: return { data, _ in release(data, DecideDestinationHandler.self) }
     case is NavigationActionHandler.Type: return { data, _ in release(data, NavigationActionHandler.self) }
+    case is ResponseHandler.Type: return { data, _ in release(data, ResponseHandler.self) }
     default: fatalError("no releaser for \(Body.self): add it to Signals.swift")
     }
 }

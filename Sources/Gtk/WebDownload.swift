@@ -152,3 +152,54 @@ private let navigationActionTrampoline: @convention(c) (UnsafeMutableRawPointer?
     MainActor.assumeIsolated { body(byUser) }
     return 0
 }
+
+/// A response whose headers are in, as WebKit asks about it ("decide-policy", RESPONSE).
+public struct ResponseInfo: Sendable {
+    /// The MIME type WebKit settled on (after sniffing); empty when none.
+    public let mimeType: String
+    /// Whether WebKit can show that type itself.
+    public let canShow: Bool
+    /// The main frame's own page (not a sub-frame or a resource).
+    public let isMainFrame: Bool
+    public let uri: String
+}
+
+/// What to do with a response: leave it to WebKit, save it as a download, or drop it.
+public enum ResponseVerdict: Sendable {
+    case leave, download, ignore
+}
+
+public typealias ResponseHandler = @MainActor (ResponseInfo) -> ResponseVerdict
+
+extension WebView {
+    /// Every response WebKit decides on (each frame's page). `body` says whether WebKit's own
+    /// default stands (which *ignores* a type it cannot show) or the response is downloaded or dropped.
+    @discardableResult
+    public func onResponse(_ body: @escaping ResponseHandler) -> SignalHandlerID {
+        connectBoxed("decide-policy", unsafeBitCast(responseTrampoline, to: UnsafeRawPointer.self), body, signature: .decidePolicy)
+    }
+}
+
+private let responseTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, decision, type, data in
+    guard let decision, type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE.rawValue,
+          let body = ClosureBox<ResponseHandler>.from(data) else { return 0 }
+    let responseDecision = OpaquePointer(decision)
+    let response = webkit_response_policy_decision_get_response(responseDecision)
+    let info = ResponseInfo(
+        mimeType: response.flatMap { webkit_uri_response_get_mime_type($0) }.map { String(cString: $0) } ?? "",
+        canShow: webkit_response_policy_decision_is_mime_type_supported(responseDecision) != 0,
+        isMainFrame: webkit_response_policy_decision_is_main_frame_main_resource(responseDecision) != 0,
+        uri: response.flatMap { webkit_uri_response_get_uri($0) }.map { String(cString: $0) } ?? "")
+    nonisolated(unsafe) let policy = decision.assumingMemoryBound(to: WebKitPolicyDecision.self)
+    return MainActor.assumeIsolated {
+        switch body(info) {
+        case .leave: return 0
+        case .download:
+            webkit_policy_decision_download(policy)
+            return 1
+        case .ignore:
+            webkit_policy_decision_ignore(policy)
+            return 1
+        }
+    }
+}

@@ -291,6 +291,22 @@ public final class TabPage {
             self.delegate?.tabPageClosedItself(self)
         }
         webView.onNavigationAction { [weak self] byUser in self?.lastNavigationByUser = byUser }
+        // A response WebKit cannot show becomes a download (WebKit alone would drop it without a
+        // word); the rule is ResponseDisposition's. The download then takes the path of any other.
+        webView.onResponse { [weak self] info in
+            guard let self else { return .leave }
+            let facts = ResponseDisposition.Facts(mimeType: info.mimeType, canShow: info.canShow, isMainFrame: info.isMainFrame,
+                                                  byUser: self.lastNavigationByUser, uri: info.uri)
+            switch ResponseDisposition.decide(facts) {
+            case .show: return .leave
+            case .download:
+                self.logger.info("\(info.uri) (\(info.mimeType.isEmpty ? "no type" : info.mimeType)) is saved, not shown")
+                return .download
+            case .ignore:
+                self.logger.info("a sub-frame's \(info.uri) (\(info.mimeType)) is dropped: no click asked for it")
+                return .ignore
+            }
+        }
         webView.onNewWindowRequest { [weak self] request in
             guard let self else { return }
             self.delegate?.tabPage(self, wantsNewTabFor: request.uri, inBackground: request.inBackground)
