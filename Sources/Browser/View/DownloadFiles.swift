@@ -1,4 +1,5 @@
 import BrowserModel
+import BrowserStore
 import Foundation
 
 /// What downloading asks of the file system: the folder made and checked, names tested, the
@@ -59,5 +60,33 @@ enum DownloadFiles {
         let home = NSHomeDirectory()
         guard folder.hasPrefix(home + "/") else { return folder }
         return "~" + folder.dropFirst(home.count)
+    }
+
+    /// The journal of downloads in flight (`DownloadJournal`), in Skiff's state folder.
+    static var journalURL: URL { DataLocations().stateDirectory.appendingPathComponent("downloads-in-flight") }
+
+    /// The journal as the last run left it (empty when there is none or it cannot be read).
+    static func readJournal() -> DownloadJournal {
+        guard let handle = FileHandle(forReadingAtPath: journalURL.path) else { return DownloadJournal() }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: DownloadJournal.maximumBytes)) ?? Data()
+        return DownloadJournal(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes the journal whole (a temporary file renamed over it); an empty one is removed. False
+    /// when it could not be written (the downloads go on: the journal only helps the next launch).
+    @discardableResult
+    static func writeJournal(_ journal: DownloadJournal) -> Bool {
+        let url = journalURL
+        if journal.entries.isEmpty {
+            return unlink(url.path) == 0 || errno == ENOENT
+        }
+        do {
+            try DataLocations.createPrivateDirectory(url.deletingLastPathComponent())
+            try Data(journal.text.utf8).write(to: url, options: .atomic)
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -143,6 +143,9 @@ public final class Downloads {
     /// The shared session is watched once for the process; `owns` says which browser a download is for.
     func watch(_ session: NetworkSession, isShared: Bool, origin: @escaping @MainActor (Download) -> Origin?) {
         self.origin = origin
+        // Before any download of this process can start (its entry must not be mistaken for the
+        // last run's); told once the window is up.
+        recoverInterrupted()
         if !isShared {
             session.onDownloadStarted { [weak self] in self?.start($0) }
             return
@@ -256,6 +259,7 @@ public final class Downloads {
         item.name = name
         let partial = (folder as NSString).appendingPathComponent(DownloadNaming.partialName(for: name))
         item.partialPath = partial
+        Self.journal(adding: partial, uri: item.download.uri)
         show(item.id, name: name, .running(received: 0, total: item.download.expectedLength))
         item.download.setDestination(partial)
     }
@@ -294,6 +298,8 @@ public final class Downloads {
     private func finished(_ item: Running) {
         if item.refused { return }
         guard let name = item.name, let partial = item.partialPath else { return }
+        // Renamed whole or removed below, whichever way it ends: no longer in flight.
+        defer { Self.journal(removing: partial) }
         // WebKit 2.50 reports a body the server cut short (fewer bytes than its Content-Length, then
         // the connection closed) as finished: the size on disk says otherwise.
         if item.failure == nil, let expected = item.download.expectedLength, DownloadFiles.size(of: partial) < expected {
@@ -327,6 +333,58 @@ public final class Downloads {
     }
 
     private func tell(_ event: Event) { report(event) }
+
+    // MARK: Downloads a process left unfinished (DownloadJournal)
+
+    /// The journal of this process's downloads in flight; nil until first used.
+    private static var journal: DownloadJournal?
+    private static var recovered = false
+
+    private static func journal(adding partial: String, uri: String?) {
+        var current = journal ?? DownloadJournal()
+        current.add(partialPath: partial, uri: uri)
+        journal = current
+        if !DownloadFiles.writeJournal(current) {
+            Logger(label: "skiff.browser.downloads").warning("the downloads journal could not be written at \(DownloadFiles.journalURL.path)")
+        }
+    }
+
+    private static func journal(removing partial: String) {
+        guard var current = journal else { return }
+        current.remove(partialPath: partial)
+        journal = current
+        DownloadFiles.writeJournal(current)
+    }
+
+    /// Once a process, before its first download: the partial files of downloads the last run left
+    /// unfinished (killed, crashed) are removed, listed with Retry, and told.
+    private func recoverInterrupted() {
+        guard !Self.recovered else { return }
+        Self.recovered = true
+        let left = DownloadFiles.readJournal()
+        guard !left.entries.isEmpty else { return }
+        var names: [String] = []
+        var folders: Set<String> = []
+        for entry in left.entries {
+            let received = max(DownloadFiles.size(of: entry.partialPath), DownloadFiles.size(of: entry.partialPath + ".wkdownload"))
+            let existed = FileManager.default.fileExists(atPath: entry.partialPath) || FileManager.default.fileExists(atPath: entry.partialPath + ".wkdownload")
+            DownloadFiles.removePartial(entry.partialPath)
+            logger.notice("removed the unfinished download \(entry.partialPath) (\(received) bytes) left by the last run")
+            guard existed else { continue }
+            names.append(entry.name)
+            folders.insert(DownloadFiles.display((entry.partialPath as NSString).deletingLastPathComponent))
+            let id = UUID().uuidString
+            list.add(id: id, name: entry.name, state: .running(received: 0, total: nil), uri: entry.uri.isEmpty ? nil : entry.uri)
+            list.update(id: id, state: .failed(reason: DownloadJournal.interruptedReason(received: received)))
+        }
+        // Only what this process has in flight stays listed.
+        Self.journal = Self.journal ?? DownloadJournal()
+        DownloadFiles.writeJournal(Self.journal ?? DownloadJournal())
+        guard !names.isEmpty else { return }
+        panel.render(list)
+        let text = DownloadJournal.notice(names: names, folder: folders.count == 1 ? folders.first ?? "" : "the Downloads folder")
+        MainLoop.idle { [weak self] in self?.tell(.failed(text: text)) }
+    }
 
     /// Whether the download would eat into the disk's reserve (DownloadReport.spaceProblem).
     private static func spaceProblem(_ item: Running, folder: String) -> String? {
