@@ -18,7 +18,10 @@ final class PopUpWindowTests: XCTestCase {
         server = try TestHTTPServer(routes: [
             "/opener": .init(body: "<title>Opener</title>\(button) onclick=\"window.open('/popup')\">Sign in</button>"),
             "/popup": .init(body: "<title>Popup</title><script>document.title = 'Popup of ' + (window.opener ? window.opener.document.title : 'nobody')</script>"),
-            "/pushy": .init(body: "<title>Pushy</title><script>setTimeout(() => window.open('/unasked'), 300)</script>"),
+            // It goes on changing its title once the pop-up is blocked, as live pages do (a clock, a
+            // counter): the bar must stay through that.
+            "/pushy": .init(body: "<title>Pushy</title><script>let n = 0; setTimeout(() => { window.open('/unasked'); "
+                            + "setInterval(() => { document.title = 'Pushy ' + (++n) }, 100) }, 300)</script>"),
             "/unasked": .init(body: "<title>Unasked</title><h1>unasked</h1>"),
         ])
     }
@@ -54,13 +57,42 @@ final class PopUpWindowTests: XCTestCase {
             }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
             let allow = { main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Allow Once") } }
-            XCTAssertTrue(MainLoop.run(until: { allow() != nil }, timeout: 8), "a notice offers to allow it")
+            XCTAssertTrue(MainLoop.run(until: { allow() != nil }, timeout: 8), "a bar offers to allow it")
+            XCTAssertTrue(main.browser.root.presentedDescendants().contains { $0.labelText == "Skiff blocked a pop-up window from \(base.dropFirst(7))." },
+                          "it names the site")
             XCTAssertEqual(main.browser.tabCount, 1, "no tab was opened without a click")
-            MainLoop.run(for: 0.5)
-            guard let button = allow() else { return XCTFail("no Allow Once button") }
+            // Ten title changes later the bar is still there (it went with the first one).
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Pushy 10" }, timeout: 10))
+            guard let button = allow() else { return XCTFail("the bar went away while the page changed its title") }
             XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Unasked" }, timeout: 10),
                           "Allow Once opened it: “\(main.browser.state.title ?? "")”")
+        }
+    }
+
+    /// Always Allow for This Site opens it, and the site's next pop-up opens with no bar.
+    func testAlwaysAllowForThisSiteOpensItAndTheNextOne() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Popup Always")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
+            let always = { main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Always Allow Pop-ups for \(base.dropFirst(7))") } }
+            XCTAssertTrue(MainLoop.run(until: { always() != nil }, timeout: 8), "the bar offers to allow the site")
+            // Once it has slid down (the page meanwhile changes its title five times).
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Pushy 5" }, timeout: 10))
+            guard let button = always() else { return XCTFail("no Always Allow button") }
+            XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Unasked" && main.browser.tabCount == 2 }, timeout: 10),
+                          "it opened: “\(main.browser.state.title ?? "")”")
+            // Back on the site's page: its next pop-up opens by itself.
+            main.browser.selectTab(at: 0)
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
+            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 10), "the site's pop-up opened with no bar")
+            XCTAssertNil(main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Allow Once") })
         }
     }
 }

@@ -1,6 +1,8 @@
 /// What a page may ask for (docs/browser.md, "Permissions"), and what the user decided per site.
 public enum PermissionKind: String, Sendable, CaseIterable {
     case notifications, location, camera, microphone, cameraAndMicrophone
+    /// Windows a page opens with no click: never asked, only allowed from the pop-up bar.
+    case popUps
 
     /// The prompt's question: "example.org wants to show notifications."
     public func question(site: String) -> String {
@@ -10,6 +12,7 @@ public enum PermissionKind: String, Sendable, CaseIterable {
         case .camera: "\(site) wants to use your camera."
         case .microphone: "\(site) wants to use your microphone."
         case .cameraAndMicrophone: "\(site) wants to use your camera and microphone."
+        case .popUps: "\(site) wants to open pop-up windows."
         }
     }
 }
@@ -23,6 +26,7 @@ extension PermissionKind {
         case .camera: "Camera"
         case .microphone: "Microphone"
         case .cameraAndMicrophone: "Camera and microphone"
+        case .popUps: "Pop-up windows"
         }
     }
 }

@@ -8,7 +8,7 @@ import Gtk
 extension BrowserView {
     func tabPage(_ page: TabPage, opensWindowFor uri: String, byUser: Bool) -> WebView? {
         guard let opener = page.webView else { return nil }
-        guard byUser else {
+        guard byUser || permissions.allowsPopUps(from: Site.of(page.state.uri)) else {
             blockedPopUp(uri, from: page)
             return nil
         }
@@ -39,12 +39,16 @@ extension BrowserView {
         closeTab(at: index)
     }
 
+    /// Told in the tab's own bar, which stays until answered: Allow Once opens what was blocked,
+    /// Always Allow also lets the page's site open pop-ups from now on (kept with the site
+    /// permissions; in memory only for a private window).
     private func blockedPopUp(_ uri: String, from page: TabPage) {
-        let host = URL(string: uri)?.host ?? URL(string: page.state.uri ?? "")?.host ?? "this page"
+        let site = PagePermissions.site(of: page.state.uri)
         logger.notice("blocked a pop-up no click asked for: \(uri)")
-        page.crashBanner.offer("Skiff blocked a pop-up window from \(host).", button: "Allow Once") { [weak self, weak page] in
-            guard let self, let page, !uri.isEmpty else { return }
-            self.tabPage(page, wantsNewTabFor: uri, inBackground: false)
+        page.popUpBar.blocked(uri, site: site) { [weak self, weak page] uris, always in
+            guard let self, let page else { return }
+            if always, let key = Site.of(page.state.uri) { self.permissions.alwaysAllowPopUps(from: key) }
+            for uri in uris where !uri.isEmpty { self.tabPage(page, wantsNewTabFor: uri, inBackground: false) }
         }
     }
 }

@@ -77,6 +77,19 @@ public final class PagePermissions {
         self.keeper = keeper ?? SitePermissionsKeeper.inMemory()
     }
 
+    /// Pop-ups allowed in a private window: remembered for the window's life only.
+    private lazy var privatePopUps = SitePermissionsKeeper.inMemory()
+    private var popUpKeeper: SitePermissionsKeeper { isPrivate ? privatePopUps : keeper }
+
+    /// "Always Allow for This Site" was chosen for `site`'s pop-ups.
+    func allowsPopUps(from site: String?) -> Bool {
+        site.flatMap { popUpKeeper.permissions.decision(for: .popUps, on: $0) } == .allow
+    }
+
+    func alwaysAllowPopUps(from site: String) {
+        popUpKeeper.decide(.allow, for: .popUps, on: site)
+    }
+
     /// The answers remembered, by site then kind (Preferences' list).
     public var remembered: [SitePermissions.Entry] { keeper.permissions.entries }
 

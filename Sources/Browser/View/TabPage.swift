@@ -61,6 +61,7 @@ public final class TabPage {
     lazy var crashBanner = CrashBanner { [weak self] in self?.reload() }
     /// Asks whether the page's site may use something (BrowserView's `PagePermissions` decides when).
     let permissionPrompt = PermissionPrompt()
+    let popUpBar = PopUpBar()
     /// The page's alert, confirm, prompt and "leave this page?" (PageDialogs.swift).
     let dialogs = PageDialogs()
     /// "Remember password" on the login card, and the keyring (LoginKeeper.swift).
@@ -110,6 +111,7 @@ public final class TabPage {
         }
         content.addOverlay(crashBanner.revealer)
         content.addOverlay(permissionPrompt.revealer)
+        content.addOverlay(popUpBar.revealer)
         content.addOverlay(dialogs.root)
         dialogs.onShownChanged = { [weak self] shown, hadFocus in
             // While a dialog waits the page cannot be used: Tab goes round the dialog, not into it.
