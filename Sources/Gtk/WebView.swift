@@ -162,6 +162,14 @@ public final class WebView: Widget {
 
     /// The bytes the page was loaded from (its main resource, as WebKit received it: nothing is
     /// fetched again), or nil when there is none.
+    /// The HTTP status of the page shown (200, 404…), nil before a response or for a page not from
+    /// HTTP (a file, `about:`).
+    public var mainResourceStatus: Int? {
+        guard let resource = webkit_web_view_get_main_resource(view), let response = webkit_web_resource_get_response(resource) else { return nil }
+        let status = Int(webkit_uri_response_get_status_code(response))
+        return status > 0 ? status : nil
+    }
+
     public func mainResourceData(_ completion: @escaping @MainActor (Data?) -> Void) {
         guard let resource = webkit_web_view_get_main_resource(view) else { return completion(nil) }
         let box = ClosureBox<DataCompletion>(completion)

@@ -155,12 +155,15 @@ final class AddressFieldPropertyTests: XCTestCase {
         XCTAssertGreaterThan(steps, 50_000)
     }
 
-    func testAnAnswerForAnOlderTextCompletesOnlyIfItStillExtendsTheTypedText() {
+    func testAnAnswerCompletesOnlyTheExactTextItWasFor() {
         var field = AddressField()
         _ = field.edited(to: "1")
         _ = field.edited(to: "12")
         _ = field.edited(to: "127")
-        XCTAssertTrue(field.answer(query: "12", top: "http://127.0.0.1:8080/index.html", cursorAtEnd: true))
+        XCTAssertFalse(field.answer(query: "12", top: "http://127.0.0.1:8080/index.html", cursorAtEnd: true),
+                       "an answer for an earlier text is dropped, even one that would extend this one (issue 33)")
+        XCTAssertEqual(field.text, "127")
+        XCTAssertTrue(field.answer(query: "127", top: "http://127.0.0.1:8080/index.html", cursorAtEnd: true))
         XCTAssertEqual(field.text, "127.0.0.1:8080")
         XCTAssertEqual(field.selection, 3..<14)
 

@@ -77,6 +77,15 @@ final class HistorySearchModelTests: XCTestCase {
                        .init(text: "www.debian.org", selectionStart: 7))
     }
 
+    func testATypedAddressTheServerRefusedIsNotKeptAsTyped() {
+        XCTAssertEqual(VisitTransition.recorded(.typed, status: 404), .link, "a mistyped address does not rise to be completed again")
+        XCTAssertEqual(VisitTransition.recorded(.typed, status: 500), .link)
+        XCTAssertEqual(VisitTransition.recorded(.typed, status: 200), .typed)
+        XCTAssertEqual(VisitTransition.recorded(.typed, status: 304), .typed)
+        XCTAssertEqual(VisitTransition.recorded(.typed, status: nil), .typed, "a file or about: page")
+        XCTAssertEqual(VisitTransition.recorded(.link, status: 200), .link)
+    }
+
     func testNoCompletionMidWordOnDeletionOrWithSpaces() {
         XCTAssertNil(InlineCompletion.complete(typed: "ebian", previous: "ebia", top: "https://debian.org/"), "mid-word")
         XCTAssertNil(InlineCompletion.complete(typed: "org", previous: "or", top: "https://debian.org/"), "inside the address")
@@ -85,5 +94,14 @@ final class HistorySearchModelTests: XCTestCase {
         XCTAssertNil(InlineCompletion.complete(typed: "ref deb", previous: "ref de", top: "https://debian.org/"))
         XCTAssertNil(InlineCompletion.complete(typed: "debian.org", previous: "debian.or", top: "https://debian.org/"), "nothing left to add")
         XCTAssertNil(InlineCompletion.complete(typed: "deb", previous: "de", top: nil))
+        // Never into a query or a fragment, never after a finished segment (issue 33).
+        XCTAssertNil(InlineCompletion.complete(typed: "127.0.0.1:8000/index.html", previous: "127.0.0.1:8000/index.htm",
+                                               top: "http://127.0.0.1:8000/index.html?q=long"), "a query is never added")
+        XCTAssertNil(InlineCompletion.complete(typed: "h/doc.html", previous: "h/doc.htm", top: "http://h/doc.html#part2"), "nor a fragment")
+        XCTAssertEqual(InlineCompletion.complete(typed: "h/ind", previous: "h/in", top: "http://h/index.html?q=long")?.text, "h/index.html",
+                       "the segment completed, its query left out")
+        XCTAssertNil(InlineCompletion.complete(typed: "h/a?q=x", previous: "h/a?q=", top: "http://h/a?q=xyz"), "typed into a query")
+        XCTAssertNil(InlineCompletion.complete(typed: "h/debref", previous: "h/debre", top: "http://h/debref/ch02.en.html"),
+                     "the segment is finished: nothing after it")
     }
 }

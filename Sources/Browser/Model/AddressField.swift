@@ -4,8 +4,8 @@
 /// The view reports every change the user makes (`edited`) and every history answer (`answer`);
 /// it shows `text` with `selection` selected, and never writes the field any other way while
 /// editing. Answers come from a worker thread and may be for an older text than the one in the
-/// field: a completion is applied only if it still extends what is typed now, and only while the
-/// cursor is at the end of it (docs/address-bar.md).
+/// field: a completion is applied only to exactly the text it was worked out for, and only while
+/// the cursor is at the end of it (docs/address-bar.md).
 public struct AddressField: Equatable, Sendable {
     /// What the user typed, without any completion.
     public private(set) var typed: String
@@ -74,8 +74,9 @@ public struct AddressField: Equatable, Sendable {
     /// - Parameter cursorAtEnd: the cursor is at the end of the typed text and nothing else is
     ///   selected; a completion never moves the cursor into or before what was typed.
     public mutating func answer(query: String, top: String?, cursorAtEnd: Bool) -> Bool {
-        guard suffix.isEmpty, cursorAtEnd, !lastEditRemoved, !typed.isEmpty,
-              typed.lowercased().hasPrefix(query.lowercased()),
+        // Only for exactly what is typed now: an answer for an earlier text is dropped, even one
+        // that would still extend it (the top hit for "/in" is not the top hit for "/index.h").
+        guard suffix.isEmpty, cursorAtEnd, !lastEditRemoved, !typed.isEmpty, typed == query,
               let completion = InlineCompletion.complete(typed: typed, previous: "", top: top) else { return false }
         let added = String(completion.text.dropFirst(typed.count))
         guard !added.isEmpty else { return false }

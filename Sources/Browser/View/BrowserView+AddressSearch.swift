@@ -65,16 +65,18 @@ extension BrowserView {
         return ranked.first?.uri
     }
 
-    /// The top hit's address completed in the field, the completed part selected, when the model
-    /// says it still extends what is typed (AddressField).
+    /// The top hit's address completed in the field, the completed part selected — only when the
+    /// entry holds, at this moment, exactly the text the answer was for (read from the widget, not
+    /// the model's copy), with the cursor at its end and nothing selected. Otherwise the answer is
+    /// dropped: a completion worked out for an earlier text must never be added to a later one
+    /// (issue 33: `…/index.html?q=longdex.html`). Typed text is the user's alone.
     private func completeInline(query: String, top: String?) {
         guard let bar = bars[pager.tabs.current.id], var field = addressSearch.field else { return }
-        // The field is only ever written through the model, so it holds the model's text; if it
-        // does not, the user's change is taken first.
-        if bar.entry.text != field.text { _ = field.edited(to: bar.entry.text) }
         let entry = bar.entry
-        let cursorAtEnd = entry.selectionRange == nil && entry.cursorPosition == entry.text.count
-        let changed = field.answer(query: query, top: top, cursorAtEnd: cursorAtEnd)
+        let shown = entry.text
+        guard shown == query, field.text == shown, field.typed == query,
+              entry.selectionRange == nil, entry.cursorPosition == shown.count else { return }
+        let changed = field.answer(query: query, top: top, cursorAtEnd: true)
         addressSearch.field = field
         guard changed else { return }
         write(field.text, to: entry, selecting: field.selection)

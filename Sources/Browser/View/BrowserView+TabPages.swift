@@ -26,9 +26,10 @@ extension BrowserView {
         }
     }
 
-    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?) {
+    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?, status: Int?) {
+        let transition = VisitTransition.recorded(transition(forVisitIn: page.id), status: status)
         guard !isPrivate else { return }
-        persistence?.record(visit, title: title, transition: transition(forVisitIn: page.id))
+        persistence?.record(visit, title: title, transition: transition)
     }
 
     func tabPage(_ page: TabPage, didCommit uri: String?) { zoom.committed(page.webView, uri: uri) }

@@ -9,7 +9,8 @@ protocol TabPageDelegate: AnyObject {
     /// Anything the chrome shows changed: title, address, progress, history, a crash.
     func tabPageDidChange(_ page: TabPage)
     /// A page was committed: what it means for history (see `VisitCounter`).
-    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?)
+    /// `status`: the page's HTTP status, when it came over HTTP.
+    func tabPage(_ page: TabPage, didVisit visit: VisitCounter.Effect, title: String?, status: Int?)
     /// The page's title arrived or changed: history's title for `uri`, not a new visit.
     func tabPage(_ page: TabPage, didChangeTitle title: String, uri: String)
     /// A link asked for a page of its own (target=_blank, window.open on a click, middle click).
@@ -222,13 +223,15 @@ public final class TabPage {
                 self.pendingFallback = nil
                 // A question the page left behind is answered No.
                 self.permissionPrompt.withdraw()
+                // Another page: what the last one tried to open is not offered for it.
+                self.popUpBar.dismiss()
                 self.dialogs.navigated()
                 self.apply(.committed(uri: webView.uri))
                 self.delegate?.tabPage(self, didCommit: webView.uri)
                 if let uri = webView.uri, self.state.failure == nil {
                     let visit = self.visits.committed(uri: uri, backEntry: webView.backEntryToken)
                     // A resumed tab reloading its page is not a visit.
-                    if visit != .none && self.resuming == nil { self.delegate?.tabPage(self, didVisit: visit, title: webView.title) }
+                    if visit != .none && self.resuming == nil { self.delegate?.tabPage(self, didVisit: visit, title: webView.title, status: webView.mainResourceStatus) }
                 }
             case .finished:
                 self.apply(.finished)
