@@ -24,13 +24,13 @@ extension MainWindow {
         return CommandGroup("Window", commands + todayCommands + appCommands)
     }
 
-    /// Keys the Today feed handles itself: listed for the Keyboard Shortcuts window.
+    /// Keys the Today feed handles itself (moving, opening): listed for the Keyboard Shortcuts window.
+    /// Its commands (refresh, search) are window actions in `todayCommands`.
     static let todayKeys = CommandGroup("Today", [
         KeyboardCommand("today-move", "Move between cards", ["Left", "Right", "Up", "Down"]),
         KeyboardCommand("today-open", "Open the story", ["Return", "space"]),
         KeyboardCommand("today-close", "Close the story", ["Escape", "<Alt>Left"]),
         KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
-        KeyboardCommand("today-refresh", "Refresh the feeds", ["F5", "<Control>r"]),
         KeyboardCommand("today-open-link", "Open the story’s article in the Browser", ["<Control>Return"]),
         KeyboardCommand("today-reader-view", "Show the story’s full article from its page (Reader View)", ["<Control><Alt>r"]),
     ])

@@ -21,6 +21,12 @@ extension MainWindow {
             KeyboardCommand("today-search", "Search Today’s articles (Escape closes)", ["<Control>f"]) { [weak self] in
                 self?.today.openSearch()
             },
+            // A window action, so the keys work wherever the focus is in a window showing Today (after
+            // launch, on the header, on Today's background), not only on a card. Enabled only while
+            // Today is shown (`sectionChanged`): in the Browser the same keys reload the page.
+            KeyboardCommand("today-refresh", "Refresh Today’s feeds", ["F5", "<Control>r"]) { [weak self] in
+                self?.today.refresh()
+            },
         ]
     }
 

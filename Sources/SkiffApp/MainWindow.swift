@@ -140,6 +140,7 @@ public final class MainWindow: BrowserViewDelegate {
         let browsing = visibleSection == .browser
         for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
         actions["today-search"]?.isEnabled = visibleSection == .today
+        actions["today-refresh"]?.isEnabled = visibleSection == .today
         keepFocusOnScreen()
     }
 

@@ -51,8 +51,11 @@ public final class TodayView {
     public var readerView: (@Sendable (String) async -> StoryText)?
     /// The "Add your feeds" card was opened.
     public var onAddFeed: (() -> Void)?
-    /// F5 or Ctrl+R in Today.
+    /// Refresh (the window's `today-refresh` action: F5, Ctrl+R).
     public var onRefresh: (() -> Void)?
+
+    /// Fetches the feeds again, when there are subscriptions to fetch.
+    public func refresh() { onRefresh?() }
     /// Pictures named by http(s) addresses (subscriptions' articles), fetched into the disk cache;
     /// without it such cards keep their designed look.
     public var remotePictures: RemotePictures? {
@@ -443,10 +446,6 @@ public final class TodayView {
         keys.onPressed { [weak self] key, modifiers in
             guard let self else { return false }
             let plain = modifiers.isDisjoint(with: [.control, .alt, .shift])
-            if (key == Key.f5 && plain) || (key == Key.r && modifiers.contains(.control) && modifiers.isDisjoint(with: [.shift, .alt])), let onRefresh = self.onRefresh {
-                onRefresh()
-                return true
-            }
             guard let story = self.story, story.isOpen else {
                 if key == Key.escape, plain, self.search.isOpen {
                     self.search.close()
