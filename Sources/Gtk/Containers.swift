@@ -55,6 +55,27 @@ public final class Revealer: Widget {
         get { gtk_revealer_get_reveal_child(revealer) != 0 }
         set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
     }
+
+    /// A bar that comes and goes (a question over a page): hidden from now on, and hidden again once
+    /// it has slid away, so a screen reader is never given a bar no longer on screen. Use
+    /// `slideIn()` and `slideOut()` to show and take it away.
+    public func hidesWhenSlidAway() {
+        isVisible = false
+        onNotify("child-revealed") { [weak self] in
+            if let self, !self.revealsChild, !self.childRevealed { self.isVisible = false }
+        }
+    }
+
+    public func slideIn() {
+        isVisible = true
+        revealsChild = true
+    }
+
+    /// Without animations there is no slide to wait for: hidden at once.
+    public func slideOut() {
+        revealsChild = false
+        if !Widget.animationsEnabled { isVisible = false }
+    }
 }
 
 /// Pages with names and titles; the section switcher shows them.

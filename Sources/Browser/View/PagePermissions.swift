@@ -28,11 +28,7 @@ final class PermissionPrompt {
         revealer.setChild(row)
         revealer.valign = .start
         revealer.setAccessibleLabel("Permission request")
-        // Hidden once it has slid away, so a screen reader is not given a question no longer asked.
-        revealer.isVisible = false
-        revealer.onNotify("child-revealed") { [weak revealer] in
-            if let revealer, !revealer.revealsChild, !revealer.childRevealed { revealer.isVisible = false }
-        }
+        revealer.hidesWhenSlidAway()
     }
 
     var isShown: Bool { revealer.revealsChild }
@@ -44,13 +40,11 @@ final class PermissionPrompt {
         self.answer = answer
         question.text = text
         question.setAccessibleLabel(text)
-        revealer.isVisible = true
-        revealer.revealsChild = true
+        revealer.slideIn()
     }
 
     private func answered(_ decision: SitePermissions.Decision) {
-        revealer.revealsChild = false
-        if !Widget.animationsEnabled { revealer.isVisible = false }
+        revealer.slideOut()
         let pending = answer
         answer = nil
         pending?(decision)

@@ -36,11 +36,7 @@ final class PopUpBar {
         revealer.setChild(row)
         revealer.valign = .start
         revealer.setAccessibleLabel("Pop-up blocked")
-        // Hidden once it has slid away, so a screen reader is not told of a bar no longer there.
-        revealer.isVisible = false
-        revealer.onNotify("child-revealed") { [weak revealer] in
-            if let revealer, !revealer.revealsChild, !revealer.childRevealed { revealer.isVisible = false }
-        }
+        revealer.hidesWhenSlidAway()
     }
 
     var isShown: Bool { revealer.revealsChild }
@@ -58,8 +54,7 @@ final class PopUpBar {
         message.text = text
         message.setAccessibleLabel(text)
         alwaysButton.setAccessibleLabel("Always Allow Pop-ups for \(site)")
-        revealer.isVisible = true
-        revealer.revealsChild = true
+        revealer.slideIn()
     }
 
     private func answered(always: Bool) {
@@ -72,7 +67,6 @@ final class PopUpBar {
     func dismiss() {
         answer = nil
         blocked = []
-        revealer.revealsChild = false
-        if !Widget.animationsEnabled { revealer.isVisible = false }
+        revealer.slideOut()
     }
 }
