@@ -1,0 +1,119 @@
+import Browser
+import BrowserModel
+import BrowserStore
+import Foundation
+import Gtk
+import SkiffApp
+import TestSupport
+import XCTest
+
+/// Typed text is sacred, proven as people type (issue 33): over a history of near-misses (the same
+/// pages with queries and fragments, chapters whose names share prefixes), 100 addresses typed with
+/// real keys, each key after a random delay between 5 and 150 ms, then a random pause of up to a
+/// second before Enter. The file server's own request log must show exactly the path typed, every
+/// time — whatever the history search answered, and when, meanwhile.
+final class TypedAddressStressTests: XCTestCase {
+    var site: URL!
+    var server: PlainFileServer!
+    var dataHome: URL!
+
+    /// The pages on the server: names that are prefixes of each other, and a folder with the same names.
+    static let pages = ["index.html", "in.html", "ch1.html", "ch1.en.html", "ch12.html", "ch2.en.html", "ch02.html",
+                        "debref/index.html", "debref/ch2.en.html", "debref/ch02.html", "deb.html"]
+    static let addresses = Int(ProcessInfo.processInfo.environment["SKIFF_TYPING_ROUNDS"] ?? "") ?? 100
+
+    override func setUpWithError() throws {
+        try requireDisplayAndXDoTool()
+        site = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-typing-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("debref"), withIntermediateDirectories: true)
+        for page in Self.pages {
+            let file = site.appendingPathComponent(page)
+            try Data("<!doctype html><title>\(page)</title><h1>\(page)</h1>".utf8).write(to: file)
+            // Dated tomorrow: with no Cache-Control (the server sends none), WebKit would keep a page
+            // modified seconds ago fresh for a while and show it again without asking, and the log
+            // would not show the visit. A Last-Modified after the response's Date leaves nothing fresh,
+            // so every visit asks (a 200 or a 304, logged either way).
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(86_400)], ofItemAtPath: file.path)
+        }
+        server = try PlainFileServer(folder: site)
+        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-typing-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let site { try? FileManager.default.removeItem(at: site) }
+        if let dataHome { try? FileManager.default.removeItem(at: dataHome) }
+    }
+
+    func testAHundredAddressesTypedAtHumanSpeedsLoadExactlyWhatWasTyped() throws {
+        let base = server.base
+        nonisolated(unsafe) let server = self.server!
+        let host = base.replacingOccurrences(of: "http://", with: "")
+        var random = SystemRandomNumberGenerator()
+        let locations = DataLocations(dataDirectory: dataHome.appendingPathComponent("skiff"), stateDirectory: dataHome.appendingPathComponent("state"))
+        try MainActor.assumeIsolated {
+            let persistence = BrowserPersistence.open(locations: locations)
+            let (main, window) = try BrowserTestWindow.open("Typing Stress", persistence: persistence)
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            // The near-misses: each page, with queries and fragments, the index most of all.
+            var history: [String] = []
+            for page in Self.pages {
+                history += ["/\(page)", "/\(page)?q=long", "/\(page)#top", "/\(page)?q=\(page.count)&x=1", "/\(page)#ref"]
+            }
+            history += Array(repeating: "/index.html?q=long", count: 4)
+            XCTAssertGreaterThanOrEqual(history.count, 50)
+            for path in history {
+                let page = String(path.dropFirst().prefix { $0 != "?" && $0 != "#" })
+                XCTAssertTrue(BrowserTestWindow.load(main, base + path, title: page), "history: \(path)")
+            }
+            // A last page of its own, once the server has answered it: no request of the history's is
+            // still in flight to be taken for a typed one's.
+            XCTAssertTrue(BrowserTestWindow.load(main, base + "/deb.html?end", title: "deb.html"))
+            XCTAssertTrue(MainLoop.run(until: { server.requestedPaths.last == "/deb.html?end" }, timeout: 10))
+
+            var mismatches: [String] = []
+            var previous = ""
+            for round in 0..<Self.addresses {
+                var page = Self.pages.randomElement(using: &random) ?? "index.html"
+                while page == previous { page = Self.pages.randomElement(using: &random) ?? "index.html" }
+                previous = page
+                let typed = "\(host)/\(page)"
+                let asked = server.requestedPaths.count
+                // From where the focus is after a page loaded (the page), as a user: Ctrl+L.
+                XDoTool.run(["windowfocus", "--sync", window])
+                XDoTool.run(["key", "--clearmodifiers", "ctrl+l"])
+                XCTAssertTrue(MainLoop.run(until: { main.browser.isEditingAddress && main.browser.addressEntry.containsFocus }, timeout: 5),
+                              "round \(round): Ctrl+L edits the address")
+                // Let the window see Ctrl go up before the first letter, or it arrives as a Ctrl chord.
+                MainLoop.run(for: 0.15)
+                // Each key after its own delay, while the window's loop turns and the history search's
+                // answers come in between. Log-uniform between 5 and 150 ms: mostly quick keys, some
+                // slow ones, as people type. (The delay is the typist's, not a wait for the app.)
+                for character in typed {
+                    let delay = 5 * pow(30, Double.random(in: 0...1, using: &random)) / 1000
+                    let sent = Date()
+                    XDoTool.run(["type", "--delay", "0", String(character)])
+                    // The time xdotool took to start counts toward the delay.
+                    MainLoop.run(for: max(0, delay + sent.timeIntervalSinceNow))
+                }
+                MainLoop.run(for: Double.random(in: 0...1, using: &random))
+                XDoTool.run(["key", "Return"])
+                // Until the server has been asked for a page (its favicon aside) and the tab has finished
+                // loading the page typed; a wrong page loading runs into the timeout, then counts below.
+                let asks = { server.requestedPaths.dropFirst(asked).filter { $0 != "/favicon.ico" } }
+                let loaded = MainLoop.run(until: {
+                    !asks().isEmpty && !main.browser.state.isLoading && main.browser.state.uri == "\(base)/\(page)"
+                }, timeout: 10)
+                let got = asks()
+                if !loaded {
+                    mismatches.append("round \(round): the tab shows \(main.browser.state.uri ?? "nothing"), the field “\(main.browser.addressEntry.text)”")
+                }
+                if got != ["/\(page)"] { mismatches.append("typed /\(page), the server was asked for \(got)") }
+            }
+            XCTAssertEqual(mismatches, [], "\(mismatches.count) of \(Self.addresses) typed addresses did not load exactly what was typed")
+        }
+    }
+}
