@@ -135,7 +135,6 @@ final class TodayWindowTests: XCTestCase {
                   let card = main.today.visibleCards.first,
                   let origin = main.today.root.origin(in: main.window) else { return XCTFail("no window or card") }
             let x = origin.x + card.frame.x + card.frame.width / 2, y = origin.y + card.frame.y + card.frame.height / 2
-            XDoTool.run(["windowraise", window])
             XDoTool.run(["mousemove", "--window", window, String(Int(x)), String(Int(y))])
             XDoTool.run(["mousedown", "1"])
             XCTAssertTrue(MainLoop.run(until: { main.today.pressedCardTitles == [card.title] }, timeout: 3), "the press holds the card")

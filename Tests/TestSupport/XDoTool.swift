@@ -57,12 +57,8 @@ public enum XDoTool {
         return id
     }
 
-    /// Moves the pointer to (x, y) inside `window` and clicks button 1. The window is raised first:
-    /// the click goes to what is on top at that point of the screen, and another window still mapped
-    /// there (an earlier test's, or a dialog's) must not take it. (On GTK 4.18 a first click on a new
-    /// window was lost in two full runs of the suite and never alone.)
+    /// Moves the pointer to (x, y) inside `window` and clicks button 1.
     public static func click(window: String, x: Double, y: Double) {
-        run(["windowraise", window])
         run(["mousemove", "--window", window, String(Int(x)), String(Int(y))])
         MainLoop.run(for: 0.05)
         run(["click", "1"])
