@@ -184,10 +184,14 @@ private let responseTrampoline: @convention(c) (UnsafeMutableRawPointer?, Unsafe
     guard let decision, type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE.rawValue,
           let body = ClosureBox<ResponseHandler>.from(data) else { return 0 }
     let responseDecision = OpaquePointer(decision)
+    // What WebKit shows (all but a few responses) is left to it at once: nothing more is read.
+    let canShow = webkit_response_policy_decision_is_mime_type_supported(responseDecision) != 0
     let response = webkit_response_policy_decision_get_response(responseDecision)
+    let mime = response.flatMap { webkit_uri_response_get_mime_type($0) }
+    if canShow, let mime, mime.pointee != 0, strcmp(mime, "text/plain") != 0 { return 0 }
     let info = ResponseInfo(
-        mimeType: response.flatMap { webkit_uri_response_get_mime_type($0) }.map { String(cString: $0) } ?? "",
-        canShow: webkit_response_policy_decision_is_mime_type_supported(responseDecision) != 0,
+        mimeType: mime.map { String(cString: $0) } ?? "",
+        canShow: canShow,
         isMainFrame: webkit_response_policy_decision_is_main_frame_main_resource(responseDecision) != 0,
         uri: response.flatMap { webkit_uri_response_get_uri($0) }.map { String(cString: $0) } ?? "")
     nonisolated(unsafe) let policy = decision.assumingMemoryBound(to: WebKitPolicyDecision.self)
