@@ -21,7 +21,7 @@ final class HistoryVisitTests: XCTestCase {
                 <title>Loop</title><script>
                 const n = +(new URLSearchParams(location.search).get('n') || 0);
                 document.title = 'Loop ' + n;
-                if (n < 40) setTimeout(() => location.replace('/loop?n=' + (n + 1)), 5);
+                if (n < 40) setTimeout(() => location.replace('/loop?n=' + (n + 1)), 30);
                 </script>
                 """),
             "/refresh": .init(body: "<meta http-equiv=refresh content='0;url=/b2'><title>Refresh</title>"),
