@@ -7,11 +7,7 @@ SETUP = tools/setup.sh
 # The app as shipped and measured: the Swift runtime and Foundation linked in, which saves resolving
 # their symbols across WebKit's ~200 libraries at every launch (~16 ms of start-up; docs/performance.md).
 # Dependencies are pinned with exact: versions in Package.swift; Package.resolved is not kept in git.
-# Linked with RELRO (relocations read-only once made), as Debian's hardening asks: lintian on Debian 13
-# fails the package without it (hardening-no-relro). Not -z now: binding every symbol at start would
-# undo the start-up work saved above (bindnow is only an info tag).
-HARDENING = -Xlinker -z -Xlinker relro
-RELEASE = build -c release --static-swift-stdlib --product skiff $(HARDENING) $(SWIFTPM_FLAGS)
+RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS)
 # The benchmarks (Sources/SkiffBench), built as the app ships; never installed.
 BENCH_BUILD = build -c release --static-swift-stdlib --product skiff-bench $(SWIFTPM_FLAGS)
 BENCH = .build/release/skiff-bench
