@@ -56,15 +56,15 @@ mkdir -p "$root/proc" "$root/sys"
 mount -t proc proc "$root/proc"; mounted+=("$root/proc")
 bind /sys "$root/sys"
 bind /dev "$root/dev"
-bind "$toolchain" "$root/opt/skiff-swift" ro
+bind "$toolchain" "$root/opt/swift-toolchain" ro
 # The package mirror git reads github.com from, where this machine has one (/etc/gitconfig's insteadOf).
 if [ -d /opt/swift-packages ]; then bind /opt/swift-packages "$root/opt/swift-packages" ro; fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 if [ -f /etc/gitconfig ]; then cp /etc/gitconfig "$root/etc/gitconfig"; fi
 
 in_root() {
-  chroot "$root" /usr/bin/env -i PATH=/opt/skiff-swift/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" SWIFT=/opt/skiff-swift/usr/bin/swift \
+  chroot "$root" /usr/bin/env -i PATH=/opt/swift-toolchain/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" SWIFT=/opt/swift-toolchain/usr/bin/swift \
     TESTFLAGS="${TESTFLAGS:-}" "$@"
 }
 
