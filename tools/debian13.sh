@@ -8,13 +8,14 @@
 #   tools/debian13.sh --run 'COMMAND'  a shell command, run in the tree in the root
 #   tools/debian13.sh --shell          a shell in the root, the tree at /work/skiff
 #
-# The root is made once and kept at SKIFF_DEBIAN13_ROOT (default /var/cache/skiff/debian13), never in
+# The root is made once and kept at SKIFF_DEBIAN13_ROOT (default ~/.cache/skiff-debian13), never in
 # the tree; the tree is copied in anew each run (tracked and untracked files, not what .gitignore
 # leaves out), while the root's .build is kept, so a second run builds incrementally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$PWD
-root=${SKIFF_DEBIAN13_ROOT:-/var/cache/skiff/debian13}
+# Not under /usr, /etc, /var or /opt: the install test counts anything there named after Skiff as left behind.
+root=${SKIFF_DEBIAN13_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/skiff-debian13}
 mirror=${SKIFF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 [ "$(id -u)" -eq 0 ] || { echo "debian13: run as root (debootstrap, chroot and mounts need it)" >&2; exit 1; }
 
