@@ -13,7 +13,7 @@ mode="${1:-}"
 packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev libsecret-1-dev
           librsvg2-common)
 if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
-  packages+=(poppler-utils xvfb xauth xdotool x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3 sqlite3)
+  packages+=(poppler-utils xvfb xauth xdotool xclip x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3 sqlite3)
 fi
 
 # The remembered-login tests run a private session bus and GNOME Keyring of their own, and read it

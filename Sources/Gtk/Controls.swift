@@ -105,6 +105,8 @@ public final class Entry: Widget {
     }
     /// The cursor's position, in characters.
     public var cursorPosition: Int { Int(gtk_editable_get_position(editable)) }
+    /// Puts the cursor after the last character, selecting nothing.
+    public func moveCursorToEnd() { gtk_editable_set_position(editable, -1) }
     /// Whether all the text is selected (what Ctrl+L leaves, ready to type over).
     public var isAllSelected: Bool {
         var start: Int32 = 0, end: Int32 = 0

@@ -19,6 +19,17 @@ public enum Key {
     public static let home = UInt32(GDK_KEY_Home), end = UInt32(GDK_KEY_End), backspace = UInt32(GDK_KEY_BackSpace)
     public static let tab = UInt32(GDK_KEY_Tab), leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
     public static let f5 = UInt32(GDK_KEY_F5), r = UInt32(GDK_KEY_r)
+
+    /// Keys that only modify others (Shift before a capital, AltGr): pressing one changes nothing.
+    public static func isModifier(_ keyval: UInt32) -> Bool {
+        modifiers.contains(keyval)
+    }
+
+    private static let modifiers: Set<UInt32> = Set([
+        GDK_KEY_Shift_L, GDK_KEY_Shift_R, GDK_KEY_Control_L, GDK_KEY_Control_R, GDK_KEY_Alt_L, GDK_KEY_Alt_R,
+        GDK_KEY_Meta_L, GDK_KEY_Meta_R, GDK_KEY_Super_L, GDK_KEY_Super_R, GDK_KEY_Hyper_L, GDK_KEY_Hyper_R,
+        GDK_KEY_ISO_Level3_Shift, GDK_KEY_ISO_Level5_Shift, GDK_KEY_Caps_Lock, GDK_KEY_Num_Lock, GDK_KEY_Shift_Lock,
+    ].map { UInt32($0) })
 }
 
 /// Key presses and releases delivered to a widget (and, in the capture phase, its children).

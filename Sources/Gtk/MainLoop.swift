@@ -55,6 +55,14 @@ public enum MainLoop {
         g_unix_signal_add_full(G_PRIORITY_HIGH, signal, repeatingTrampoline, box.retainedPointer(), destroyNotify(for: VoidHandler.self))
     }
 
+    /// Calls `body` once, before the loop dispatches any further input or drawing (a high-priority
+    /// idle): for a change that must not be made from inside the GTK call that reported it, yet
+    /// must be made before the next key is handled.
+    public static func first(_ body: @escaping VoidHandler) {
+        let box = ClosureBox<VoidHandler>(body)
+        g_idle_add_full(G_PRIORITY_HIGH, onceTrampoline, box.retainedPointer(), destroyNotify(for: VoidHandler.self))
+    }
+
     /// Calls `body` when the loop is idle, once.
     public static func idle(_ body: @escaping VoidHandler) {
         let box = ClosureBox<VoidHandler>(body)

@@ -61,7 +61,9 @@ final class AddressFieldPropertyTests: XCTestCase {
 
         /// notify::selection-bound without a change of text.
         mutating func selectionChanged() {
-            if field.selection != nil, entry.string == field.text, entry.selection != field.selection { field.accepted() }
+            if field.selection != nil, entry.string == field.text, entry.selection != field.selection {
+                _ = field.selectionLost(byUser: true)
+            }
         }
 
         mutating func answer(_ query: String, top: String?) {
@@ -201,5 +203,26 @@ final class AddressFieldPropertyTests: XCTestCase {
         XCTAssertEqual(field.typed, "debian.org")
         XCTAssertNil(field.selection)
         XCTAssertEqual(field.edited(to: "debian.org/"), .typed("debian.org/"))
+    }
+
+    /// GTK collapses a selection to its start when the field loses the X PRIMARY selection; the
+    /// next keys then land inside the address (`…/ch12.h|tml` + `tml`). Nobody pressed anything:
+    /// the completion is selected again, and removed if it is taken away a second time.
+    func testACompletionLostWithoutAKeyOrClickIsSelectedAgainThenRemoved() {
+        var field = AddressField()
+        _ = field.edited(to: "127.0.0.1:8080/ch12.h")
+        XCTAssertTrue(field.answer(query: "127.0.0.1:8080/ch12.h", top: "http://127.0.0.1:8080/ch12.html", cursorAtEnd: true))
+        XCTAssertEqual(field.selectionLost(byUser: false), .reselect)
+        XCTAssertEqual(field.text, "127.0.0.1:8080/ch12.html", "the completion stays, to be selected again")
+        XCTAssertEqual(field.selection, 21..<24)
+        XCTAssertEqual(field.typed, "127.0.0.1:8080/ch12.h", "and is not typed text")
+        XCTAssertEqual(field.selectionLost(byUser: false), .removed)
+        XCTAssertEqual(field.text, "127.0.0.1:8080/ch12.h", "taken away again: only what was typed")
+        XCTAssertNil(field.selection)
+        XCTAssertEqual(field.edited(to: "127.0.0.1:8080/ch12.ht"), .typed("127.0.0.1:8080/ch12.ht"))
+        XCTAssertTrue(field.answer(query: "127.0.0.1:8080/ch12.ht", top: "http://127.0.0.1:8080/ch12.html", cursorAtEnd: true))
+        XCTAssertEqual(field.selectionLost(byUser: false), .reselect, "a new completion may be selected again once more")
+        XCTAssertEqual(field.selectionLost(byUser: true), .accepted)
+        XCTAssertEqual(field.typed, "127.0.0.1:8080/ch12.html")
     }
 }

@@ -14,6 +14,8 @@ public struct AddressField: Equatable, Sendable {
     /// The last edit removed text (Backspace, Delete, a cut): no completion until the next typed
     /// text grows, so Backspace can remove a completion.
     private var lastEditRemoved = false
+    /// The completion shown was given its selection back once already (`selectionLost`).
+    private var reselected = false
 
     public init(typed: String = "") {
         self.typed = typed
@@ -68,6 +70,38 @@ public struct AddressField: Equatable, Sendable {
         suffix = ""
     }
 
+    /// The completion was selected and now is not, its text unchanged.
+    public enum SelectionLoss: Equatable, Sendable {
+        /// The user did it (End, an arrow, a click): the completion is typed text now.
+        case accepted
+        /// Nobody did: select the completion again (`selection`).
+        case reselect
+        /// Nobody did, again: show only what was typed (`text`), the cursor at its end.
+        case removed
+    }
+
+    /// The entry's selection left the completion while its text stayed.
+    ///
+    /// - Parameter byUser: a key or a pointer press reached the entry since the completion was
+    ///   shown. When none did, GTK collapsed the selection itself: a GtkText collapses its
+    ///   selection to its *start* whenever it loses the X PRIMARY selection, and GDK takes its own
+    ///   release of PRIMARY (typing over the last completion) for another client's claim when both
+    ///   fall in the same millisecond. Accepting then left the cursor inside the address, and the
+    ///   next keys landed before the completion: `…/ch12.htmltml` (issue 33, docs/address-bar.md).
+    ///   The completion is selected again once; if it is taken away again, it goes.
+    public mutating func selectionLost(byUser: Bool) -> SelectionLoss {
+        if byUser {
+            accepted()
+            return .accepted
+        }
+        if !reselected {
+            reselected = true
+            return .reselect
+        }
+        suffix = ""
+        return .removed
+    }
+
     /// A search answer for `query`, whose top hit is `top`. Returns true when the field must show
     /// a new completion (`text`, `selection`); false leaves the field as it is.
     ///
@@ -81,6 +115,7 @@ public struct AddressField: Equatable, Sendable {
         let added = String(completion.text.dropFirst(typed.count))
         guard !added.isEmpty else { return false }
         suffix = added
+        reselected = false
         return true
     }
 }

@@ -13,6 +13,10 @@ final class AddressSearchState {
     /// Set while Skiff itself writes the field (the address when editing begins, a completion):
     /// those changes are not the user's.
     var isWriting = false
+    /// Key and pointer presses that reached the address field, and their count when the last
+    /// completion was shown: a selection lost with none in between was not the user's doing.
+    var presses = 0
+    var pressesAtCompletion = 0
     /// Tabs whose next visit was typed or chosen in the address bar (Firefox's "typed" transition).
     var typedNavigations = Set<UUID>()
     /// For `make bench`: told when a key changed the text, and when that text's suggestions were shown.
@@ -80,15 +84,43 @@ extension BrowserView {
         addressSearch.field = field
         guard changed else { return }
         write(field.text, to: entry, selecting: field.selection)
+        addressSearch.pressesAtCompletion = addressSearch.presses
     }
 
-    /// The selection changed: a completion no longer selected while its text stayed (End, an
-    /// arrow, a click) was accepted, and is typed text from now on.
+    /// The selection changed: a completion no longer selected while its text stayed was accepted
+    /// when the user did it (End, an arrow, a click) and is typed text from now on. When no key
+    /// or click did it, GTK did (the field lost the X PRIMARY selection): the completion is
+    /// selected again, or removed, so the next key replaces it (`AddressField.selectionLost`).
     func addressSelectionChanged(in entry: Entry) {
         guard !addressSearch.isWriting, var field = addressSearch.field, field.selection != nil,
               entry.text == field.text, entry.selectionRange != field.selection else { return }
-        field.accepted()
+        let loss = field.selectionLost(byUser: addressSearch.presses != addressSearch.pressesAtCompletion)
         addressSearch.field = field
+        guard loss != .accepted else { return }
+        // Not from inside GDK's hand-over of the clipboard that collapsed the selection, but
+        // before the next key is handled.
+        MainLoop.first { [weak self, weak entry] in
+            guard let self, let entry, self.editing.isEditing, let field = self.addressSearch.field,
+                  entry.text.hasPrefix(field.typed), entry.selectionRange == nil else { return }
+            self.write(field.text, to: entry, selecting: field.selection)
+            if field.selection == nil { entry.moveCursorToEnd() }
+        }
+    }
+
+    /// Counts the presses that reach the address field, before the field handles them.
+    func watchAddressPresses(in entry: Entry) {
+        let keys = EventControllerKey()
+        keys.phase = .capture
+        keys.onPressed { [weak self] key, _ in
+            if !Key.isModifier(key) { self?.addressSearch.presses += 1 }
+            return false
+        }
+        entry.addController(keys)
+        let clicks = GestureClick()
+        clicks.setButton(0)
+        clicks.phase = .capture
+        clicks.onPressed { [weak self] _, _, _ in self?.addressSearch.presses += 1 }
+        entry.addController(clicks)
     }
 
     /// Skiff's own change to the field, not reported as the user's.

@@ -35,9 +35,13 @@ extension BrowserView {
             guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
             self.addressFieldChanged(to: bar.entry.text)
         }
-        bar.entry.onNotify("selection-bound") { [weak self, weak bar] in
-            guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
-            self.addressSelectionChanged(in: bar.entry)
+        watchAddressPresses(in: bar.entry)
+        // A selection collapsed to its start moves only the cursor; to its end, only the bound.
+        for property in ["selection-bound", "cursor-position"] {
+            bar.entry.onNotify(property) { [weak self, weak bar] in
+                guard let self, let bar, self.editing.isEditing, bar.tabID == self.pager.tabs.current.id else { return }
+                self.addressSelectionChanged(in: bar.entry)
+            }
         }
         bar.entry.onActivate { [weak self, weak bar] in
             guard let self, let bar else { return }
