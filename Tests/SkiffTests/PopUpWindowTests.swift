@@ -95,4 +95,35 @@ final class PopUpWindowTests: XCTestCase {
             XCTAssertNil(main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Allow Once") })
         }
     }
+
+    /// The keyboard path: from the page (clicked, as a reader does), Tab out of it reaches Allow Once
+    /// first, and Enter opens the pop-up.
+    func testTabFromThePageReachesAllowOnceAndEnterOpensThePopUp() throws {
+        let base = server.base
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Popup Keys")
+            defer {
+                main.window.destroy()
+                MainLoop.run(for: 0.1)
+            }
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
+            XCTAssertTrue(MainLoop.run(until: {
+                main.browser.root.presentedDescendants().contains { $0.isButton && $0.hasLabel("Allow Once") }
+            }, timeout: 8), "a bar offers to allow it")
+            XDoTool.click(window: id, x: 300, y: 400)
+            XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("WebView") == true }, timeout: 10),
+                          "the click focused the page: \(main.window.focusDescription ?? "nothing")")
+            // A Tab the page keeps (it has no focusable element, but WebKit may take one) moves no
+            // GTK focus: each is waited for, up to 6.
+            for _ in 0..<6 where main.window.focusDescription?.contains("Allow Once") != true {
+                let before = main.window.focusDescription
+                XDoTool.run(["key", "Tab"])
+                MainLoop.run(until: { main.window.focusDescription != before }, timeout: 2)
+            }
+            XCTAssertEqual(main.window.focusDescription, "GtkButton 'Allow Once'", "Tab out of the page reached the bar")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Unasked" && main.browser.tabCount == 2 }, timeout: 10),
+                          "Enter on Allow Once opened it: “\(main.browser.state.title ?? "")”")
+        }
+    }
 }
