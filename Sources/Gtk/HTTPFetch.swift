@@ -18,10 +18,43 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     case tooManyRedirects(limit: Int)
     /// A redirect back to an address already visited in this exchange.
     case redirectLoop(String)
+    /// A redirect led from an address to one further inside — from the internet to the local
+    /// network or this computer, or from the local network to this computer — judged on the address
+    /// each hop resolved to. Refused before anything was asked there (docs/feeds.md, "Redirects").
+    case redirectInward(to: String, reach: NetworkReach)
     /// The TLS handshake failed; the certificate's problem in words ("certificate not trusted").
     /// Never bypassed.
     case tls(String)
     case cancelled
+}
+
+/// How far inside the network an address is, judged on the address a host name resolved to.
+public enum NetworkReach: Int, Sendable, Comparable {
+    case internet = 0
+    /// RFC 1918, IPv6 unique-local, link-local, shared (100.64/10).
+    case localNetwork = 1
+    /// Loopback (127/8, ::1) and the unspecified address.
+    case thisComputer = 2
+
+    init?(shim value: Int32) { self.init(rawValue: Int(value)) }
+
+    /// The reach of a numeric address ("192.168.1.5", "fd00::1"); nil when it is not one.
+    public init?(numeric address: String) {
+        guard let inet = g_inet_address_new_from_string(address) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(inet)) }
+        self.init(shim: skiff_inet_address_reach(inet))
+    }
+
+    public static func < (a: NetworkReach, b: NetworkReach) -> Bool { a.rawValue < b.rawValue }
+
+    /// "the local network", "this computer".
+    public var words: String {
+        switch self {
+        case .internet: "the internet"
+        case .localNetwork: "the local network"
+        case .thisComputer: "this computer"
+        }
+    }
 }
 
 /// One request: the address, what to accept, extra headers (If-None-Match, If-Modified-Since)
@@ -134,6 +167,8 @@ public final class HTTPTransfer {
     /// Addresses asked so far, the current one last.
     private var visited: [String] = []
     private var permanent = true
+    /// Where the first address resolved to: no redirect may lead further inside.
+    private var origin: NetworkReach?
 
     init(session: UnsafeMutablePointer<SoupSession>, request: HTTPRequest,
          completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
@@ -180,6 +215,8 @@ public final class HTTPTransfer {
         visited.append(address)
         self.message = message
         soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        // A redirect's connection is checked once connected, before the request is written.
+        if visited.count > 1, let origin { skiff_message_limit_reach(message, Int32(origin.rawValue), cancellable) }
         let headers = soup_message_get_request_headers(message)
         soup_message_headers_replace(headers, "Accept", request.accept)
         for (name, value) in request.headers { soup_message_headers_replace(headers, name, value) }
@@ -192,10 +229,20 @@ public final class HTTPTransfer {
         self.stream = stream
         if let error {
             defer { g_error_free(error) }
+            if let message, let reach = NetworkReach(shim: skiff_message_refused_reach(message)), let address = visited.last {
+                return finish(.failure(.redirectInward(to: address, reach: reach)))
+            }
             if !isFinished { finish(.failure(failure(error))) }
             return
         }
         guard !isFinished, let message, stream != nil, let address = visited.last else { return }
+        // A connection reused from earlier was not checked when it was made: the answer is not read.
+        let reach = NetworkReach(shim: skiff_message_remote_reach(message))
+        if visited.count == 1 {
+            origin = reach
+        } else if let origin, let reach, reach > origin {
+            return finish(.failure(.redirectInward(to: address, reach: reach)))
+        }
         let code = Int(soup_message_get_status(message).rawValue)
         let headers = Self.headers(soup_message_get_response_headers(message))
         if [301, 302, 303, 307, 308].contains(code), let location = headers["location"] {

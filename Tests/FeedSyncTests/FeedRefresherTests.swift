@@ -143,6 +143,25 @@ final class FeedRefresherTests: FeedSyncTestCase {
         }
     }
 
+    /// A feed on the machine's network address whose server moves it (301) to a service on this
+    /// computer: refused and told, the stored address kept, nothing asked of the service.
+    func testAFeedMovedFromTheNetworkToThisComputerIsRefusedAndTold() throws {
+        let lan = try XCTUnwrap(TestHTTPServer.nonLoopbackAddress(), "the machine has an address besides loopback")
+        let inside = try TestHTTPServer(routes: ["/admin": Response(contentType: "application/atom+xml", body: "feed:Admin\nitem:1:Secret")])
+        defer { inside.stop() }
+        var moved = Response(status: "301 Moved Permanently", body: "")
+        moved.headers = ["Location: \(inside.base)/admin"]
+        let outside = try TestHTTPServer(routes: ["/feed": moved], host: lan)
+        defer { outside.stop() }
+        let feed = try subscribe(outside.base + "/feed")
+        _ = refreshAll()
+        let row = try feedRow(feed.id)
+        XCTAssertEqual(row["lastError"] as String?, "The feed redirected to 127.0.0.1:\(inside.port), on this computer; "
+                       + "Skiff does not follow a redirect further inside the network than the address subscribed to")
+        XCTAssertEqual(row["url"] as String?, outside.base + "/feed", "the subscription is not moved")
+        XCTAssertEqual(inside.requests.map(\.target), [], "the service on this computer was asked nothing")
+    }
+
     func testATricklingServerEndsAtTheTimeout() throws {
         var trickle = Response(contentType: "application/rss+xml", body: "feed:Slow\n" + String(repeating: "x", count: 1000))
         trickle.pace = (bytes: 1, every: 0.2)

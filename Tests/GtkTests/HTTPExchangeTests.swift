@@ -118,6 +118,51 @@ final class HTTPExchangeTests: XCTestCase {
                        "five redirects are allowed")
     }
 
+    /// A feed on the machine's network address that redirects to loopback is refused at that hop,
+    /// on the address it resolved to, before any request reaches the service there; redirects
+    /// outward, or within one class (loopback to another loopback port), are followed.
+    func testARedirectFurtherInsideTheNetworkIsRefusedBeforeAnythingIsAskedThere() throws {
+        func moved(to address: String) -> Response {
+            var r = Response(status: "301 Moved Permanently", body: "")
+            r.headers = ["Location: \(address)"]
+            return r
+        }
+        let lan = try XCTUnwrap(TestHTTPServer.nonLoopbackAddress(), "the machine has an address besides loopback")
+        let inside = try TestHTTPServer(routes: ["/secret": Response(contentType: "application/rss+xml", body: "<rss/>")])
+        defer { inside.stop() }
+        let other = try TestHTTPServer(routes: ["/feed": Response(contentType: "application/rss+xml", body: "<rss version='2.0'/>")])
+        defer { other.stop() }
+        let outside = try TestHTTPServer(routes: ["/feed": moved(to: inside.base + "/secret"),
+                                                  "/plain": Response(contentType: "application/rss+xml", body: "<rss/>")], host: lan)
+        server = outside
+        inside.setResponse(moved(to: outside.base + "/plain"), for: "/out")
+        inside.setResponse(moved(to: other.base + "/feed"), for: "/along")
+
+        XCTAssertEqual(fetch(outside.base + "/feed"), .failure(.redirectInward(to: inside.base + "/secret", reach: .thisComputer)),
+                       "\(lan) to 127.0.0.1 is refused")
+        XCTAssertEqual(inside.requests.map(\.target), [], "nothing was asked on this computer")
+        XCTAssertEqual(try XCTUnwrap(fetch(inside.base + "/out")).get().finalAddress, outside.base + "/plain", "outward is followed")
+        XCTAssertEqual(try XCTUnwrap(fetch(inside.base + "/along")).get().finalAddress, other.base + "/feed",
+                       "loopback to another loopback port is followed: the user chose this computer")
+        XCTAssertEqual(try XCTUnwrap(fetch(outside.base + "/plain")).get().status, 200, "subscribing to \(lan) itself still works")
+    }
+
+    func testEachAddressIsJudgedOnHowFarInsideItIs() {
+        let cases: [(String, NetworkReach)] = [
+            ("127.0.0.1", .thisComputer), ("127.8.9.10", .thisComputer), ("::1", .thisComputer), ("0.0.0.0", .thisComputer),
+            ("::", .thisComputer), ("::ffff:127.0.0.1", .thisComputer),
+            ("10.1.2.3", .localNetwork), ("172.16.0.1", .localNetwork), ("172.31.255.255", .localNetwork),
+            ("192.168.1.5", .localNetwork), ("169.254.1.1", .localNetwork), ("100.64.0.1", .localNetwork),
+            ("fd12:3456::1", .localNetwork), ("fc00::1", .localNetwork), ("fe80::1", .localNetwork), ("::ffff:192.168.0.1", .localNetwork),
+            ("93.184.216.34", .internet), ("172.32.0.1", .internet), ("100.128.0.1", .internet), ("2001:db8::1", .internet),
+            ("::ffff:8.8.8.8", .internet), ("8.8.8.8", .internet),
+        ]
+        for (address, reach) in cases {
+            XCTAssertEqual(NetworkReach(numeric: address), reach, address)
+        }
+        XCTAssertNil(NetworkReach(numeric: "example.org"))
+    }
+
     func testGzipIsDecodedAndAGzipBombStopsAtTheCap() throws {
         let text = String(repeating: "<item>gzip</item>", count: 100)
         var small = Response(contentType: "application/rss+xml", bytes: try Self.gzip(Data(text.utf8)))

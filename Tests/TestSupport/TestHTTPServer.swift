@@ -46,8 +46,15 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    /// - Parameter port: 0 for any free one; a given one brings a stopped server back where it was.
-    public init(routes: [String: Response], port: UInt16 = 0) throws {
+    /// The IPv4 address it listens on (127.0.0.1 unless told otherwise).
+    public let host: String
+
+    /// - Parameters:
+    ///   - port: 0 for any free one; a given one brings a stopped server back where it was.
+    ///   - host: the IPv4 address to listen on: 127.0.0.1, or one of the machine's own (see
+    ///     `TestHTTPServer.nonLoopbackAddress`) for a server that is not on loopback.
+    public init(routes: [String: Response], port: UInt16 = 0, host: String = "127.0.0.1") throws {
+        self.host = host
         table = RouteTable(routes)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -56,7 +63,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = port.bigEndian
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_addr.s_addr = inet_addr(host)
         let bound = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -150,7 +157,28 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    public var base: String { "http://127.0.0.1:\(port)" }
+    public var base: String { "http://\(host):\(port)" }
+
+    /// One of this machine's IPv4 addresses that is not loopback (its LAN or container address), or
+    /// nil when it has none.
+    public static func nonLoopbackAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var next: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = next {
+            next = entry.pointee.ifa_next
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            let found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet4 -> String? in
+                var raw = inet4.pointee.sin_addr
+                guard inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN)) != nil else { return nil }
+                return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            if let found, !found.hasPrefix("127.") { return found }
+        }
+        return nil
+    }
 
     public func stop() {
         lock.lock(); defer { lock.unlock() }
@@ -187,6 +215,9 @@ public final class TestHTTPServer: @unchecked Sendable {
             if n <= 0 { break }
             request += String(decoding: buffer[0..<n], as: UTF8.self)
         }
+        // A connection closed before it asked anything (a client that refused the address once
+        // connected) is not a request.
+        if request.isEmpty { return }
         let target = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         var headers: [String: String] = [:]
         for line in request.components(separatedBy: "\r\n").dropFirst() {

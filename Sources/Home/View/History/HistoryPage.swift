@@ -161,6 +161,7 @@ public final class HistoryPage: HomePage {
         case let .tooLarge(limit): .tooLarge(limit: limit)
         case let .tls(problem): .unreachable(reason: "TLS: \(problem)")
         case .tooManyRedirects, .redirectLoop: .unreachable(reason: "\(failure)")
+        case let .redirectInward(address, reach): .unreachable(reason: "it redirected to \(address), on \(reach.words), further inside the network")
         case .cancelled: nil
         }
     }

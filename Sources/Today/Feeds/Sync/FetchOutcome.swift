@@ -95,9 +95,17 @@ enum FetchOutcome {
         case .tooLarge(let limit): "The feed is larger than \(megabytes(limit)); it was not read past that"
         case .tooManyRedirects(let limit): "More than \(limit) redirects; the feed was not reached"
         case .redirectLoop(let address): "The address redirects in a loop (back to \(address))"
+        case .redirectInward(let address, let reach):
+            "The feed redirected to \(hostAndPort(address)), on \(reach.words); Skiff does not follow a redirect further inside the network than the address subscribed to"
         case .tls(let problem): "TLS: \(problem)"
         case .cancelled: "The refresh was stopped"
         }
+    }
+
+    /// "192.168.1.5:8080" of an address, or the address when it has no host.
+    static func hostAndPort(_ address: String) -> String {
+        guard let url = URL(string: address), let host = url.host else { return address }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     static func statusLine(_ response: HTTPResponse) -> String {

@@ -73,6 +73,8 @@ public final class ReaderFetch {
         case .tooLarge(let limit): "the page is larger than \(FetchOutcome.megabytes(limit))"
         case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .redirectLoop(let address): "the address redirects in a loop (back to \(address))"
+        case .redirectInward(let address, let reach):
+            "it redirected to \(FetchOutcome.hostAndPort(address)), on \(reach.words), further inside the network than the article's address"
         case .tls(let problem): "TLS: \(problem)"
         case .cancelled: "the fetch was stopped"
         }
