@@ -207,8 +207,10 @@ public final class HTTPTransfer {
     private func ask(_ address: String) {
         guard let scheme = URL(string: address)?.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let message = soup_message_new("GET", address) else {
-            // Reported from the loop, never from inside the caller's call.
-            MainLoop.idle { [weak self] in self?.finish(.failure(.invalidAddress(address))) }
+            // Reported from the loop, never from inside the caller's call. Held until then: after a
+            // redirect nothing else holds the transfer (no exchange is under way), and a weak
+            // reference left a redirect to `file:` unanswered, never told.
+            MainLoop.idle { self.finish(.failure(.invalidAddress(address))) }
             return
         }
         release()

@@ -77,9 +77,16 @@ final class FeedUpdates {
         }
     }
 
+    /// What an OPML import did: how many subscriptions were new, and what the file held that was
+    /// left out (past the limit, not web addresses, too deep), a sentence each.
+    struct OPMLImported {
+        var added: Int
+        var notices: [String]
+    }
+
     /// An OPML file's subscriptions added (titles and folders kept) and fetched, four at a time.
-    /// Returns how many were new, or why the file could not be read.
-    func importOPML(_ file: URL) -> Result<Int, SubscriptionFailure> {
+    /// Returns how many were new and what was left out, or why the file could not be read.
+    func importOPML(_ file: URL) -> Result<OPMLImported, SubscriptionFailure> {
         let data: Data
         do {
             // OPML files are read up to the parser's document limit (docs/feeds.md "Limits"), not whole.
@@ -91,10 +98,11 @@ final class FeedUpdates {
         } catch {
             return .failure(SubscriptionFailure("\(file.lastPathComponent) can’t be read: \(error.localizedDescription)"))
         }
-        switch OPML.read(data: data) {
+        switch OPML.document(data: data) {
         case .failure(let error):
             return .failure(SubscriptionFailure("\(file.lastPathComponent): \(error.description)"))
-        case .success(let entries):
+        case .success(let document):
+            let entries = document.entries
             let before = Set(((try? store.feeds()) ?? []).map(\.url))
             var added: [StoredFeed] = []
             do {
@@ -106,7 +114,7 @@ final class FeedUpdates {
             }
             refresher.refresh(added) { [weak self] _ in self?.scheduleNext() }
             onChanged?()
-            return .success(added.count)
+            return .success(OPMLImported(added: added.count, notices: document.notices.map { "\(file.lastPathComponent): \($0)." }))
         }
     }
 

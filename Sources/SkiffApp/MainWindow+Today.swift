@@ -167,8 +167,10 @@ extension MainWindow {
             today.reportProblems(["\(path) can’t be imported: this window keeps no subscriptions."])
             return
         }
-        if case .failure(let error) = updates.importOPML(URL(fileURLWithPath: path)) {
-            today.reportProblems([error.description])
+        switch updates.importOPML(URL(fileURLWithPath: path)) {
+        case .failure(let error): today.reportProblems([error.description])
+        case .success(let imported) where !imported.notices.isEmpty: today.reportProblems(imported.notices)
+        case .success: break
         }
     }
 }

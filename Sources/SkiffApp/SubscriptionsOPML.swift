@@ -40,7 +40,8 @@ enum SubscriptionsOPML {
 
     /// Asks which OPML file to read, then subscribes to its feeds (titles and folders kept, those
     /// already subscribed to left as they are). `told` gets what happened in words when the user
-    /// should hear of it: the file could not be read, or it held no feed that was not already here.
+    /// should hear of it: the file could not be read, it held no feed that was not already here, or
+    /// some of what it held was left out (past the limit, not web addresses, nested too deep).
     /// Nothing is called when the user cancels, nor when feeds were added (they show as they arrive).
     static func importFile(into updates: FeedUpdates, transientFor parent: Widget?, told: @escaping @MainActor (String) -> Void,
                            added: @escaping @MainActor (Int) -> Void = { _ in }) {
@@ -52,10 +53,14 @@ enum SubscriptionsOPML {
             switch updates.importOPML(URL(fileURLWithPath: path)) {
             case .failure(let error):
                 told(error.description)
-            case .success(0):
-                told("“\((path as NSString).lastPathComponent)” has no feed that isn’t already subscribed to.")
-            case .success(let count):
-                added(count)
+            case .success(let imported):
+                // What the file held that was left out is always told, feeds added or not.
+                imported.notices.forEach(told)
+                if imported.added > 0 {
+                    added(imported.added)
+                } else if imported.notices.isEmpty {
+                    told("“\((path as NSString).lastPathComponent)” has no feed that isn’t already subscribed to.")
+                }
             }
         }
         _ = keep

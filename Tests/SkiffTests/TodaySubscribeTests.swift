@@ -148,6 +148,24 @@ final class TodaySubscribeTests: XCTestCase {
         }
     }
 
+    /// `--subscribe` answered by a redirect to a `file:` address: told, nothing kept.
+    func testASubscriptionRedirectedToAFileIsToldAndNotKept() throws {
+        var moved = TestHTTPServer.Response(status: "302 Found", body: "")
+        moved.headers = ["Location: file:///etc/passwd"]
+        server.setResponse(moved, for: "/to-file")
+        let database = folder.appendingPathComponent("feeds.sqlite").path
+        let address = "\(server.base)/to-file"
+        try MainActor.assumeIsolated {
+            try Self.withWindow(["--subscribe", address], database: database) { main in
+                XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains("file:///etc/passwd") == true }, timeout: 20),
+                              "told: \(main.today.problemsText ?? "nothing")")
+            }
+            let store = try XCTUnwrap(FeedStore.open(at: URL(fileURLWithPath: database)).store)
+            XCTAssertEqual(try store.feeds().map(\.url.absoluteString), [])
+            try store.close()
+        }
+    }
+
     func testAnOPMLFileIsImported() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("subscriptions.opml")
@@ -155,6 +173,7 @@ final class TodaySubscribeTests: XCTestCase {
             <?xml version="1.0" encoding="UTF-8"?>
             <opml version="2.0"><head><title>Mine</title></head><body>
             <outline text="Harbour"><outline type="rss" text="Harbour Notes" xmlUrl="\(server.base)/feed.xml"/></outline>
+            <outline type="rss" text="Local" xmlUrl="file:///etc/passwd"/>
             </body></opml>
             """.write(to: file, atomically: true, encoding: .utf8)
         let path = file.path
@@ -164,6 +183,10 @@ final class TodaySubscribeTests: XCTestCase {
                 XCTAssertEqual(main.visibleSection, .today)
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title).contains("The ferry runs again") }, timeout: 20),
                               "the file's feed was read: \(main.today.visibleCards.map(\.title)) \(main.today.problemsText ?? "")")
+                // What it held that was left out is told, not dropped.
+                XCTAssertTrue(MainLoop.run(until: {
+                    main.today.problemsText?.contains("subscriptions.opml: 1 entry was skipped, not web addresses: file:///etc/passwd.") == true
+                }, timeout: 10), "told: \(main.today.problemsText ?? "nothing")")
             }
         }
     }

@@ -27,6 +27,8 @@ public enum FeedFormatLimits {
     public static let earliestDate = Date(timeIntervalSince1970: 631_152_000)
     /// Subscriptions read from one OPML file (docs/feeds.md).
     public static let opmlEntries = 5_000
+    /// Folders inside folders in one OPML file (docs/feeds.md); feeds deeper are counted and told.
+    public static let opmlDepth = 32
     /// Feeds listed from one HTML page by discovery (docs/feeds.md).
     public static let discoveredFeeds = 20
 }
