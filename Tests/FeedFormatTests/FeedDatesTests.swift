@@ -42,9 +42,41 @@ final class FeedDatesTests: XCTestCase {
         assertDate("Sun, 06 Nov 1994 09:49:37 GMT+0100", reference)
     }
 
-    func testRFC822MilitaryZonesAreUTCAsRFC2822Says() {
-        assertDate("Sun, 06 Nov 1994 08:49:37 A", reference)
-        assertDate("Sun, 06 Nov 1994 08:49:37 Y", reference)
+    func testRFC822MilitaryZonesAsRFC822WroteThem() {
+        assertDate("Sun, 06 Nov 1994 07:49:37 A", reference)
+        assertDate("Sun, 06 Nov 1994 09:49:37 N", reference)
+        assertDate("Sun, 06 Nov 1994 20:49:37 Y", reference)
+        assertDate("Sat, 05 Nov 1994 20:49:37 M", reference)
+        assertDate("Sun, 06 Nov 1994 08:49:37 Z", reference)
+        assertDate("Sun, 06 Nov 1994 08:49:37 J", nil)
+    }
+
+    func testUSZonesWithoutStandardOrDaylightAndEtcGMT() {
+        assertDate("Sun, 06 Nov 1994 03:49:37 ET", reference)
+        assertDate("Sun, 06 Nov 1994 02:49:37 CT", reference)
+        assertDate("Sun, 06 Nov 1994 01:49:37 MT", reference)
+        assertDate("Sun, 06 Nov 1994 00:49:37 PT", reference)
+        assertDate("Sun, 06 Nov 1994 04:49:37 AT", reference)
+        assertDate("Sun, 06 Nov 1994 08:49:37 Etc/GMT", reference)
+        assertDate("Sun, 06 Nov 1994 08:49:37 UT", reference)
+    }
+
+    func testW3CYearAndYearMonthOrdinalBasicAndTwoDigitYears() {
+        assertDate("2003", utc(2003, 1, 1, 0, 0, 0))
+        assertDate("2003-12", utc(2003, 12, 1, 0, 0, 0))
+        assertDate("2003-335", utc(2003, 12, 1, 0, 0, 0))
+        assertDate("2004-336T10:14:55Z", utc(2004, 12, 1, 10, 14, 55))
+        assertDate("20031201", utc(2003, 12, 1, 0, 0, 0))
+        assertDate("20031201T101455Z", utc(2003, 12, 1, 10, 14, 55))
+        assertDate("20031201T1014-0100", utc(2003, 12, 1, 11, 14, 0))
+        assertDate("03-12-01T10:14:55Z", utc(2003, 12, 1, 10, 14, 55))
+        assertDate("2003-366", nil)
+        assertDate("2003-13", nil)
+    }
+
+    func testSlashedDatesWithANamedZone() {
+        assertDate("2006/09/15 08:19:53 EDT", utc(2006, 9, 15, 12, 19, 53))
+        assertDate("1994/11/06 08:49:37", reference)
     }
 
     func testRFC822WrongOrMissingWeekday() {

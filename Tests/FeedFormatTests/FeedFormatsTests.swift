@@ -42,6 +42,37 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(feed.articles.map(\.title), ["Relative", "Refused", "No id"], "the link is the id of an item without a guid: the repeat is dropped")
     }
 
+    /// Authors and dates as feeds write them (issue 36): `Name (mail)`, `mail (Name)`, `Name <mail>`,
+    /// the first of several `dc:creator`, `dc:author` and `itunes:author` as fallbacks; `dcterms`
+    /// dates in RSS, the first of a repeated date.
+    func testRSSAuthorsAndDatesInTheWild() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"
+                 xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>T</title>
+            <item><title>1</title><guid>1</guid><author>Ines Marlow (ines@example.org)</author><pubDate>Tue, 24 Nov 2026 08:30:00 ET</pubDate></item>
+            <item><title>2</title><guid>2</guid><author>ines@example.org (Ines Marlow)</author><dcterms:issued>2026-11-23T10:00:00Z</dcterms:issued></item>
+            <item><title>3</title><guid>3</guid><author>Ines Marlow &lt;ines@example.org&gt;</author><dcterms:created>2026-327</dcterms:created></item>
+            <item><title>4</title><guid>4</guid><dc:creator>Bo</dc:creator><dc:creator>Al</dc:creator>
+              <pubDate>Sat, 21 Nov 2026 09:00:00 GMT</pubDate><pubDate>Fri, 20 Nov 2026 09:00:00 GMT</pubDate></item>
+            <item><title>5</title><guid>5</guid><itunes:author>Cy Host</itunes:author><dc:date>2026-11</dc:date></item>
+            <item><title>6</title><guid>6</guid><dc:author>Di</dc:author><pubDate>2026/11/19 08:19:53 EDT</pubDate></item>
+            </channel></rss>
+            """)
+        let byGUID = Dictionary(uniqueKeysWithValues: feed.articles.map { ($0.guid, $0) })
+        XCTAssertEqual(byGUID["1"]?.author, "Ines Marlow")
+        XCTAssertEqual(byGUID["1"]?.published, utc(2026, 11, 24, 13, 30), "ET is UTC−5")
+        XCTAssertEqual(byGUID["2"]?.author, "Ines Marlow")
+        XCTAssertEqual(byGUID["2"]?.published, utc(2026, 11, 23, 10))
+        XCTAssertEqual(byGUID["3"]?.author, "Ines Marlow")
+        XCTAssertEqual(byGUID["3"]?.published, utc(2026, 11, 23), "the 327th day of 2026")
+        XCTAssertEqual(byGUID["4"]?.author, "Bo", "the first dc:creator")
+        XCTAssertEqual(byGUID["4"]?.published, utc(2026, 11, 21, 9), "the first pubDate")
+        XCTAssertEqual(byGUID["5"]?.author, "Cy Host")
+        XCTAssertEqual(byGUID["5"]?.published, utc(2026, 11, 1))
+        XCTAssertEqual(byGUID["6"]?.author, "Di")
+        XCTAssertEqual(byGUID["6"]?.published, utc(2026, 11, 19, 12, 19, 53))
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

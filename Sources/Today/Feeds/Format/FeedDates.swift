@@ -14,10 +14,11 @@ public enum FeedDates {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             guard end > start else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if slice.count >= 10, isDigit(slice[0]), slice[4] == UInt8(ascii: "-"),
+            if slice.count >= 10, isDigit(slice[0]), slice[4] == UInt8(ascii: "-") || slice[4] == UInt8(ascii: "/"),
                let date = rfc3339(slice) {
                 return date
             }
+            if slice.count >= 4, isDigit(slice[0]), isDigit(slice[1]), let date = iso8601Other(slice) { return date }
             return rfc822(slice)
         }
     }
@@ -28,9 +29,18 @@ public enum FeedDates {
     /// separator, no zone (taken as UTC), or a date alone (midnight UTC).
     static func rfc3339(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
         var i = 0
-        guard let year = number(b, &i, digits: 4), expect(b, &i, "-"),
-              let month = number(b, &i, digits: 2), expect(b, &i, "-"),
+        // "2006/09/15 08:19:53 EDT": slashes for dashes, both of them.
+        let separator: Unicode.Scalar = b.count > 4 && b[4] == UInt8(ascii: "/") ? "/" : "-"
+        guard let year = number(b, &i, digits: 4), expect(b, &i, separator),
+              let month = number(b, &i, digits: 2), expect(b, &i, separator),
               let day = number(b, &i, digits: 2) else { return nil }
+        return clockAndZone(b, from: i, year: year, month: month, day: day)
+    }
+
+    /// What follows a date: nothing (midnight UTC), or `T`/`t`/space, the time, and a zone (`Z`, an
+    /// offset, a name as RFC 822 has them, or none: UTC).
+    static func clockAndZone(_ b: UnsafeBufferPointer<UInt8>, from start: Int, year: Int, month: Int, day: Int) -> Date? {
+        var i = start
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
         var offset = 0
@@ -71,13 +81,72 @@ public enum FeedDates {
                     guard zh <= 23, zm <= 59 else { return nil }
                     offset = sign * (zh * 3600 + zm * 60)
                 default:
-                    return nil
+                    var end = i
+                    while end < b.count, isLetter(b[end]) { end += 1 }
+                    guard end == b.count, let zone = namedZone(UnsafeBufferPointer(rebasing: b[i..<end])) else { return nil }
+                    offset = zone
+                    i = end
                 }
             }
         }
         guard i == b.count else { return nil }
         return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                     offset: offset, fraction: fraction)
+    }
+
+    /// The other ISO 8601 and W3C-DTF forms feeds use: a year alone (`2003`: 1 January), a year and
+    /// a month (`2003-12`), an ordinal date (`2003-335`: the 335th day), the basic form
+    /// (`20031201`, `20031201T103000Z`), and two-digit years (`03-12-01`, as RFC 2822 reads them).
+    static func iso8601Other(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+        var i = 0
+        func digitsRun(from k: Int) -> Int {
+            var n = k
+            while n < b.count, isDigit(b[n]) { n += 1 }
+            return n - k
+        }
+        let leading = digitsRun(from: 0)
+        switch leading {
+        case 4:
+            guard let year = number(b, &i, digits: 4) else { return nil }
+            if i == b.count { return date(year: year, month: 1, day: 1, hour: 0, minute: 0, second: 0, offset: 0, fraction: 0) }
+            guard expect(b, &i, "-") else { return nil }
+            switch digitsRun(from: i) {
+            case 2:
+                guard let month = number(b, &i, digits: 2), i == b.count else { return nil }
+                return date(year: year, month: month, day: 1, hour: 0, minute: 0, second: 0, offset: 0, fraction: 0)
+            case 3:
+                guard let ordinal = number(b, &i, digits: 3) else { return nil }
+                let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+                guard ordinal >= 1, ordinal <= (leap ? 366 : 365) else { return nil }
+                var month = 1, day = ordinal
+                while day > daysIn(month: month, year: year) {
+                    day -= daysIn(month: month, year: year)
+                    month += 1
+                }
+                return clockAndZone(b, from: i, year: year, month: month, day: day)
+            default:
+                return nil
+            }
+        case 8:
+            guard let year = number(b, &i, digits: 4), let month = number(b, &i, digits: 2), let day = number(b, &i, digits: 2) else { return nil }
+            guard i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") else {
+                return i == b.count ? date(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offset: 0, fraction: 0) : nil
+            }
+            // The basic form's time, `103000` or `1030`, written out with colons for the usual reader.
+            let t = i + 1
+            let run = digitsRun(from: t)
+            guard run == 4 || run == 6 else { return clockAndZone(b, from: i, year: year, month: month, day: day) }
+            var text = Array(b[t..<(t + 2)]) + [UInt8(ascii: ":")] + Array(b[(t + 2)..<(t + 4)])
+            if run == 6 { text += [UInt8(ascii: ":")] + Array(b[(t + 4)..<(t + 6)]) }
+            text = [UInt8(ascii: "T")] + text + Array(b[(t + run)...])
+            return text.withUnsafeBufferPointer { clockAndZone($0, from: 0, year: year, month: month, day: day) }
+        case 2:
+            guard b.count >= 8, let yy = number(b, &i, digits: 2), expect(b, &i, "-"),
+                  let month = number(b, &i, digits: 2), expect(b, &i, "-"), let day = number(b, &i, digits: 2) else { return nil }
+            return clockAndZone(b, from: i, year: fullYear(yy, digits: 2), month: month, day: day)
+        default:
+            return nil
+        }
     }
 
     // MARK: RFC 822
@@ -128,6 +197,11 @@ public enum FeedDates {
             } else if isLetter(c) {
                 while end < b.count, isLetter(b[end]) || b[end] == UInt8(ascii: ".") { end += 1 }
                 let word = UnsafeBufferPointer(rebasing: b[i..<end])
+                // "Etc/GMT", as the tz database names UTC: the zone is what follows the slash.
+                if haveTime, end < b.count, b[end] == UInt8(ascii: "/"), lowercased(word, word.count) == Array("etc".utf8) {
+                    i = end + 1
+                    continue
+                }
                 if month == nil, let m = monthNumber(word) {
                     month = m
                 } else if haveTime, let zone = namedZone(word) {
@@ -245,19 +319,33 @@ public enum FeedDates {
         return localMonths[prefix]
     }
 
-    /// RFC 822's names, RFC 2822's "military" letters (all but Z read as UTC, as RFC 2822 §4.3
-    /// asks, because RFC 822 printed their signs backwards), and the abbreviations common in feeds.
+    /// RFC 822's names, the US zones without S or D (`ET`, `PT`: standard time, as the reference
+    /// parser reads them), and the abbreviations common in feeds.
     private static let zones: [String: Int] = [
         "ut": 0, "utc": 0, "gmt": 0, "z": 0, "wet": 0,
         "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+        "et": -5, "ct": -6, "mt": -7, "pt": -8, "at": -4,
         "akst": -9, "akdt": -8, "hst": -10, "ast": -4, "adt": -3, "nst": -3, "ndt": -2,
         "bst": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2, "eet": 2, "eest": 3, "msk": 3,
         "ist": 5, "jst": 9, "kst": 9, "hkt": 8, "sgt": 8, "awst": 8, "acst": 9, "aest": 10, "aedt": 11,
         "nzst": 12, "nzdt": 13,
     ]
 
+    /// RFC 822's military letters as RFC 822 wrote them (A to M west, N to Y east; J unused), as
+    /// the reference parser and the feeds written against it read them. RFC 2822 §4.3 says the
+    /// signs were printed backwards and to treat the letters as unknown; feeds follow RFC 822.
+    private static func militaryZone(_ letter: UInt8) -> Int? {
+        switch letter | 0x20 {
+        case UInt8(ascii: "z"): return 0
+        case UInt8(ascii: "a")...UInt8(ascii: "i"): return -Int(letter | 0x20 - UInt8(ascii: "a") + 1) * 3600
+        case UInt8(ascii: "k")...UInt8(ascii: "m"): return -Int(letter | 0x20 - UInt8(ascii: "k") + 10) * 3600
+        case UInt8(ascii: "n")...UInt8(ascii: "y"): return Int(letter | 0x20 - UInt8(ascii: "n") + 1) * 3600
+        default: return nil
+        }
+    }
+
     private static func namedZone(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
-        if word.count == 1, isLetter(word[0]) { return 0 }
+        if word.count == 1 { return militaryZone(word[0]) }
         guard word.count <= 5 else { return nil }
         let name = String(decoding: lowercased(word, word.count), as: UTF8.self)
         guard let hours = zones[name] else { return nil }

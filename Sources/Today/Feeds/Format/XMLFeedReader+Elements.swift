@@ -180,7 +180,10 @@ extension XMLFeedReader {
             item?.contentBase = node.base()
             begin(.contentEncoded, depth: depth)
         case (.dc, .creator): begin(.dcCreator, depth: depth)
+        case (.dc, .author), (.itunes, .author): begin(.otherAuthor, depth: depth)
         case (.dc, .date): begin(.dcDate, depth: depth)
+        // Dublin Core terms in RSS (`dcterms:issued`, `dcterms:created`).
+        case (.dc, .issued), (.dc, .created): begin(.published, depth: depth)
         case (.dc, .title): begin(.dcTitle, depth: depth)
         case (.itunes, .image):
             if let href = node.attributes([.href])[.href] { item?.itunesImage = FeedURLs.resolve(href, against: node.base()) }
@@ -232,15 +235,17 @@ extension XMLFeedReader {
         case .atomContent: item?.atomContent = value
         case .atomSummary: item?.atomSummary = value
         case .guid: if item?.guid == nil, !trimmed.isEmpty { item?.guid = String(trimmed.prefix(FeedFormatLimits.guidCharacters)) }
-        case .rssAuthor: item?.rssAuthor = trimmed
-        case .dcCreator: item?.dcCreator = trimmed
+        // When an element repeats, the first wins (a second dc:creator is a co-author).
+        case .rssAuthor: if item?.rssAuthor == nil, !trimmed.isEmpty { item?.rssAuthor = trimmed }
+        case .dcCreator: if item?.dcCreator == nil, !trimmed.isEmpty { item?.dcCreator = trimmed }
+        case .otherAuthor: if item?.otherAuthor == nil, !trimmed.isEmpty { item?.otherAuthor = trimmed }
         case .authorName: if item?.authorName == nil { item?.authorName = trimmed }
         case .pubDate:
             let value = date(trimmed)
-            item?.pubDate = value
+            if item?.pubDate == nil { item?.pubDate = value }
         case .dcDate:
             let value = date(trimmed)
-            item?.dcDate = value
+            if item?.dcDate == nil { item?.dcDate = value }
         case .published:
             let value = date(trimmed)
             if item?.published == nil { item?.published = value }

@@ -16,7 +16,7 @@ extension XMLFeedReader {
             draft.summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? draft.contentHTML
             draft.guid = state.guid
             draft.link = state.link ?? state.atomAlternate
-            draft.author = state.authorName
+            draft.author = state.authorName.map(Self.authorName)
             draft.published = state.published
             draft.updated = state.updated
         } else {
@@ -26,8 +26,8 @@ extension XMLFeedReader {
             let permalink = state.guidIsPermaLink ? state.guid : nil
             draft.linkSource = state.rssLink.map { .text($0.text, base: $0.base, orElse: permalink) }
                 ?? .url(permalink.flatMap { FeedURLs.resolve($0, against: nil) })
-            draft.author = state.dcCreator ?? state.rssAuthor.map(Self.rssAuthorName)
-            draft.published = state.pubDate ?? state.dcDate
+            draft.author = (state.dcCreator ?? state.rssAuthor ?? state.otherAuthor).map(Self.authorName)
+            draft.published = state.pubDate ?? state.dcDate ?? state.published
             draft.updated = state.updated
         }
         draft.imageURL = Self.largest(state.media) ?? state.enclosureImage ?? state.itunesImage

@@ -42,9 +42,20 @@ extension XMLFeedReader {
     }
 
     /// RSS's `author` is an e-mail address, "joe@example.com (Joe Bloggs)": the name when given.
-    static func rssAuthorName(_ author: String) -> String {
+    /// The person's name in an author as feeds write one: `Name (mail)`, `mail (Name)`,
+    /// `Name <mail>` give Name; a name or an address alone is kept as it is.
+    static func authorName(_ author: String) -> String {
+        func trimmed<S: StringProtocol>(_ text: S) -> String { text.trimmingCharacters(in: .whitespaces) }
         if let open = author.firstIndex(of: "("), let close = author.lastIndex(of: ")"), open < close {
-            return String(author[author.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
+            let inside = trimmed(author[author.index(after: open)..<close])
+            let outside = trimmed(author[..<open] + author[author.index(after: close)...])
+            if inside.isEmpty { return outside }
+            if outside.isEmpty || outside.contains("@") { return inside }
+            return inside.contains("@") ? outside : author
+        }
+        if let open = author.firstIndex(of: "<"), let close = author.lastIndex(of: ">"), open < close {
+            let outside = trimmed(author[..<open]).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return outside.isEmpty ? trimmed(author[author.index(after: open)..<close]) : outside
         }
         return author
     }

@@ -43,7 +43,7 @@ struct XMLFeedReader {
 
     enum Field {
         case feedTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
-        case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, dcTitle
+        case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, otherAuthor, dcTitle
         case published, updated, atomSummary, atomContent, authorName
     }
 
@@ -66,6 +66,8 @@ struct XMLFeedReader {
         var rdfAbout: String?
         var rssAuthor: String?
         var dcCreator: String?
+        /// `dc:author`, `itunes:author`: read when neither `dc:creator` nor `author` is there.
+        var otherAuthor: String?
         var authorName: String?
         var pubDate: Date?
         var dcDate: Date?
