@@ -73,6 +73,31 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(byGUID["6"]?.published, utc(2026, 11, 19, 12, 19, 53))
     }
 
+    /// Podcast and media items with nothing but their file and a date are kept (issue 36): titled by
+    /// `itunes:title`, `media:title` (also in `media:group`) or the file's name, summarised by
+    /// `itunes:summary`, `itunes:subtitle` or `media:description`, and linked to the file.
+    func testPodcastAndMediaItemsWithOnlyTheirFileAreKept() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/">
+            <channel><title>Cast</title>
+            <item><enclosure url="https://cdn.example/ep12.mp3" type="audio/mpeg" length="1234"/><pubDate>Tue, 24 Nov 2026 08:30:00 GMT</pubDate>
+              <itunes:title>Episode 12: Tides</itunes:title><itunes:summary>About tides &amp; moons</itunes:summary></item>
+            <item><enclosure url="https://cdn.example/episode-11_final.m4a" type="audio/mp4"/><pubDate>Mon, 23 Nov 2026 08:30:00 GMT</pubDate>
+              <itunes:subtitle>The one before</itunes:subtitle></item>
+            <item><media:group><media:content url="https://cdn.example/clip.webm" type="video/webm" duration="61"/>
+              <media:title>A clip</media:title><media:description>Waves, slowly</media:description>
+              <media:thumbnail url="https://cdn.example/clip.jpg"/></media:group><pubDate>Sun, 22 Nov 2026 08:30:00 GMT</pubDate></item>
+            </channel></rss>
+            """)
+        XCTAssertEqual(feed.articles.map(\.title), ["Episode 12: Tides", "episode-11_final", "A clip"])
+        XCTAssertEqual(feed.articles.map(\.summary), ["About tides & moons", "The one before", "Waves, slowly"])
+        XCTAssertEqual(feed.articles.map { $0.link?.absoluteString }, ["https://cdn.example/ep12.mp3",
+                                                                     "https://cdn.example/episode-11_final.m4a", "https://cdn.example/clip.webm"])
+        XCTAssertEqual(feed.articles[2].imageURL?.absoluteString, "https://cdn.example/clip.jpg")
+        XCTAssertEqual(feed.articles[0].published, utc(2026, 11, 24, 8, 30))
+        XCTAssertEqual(feed.problems, [], "nothing was skipped")
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

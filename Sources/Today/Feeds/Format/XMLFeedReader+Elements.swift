@@ -105,7 +105,16 @@ extension XMLFeedReader {
             if name == .thumbnail || Self.isImage(type: attributes[.type], medium: attributes[.medium], url: url) {
                 let area = (attributes[.width].flatMap { Int($0) } ?? 0) * (attributes[.height].flatMap { Int($0) } ?? 0)
                 item?.media.append((url, max(area, 0)))
+            } else if item?.enclosure == nil {
+                item?.enclosure = url
             }
+            return .read
+        // Also inside `media:group`, at any depth.
+        case (.media, .title):
+            begin(.mediaTitle, depth: depth)
+            return .read
+        case (.media, .description):
+            begin(.mediaDescription, depth: depth)
             return .read
         case (.core, .source) where isAtom:
             // Another feed's metadata: its title and links are not the entry's.
@@ -172,10 +181,16 @@ extension XMLFeedReader {
             begin(.atomContent, depth: depth)
         case (.core, .enclosure):
             let attributes = node.attributes([.url, .type])
-            if item?.enclosureImage == nil, let url = attributes[.url].flatMap({ FeedURLs.resolve($0, against: node.base()) }),
-               Self.isImage(type: attributes[.type], medium: nil, url: url) {
-                item?.enclosureImage = url
+            if let url = attributes[.url].flatMap({ FeedURLs.resolve($0, against: node.base()) }) {
+                if Self.isImage(type: attributes[.type], medium: nil, url: url) {
+                    if item?.enclosureImage == nil { item?.enclosureImage = url }
+                } else if item?.enclosure == nil {
+                    item?.enclosure = url
+                }
             }
+        case (.itunes, .title): begin(.itunesTitle, depth: depth)
+        case (.itunes, .summary): begin(.itunesSummary, depth: depth)
+        case (.itunes, .subtitle): begin(.itunesSubtitle, depth: depth)
         case (.content, .encoded):
             item?.contentBase = node.base()
             begin(.contentEncoded, depth: depth)
@@ -240,6 +255,11 @@ extension XMLFeedReader {
         case .dcCreator: if item?.dcCreator == nil, !trimmed.isEmpty { item?.dcCreator = trimmed }
         case .otherAuthor: if item?.otherAuthor == nil, !trimmed.isEmpty { item?.otherAuthor = trimmed }
         case .authorName: if item?.authorName == nil { item?.authorName = trimmed }
+        case .itunesTitle: if item?.itunesTitle == nil, !trimmed.isEmpty { item?.itunesTitle = trimmed }
+        case .mediaTitle: if item?.mediaTitle == nil, !trimmed.isEmpty { item?.mediaTitle = trimmed }
+        case .itunesSummary: if item?.itunesSummary == nil, !trimmed.isEmpty { item?.itunesSummary = trimmed }
+        case .itunesSubtitle: if item?.itunesSubtitle == nil, !trimmed.isEmpty { item?.itunesSubtitle = trimmed }
+        case .mediaDescription: if item?.mediaDescription == nil, !trimmed.isEmpty { item?.mediaDescription = trimmed }
         case .pubDate:
             let value = date(trimmed)
             if item?.pubDate == nil { item?.pubDate = value }

@@ -30,6 +30,15 @@ extension XMLFeedReader {
             draft.published = state.pubDate ?? state.dcDate ?? state.published
             draft.updated = state.updated
         }
+        // A podcast's or media feed's item may have nothing but its file, its own title and summary.
+        if draft.titleSource.isEmpty {
+            draft.titleSource = state.itunesTitle ?? state.mediaTitle ?? state.enclosure.map(Self.fileTitle) ?? ""
+            if state.itunesTitle != nil || state.mediaTitle != nil || state.enclosure != nil { draft.titleIsHTML = false }
+        }
+        if draft.summarySource == nil {
+            draft.summarySource = state.itunesSummary ?? state.itunesSubtitle ?? state.mediaDescription
+        }
+        if let enclosure = state.enclosure, draft.link == nil { draft.link = enclosure }
         draft.imageURL = Self.largest(state.media) ?? state.enclosureImage ?? state.itunesImage
         draft.contentBase = state.contentBase ?? feedURL
         collector.add(draft)

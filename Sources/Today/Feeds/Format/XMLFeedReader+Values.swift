@@ -60,6 +60,12 @@ extension XMLFeedReader {
         return author
     }
 
+    /// A file's name as a title: `episode-12_final.mp3` gives "episode-12_final".
+    static func fileTitle(_ url: URL) -> String {
+        let name = url.deletingPathExtension().lastPathComponent.removingPercentEncoding ?? url.deletingPathExtension().lastPathComponent
+        return name.isEmpty || name == "/" ? (url.host ?? url.absoluteString) : name
+    }
+
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
 
     static func isImage(type: String?, medium: String?, url: URL) -> Bool {

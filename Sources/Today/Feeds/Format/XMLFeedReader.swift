@@ -45,6 +45,7 @@ struct XMLFeedReader {
         case feedTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
         case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, otherAuthor, dcTitle
         case published, updated, atomSummary, atomContent, authorName
+        case itunesTitle, mediaTitle, itunesSummary, itunesSubtitle, mediaDescription
     }
 
     struct ItemState {
@@ -75,6 +76,15 @@ struct XMLFeedReader {
         var updated: Date?
         var media: [(url: URL, area: Int)] = []
         var enclosureImage: URL?
+        /// The first enclosure that is not a picture (a podcast's audio, a video), from `enclosure`
+        /// or `media:content`: the article's link when it has none.
+        var enclosure: URL?
+        /// A podcast's or media feed's own title and summary, read when the item has none.
+        var itunesTitle: String?
+        var mediaTitle: String?
+        var itunesSummary: String?
+        var itunesSubtitle: String?
+        var mediaDescription: String?
         var itunesImage: URL?
         var contentBase: URL?
     }
