@@ -98,6 +98,30 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(feed.problems, [], "nothing was skipped")
     }
 
+    /// `&#146;` in XML is U+0092, a control nobody sees: the Windows-1252 character it was meant as
+    /// (’), as HTML5 reads numeric references, in titles and summaries alike.
+    func testWindows1252ReferencesAndC1ControlsAreTheirCharacters() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0"><channel><title>T</title>
+            <item><guid>1</guid><title>It&#146;s &#128;5 &#150; cheap</title><description>&#147;Quoted&#148;</description></item>
+            <item><guid>2</guid><title>Plain\u{0092}s</title></item>
+            </channel></rss>
+            """)
+        XCTAssertEqual(feed.articles.map(\.title), ["It’s €5 – cheap", "Plain’s"])
+        XCTAssertEqual(feed.articles.first?.summary, "“Quoted”")
+    }
+
+    /// `&#X41;` (a capital X, not XML but written by feeds) is A, in the XML and in escaped HTML.
+    func testACapitalXHexReferenceIsItsCharacter() throws {
+        let feed = try parsedFeed("""
+            <rss version="2.0"><channel><title>T</title>
+            <item><guid>1</guid><title>&#X41;BC</title><description>x &amp;#X42; y</description></item>
+            </channel></rss>
+            """)
+        XCTAssertEqual(feed.articles.map(\.title), ["ABC"])
+        XCTAssertEqual(feed.articles.first?.summary, "x B y")
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

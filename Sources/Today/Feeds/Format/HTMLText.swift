@@ -172,6 +172,14 @@ enum HTMLText {
         }
 
         private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
+            // A C1 control (U+0080–U+009F: `&#146;` read by the XML parser, or Windows-1252 bytes
+            // passed off as Latin-1) is the Windows-1252 character, as HTML5 reads such references.
+            if Self.containsC1(bytes) {
+                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                    emitScalar((0x80...0x9F).contains(scalar.value) ? HTMLEntities.scalar(forCode: scalar.value) : scalar)
+                }
+                return
+            }
             if pendingSpace {
                 pendingSpace = false
                 if !output.isEmpty { append(UInt8(ascii: " ")) }
@@ -194,6 +202,16 @@ enum HTMLText {
                 }
                 output.append(byte)
             }
+        }
+
+        /// U+0080–U+009F are 0xC2 0x80…0x9F in UTF-8.
+        private static func containsC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            while i + 1 < bytes.count {
+                if bytes[i] == 0xC2, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return true }
+                i += 1
+            }
+            return false
         }
 
         private mutating func append(_ byte: UInt8) {

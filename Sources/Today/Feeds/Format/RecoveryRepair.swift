@@ -7,6 +7,9 @@
 ///   earlier, unrelated error. Names it knows (XML's five, HTML's) become numeric references, which
 ///   it still reads.
 ///
+/// - `&#X41;` (a capital X), which XML does not allow and libxml2 turns into the text `X41;`: the
+///   decimal reference.
+///
 /// CDATA sections are left alone (their `&` is literal). Nothing but characters on a line is
 /// changed, so libxml2's line numbers stay right.
 enum RecoveryRepair {
@@ -45,6 +48,8 @@ enum RecoveryRepair {
                 switch reference(b, at: i) {
                 case .character:
                     break
+                case let .capitalHex(end, code):
+                    replace(i, end, with: code)
                 case let .named(end, name):
                     if let scalar = HTMLEntities.named[name] { replace(i, end, with: scalar.value) }
                 case .none:
@@ -62,6 +67,9 @@ enum RecoveryRepair {
     private enum Reference {
         /// `&#123;` or `&#x1F;`.
         case character
+        /// `&#X1F;`: XML wants a small x, and libxml2 drops `&#` and keeps the rest as text
+        /// (`X41;`); browsers read it. It becomes the decimal reference.
+        case capitalHex(end: Int, code: UInt32)
         /// `&name;`, ending at `end` (past the `;`).
         case named(end: Int, name: [UInt8])
         case none
@@ -76,7 +84,12 @@ enum RecoveryRepair {
             if hex { i += 1 }
             let digitsStart = i
             while i < b.count, i - digitsStart < 8, isDigit(b[i]) || hex && isHexLetter(b[i]) { i += 1 }
-            return i > digitsStart && i < b.count && b[i] == UInt8(ascii: ";") ? .character : .none
+            guard i > digitsStart, i < b.count, b[i] == UInt8(ascii: ";") else { return .none }
+            if hex, b[digitsStart - 1] == UInt8(ascii: "X"),
+               let code = UInt32(String(decoding: UnsafeRawBufferPointer(rebasing: b[digitsStart..<i]), as: UTF8.self), radix: 16) {
+                return .capitalHex(end: i + 1, code: code)
+            }
+            return .character
         }
         guard isLetter(b[i]) || b[i] == UInt8(ascii: "_") || b[i] >= 0x80 else { return .none }
         let nameStart = i
