@@ -26,6 +26,13 @@ static inline guint skiff_message_tls_errors(SoupMessage *message) {
 }
 
 // G_TLS_ERROR likewise: a handshake that failed (certificate refused, protocol error).
+// The peer did not answer the handshake as TLS: a plain-HTTP server behind an https:// address.
+// GnuTLS reports its "400 Bad Request" in plain HTTP as an unexpected packet (G_TLS_ERROR_MISC),
+// the other TLS libraries as NOT_TLS; certificate problems are told apart before this is asked.
+static inline gboolean skiff_error_is_not_tls(const GError *error) {
+    return error != NULL && (g_error_matches(error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS)
+                             || g_error_matches(error, G_TLS_ERROR, G_TLS_ERROR_MISC));
+}
 static inline gboolean skiff_error_is_tls(const GError *error) {
     return error != NULL && error->domain == G_TLS_ERROR;
 }

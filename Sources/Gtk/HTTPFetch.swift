@@ -25,6 +25,8 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// The TLS handshake failed; the certificate's problem in words ("certificate not trusted").
     /// Never bypassed.
     case tls(String)
+    /// An https:// address whose server answered without TLS (it speaks plain HTTP on that port).
+    case notHTTPS(host: String)
     case cancelled
 }
 
@@ -321,6 +323,7 @@ public final class HTTPTransfer {
         let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         let flags = message.map { skiff_message_tls_errors($0) } ?? 0
         if flags != 0 { return .tls(Self.certificateProblem(flags)) }
+        if skiff_error_is_not_tls(error) != 0, let host = visited.last.flatMap({ URL(string: $0)?.host }) { return .notHTTPS(host: host) }
         if skiff_error_is_tls(error) != 0 { return .tls(text) }
         return .unreachable(text)
     }

@@ -65,15 +65,29 @@ final class FeedUpdates {
     /// `FeedRefresher.subscribe` fetches and parses it before anything is kept. `completion` gets the
     /// subscription, or what went wrong in words.
     func subscribe(_ typed: String, completion: @escaping @MainActor (Result<StoredFeed, SubscriptionFailure>) -> Void) {
-        guard let url = Self.address(typed) else {
+        let candidates = FeedAddress.candidates(typed)
+        guard !candidates.isEmpty else {
             return completion(.failure(SubscriptionFailure("“\(typed)” is not a web address (http or https).")))
         }
+        subscribe(trying: candidates[...], completion: completion)
+    }
+
+    /// The first address that gives a feed; what the last one tried answered when none does
+    /// (for `127.0.0.1:8080/feed`, plain HTTP's answer rather than "does not speak HTTPS").
+    private func subscribe(trying candidates: ArraySlice<URL>, completion: @escaping @MainActor (Result<StoredFeed, SubscriptionFailure>) -> Void) {
+        guard let url = candidates.first else { return }
         refresher.subscribe(url) { [weak self] result in
-            if case .success = result {
-                self?.onChanged?()
-                self?.scheduleNext()
+            guard let self else { return completion(result) }
+            switch result {
+            case .success:
+                self.onChanged?()
+                self.scheduleNext()
+                completion(result)
+            case .failure where candidates.count > 1:
+                self.subscribe(trying: candidates.dropFirst(), completion: completion)
+            case .failure:
+                completion(result)
             }
-            completion(result)
         }
     }
 
@@ -116,16 +130,5 @@ final class FeedUpdates {
             onChanged?()
             return .success(OPMLImported(added: added.count, notices: document.notices.map { "\(file.lastPathComponent): \($0)." }))
         }
-    }
-
-
-    /// What the user typed as an address: http(s) only; a bare host gets https.
-    static func address(_ typed: String) -> URL? {
-        let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, !text.contains(" ") else { return nil }
-        let withScheme = text.contains("://") ? text : "https://" + text
-        guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty else { return nil }
-        return url
     }
 }

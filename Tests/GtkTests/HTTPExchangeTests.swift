@@ -211,6 +211,12 @@ final class HTTPExchangeTests: XCTestCase {
         XCTAssertEqual(fetch(tls.base + "/feed"), .failure(.tls("certificate not trusted")))
     }
 
+    /// https:// to a server that speaks plain HTTP: said so, not GnuTLS's words.
+    func testHTTPSToAPlainHTTPServerIsToldInPlainWords() throws {
+        let server = try serve(["/feed": Response(contentType: "application/rss+xml", body: "<rss/>")])
+        XCTAssertEqual(fetch("https://127.0.0.1:\(server.port)/feed"), .failure(.notHTTPS(host: "127.0.0.1")))
+    }
+
     func testGetStillWantsABody() throws {
         let server = try serve(["/ok": Response(body: "fine"), "/none": Response(status: "204 No Content", body: "")])
         MainActor.assumeIsolated {

@@ -213,6 +213,13 @@ public final class TestHTTPServer: @unchecked Sendable {
         while !request.contains("\r\n\r\n") {
             let n = read(client, &buffer, buffer.count)
             if n <= 0 { break }
+            // A TLS handshake (record type 22) to a plain-HTTP port: answered as nginx and Apache
+            // answer it, with a 400 in plain HTTP, and closed.
+            if request.isEmpty, buffer[0] == 0x16 {
+                let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                _ = answer.withCString { write(client, $0, strlen($0)) }
+                return
+            }
             request += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         // A connection closed before it asked anything (a client that refused the address once

@@ -160,6 +160,7 @@ public final class HistoryPage: HomePage {
         case let .status(code, reason): .httpStatus(code: code, reason: reason)
         case let .tooLarge(limit): .tooLarge(limit: limit)
         case let .tls(problem): .unreachable(reason: "TLS: \(problem)")
+        case let .notHTTPS(host): .unreachable(reason: "the server at \(host) does not speak HTTPS")
         case .tooManyRedirects, .redirectLoop: .unreachable(reason: "\(failure)")
         case let .redirectInward(address, reach): .unreachable(reason: "it redirected to \(address), on \(reach.words), further inside the network")
         case .cancelled: nil

@@ -98,6 +98,7 @@ enum FetchOutcome {
         case .redirectInward(let address, let reach):
             "The feed redirected to \(hostAndPort(address)), on \(reach.words); Skiff does not follow a redirect further inside the network than the address subscribed to"
         case .tls(let problem): "TLS: \(problem)"
+        case .notHTTPS(let host): "The server at \(host) does not speak HTTPS"
         case .cancelled: "The refresh was stopped"
         }
     }

@@ -76,6 +76,7 @@ public final class ReaderFetch {
         case .redirectInward(let address, let reach):
             "it redirected to \(FetchOutcome.hostAndPort(address)), on \(reach.words), further inside the network than the article's address"
         case .tls(let problem): "TLS: \(problem)"
+        case .notHTTPS(let host): "the server at \(host) does not speak HTTPS"
         case .cancelled: "the fetch was stopped"
         }
     }
