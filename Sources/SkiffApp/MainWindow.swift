@@ -26,6 +26,8 @@ public final class MainWindow: BrowserViewDelegate {
     /// The window's commands as named actions ("win.new-tab").
     public let actions = ActionGroup()
     public internal(set) var menuButton: MenuButton?
+    /// Refresh, in the header while Today is on screen (the `today-refresh` action, as F5 is).
+    public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Refresh Feeds")
     var appCommands: [KeyboardCommand] = []
     /// Windows opened from the menu, kept while they are open.
     public internal(set) var shortcutsWindow: Window?
@@ -76,6 +78,9 @@ public final class MainWindow: BrowserViewDelegate {
         switcher.setAccessibleLabel("Sections")
         header.packStart(switcher)
         installCommands(header: header)
+        refreshButton.actionName = "win.today-refresh"
+        refreshButton.tooltip = "Refresh Feeds (F5)"
+        header.packEnd(refreshButton)
         installPageFeeds()
         window.setTitlebar(header)
         window.setChild(stack)
@@ -141,6 +146,7 @@ public final class MainWindow: BrowserViewDelegate {
         for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
         actions["today-search"]?.isEnabled = visibleSection == .today
         actions["today-refresh"]?.isEnabled = visibleSection == .today
+        refreshButton.isVisible = visibleSection == .today
         keepFocusOnScreen()
     }
 

@@ -43,6 +43,20 @@ final class TodayRefreshKeysTests: XCTestCase {
                 XDoTool.click(window: window, x: today.x + 4, y: today.y + 4)
                 refreshes("F5", "after a click on Today's background")
                 refreshes("ctrl+r", "after a click on Today's background")
+
+                // The header's Refresh button: shown to a screen reader by its name while Today is
+                // on screen, and a click on it fetches the feed again.
+                let header = main.window.presentedDescendants()
+                let button = try XCTUnwrap(header.first { $0.isButton && $0.hasLabel("Refresh Feeds") }, "a Refresh button in the header")
+                MainLoop.run(until: { !main.isRefreshingFeeds }, timeout: 20)
+                let before = server.requestCount(for: "/feed.xml")
+                XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
+                XCTAssertTrue(MainLoop.run(until: { server.requestCount(for: "/feed.xml") > before }, timeout: 20),
+                              "a click on Refresh fetched the feed again")
+                // Not in the Browser, whose reload is its own.
+                main.stack.visibleChildName = Section.browser.rawValue
+                XCTAssertTrue(MainLoop.run(until: { !main.window.presentedDescendants().contains { $0.isButton && $0.hasLabel("Refresh Feeds") } }, timeout: 5),
+                              "no Refresh Feeds button beside the Browser")
             }
         }
     }
