@@ -144,13 +144,12 @@ final class SubscriptionsWindow {
         showPictureProblems()
     }
 
-    /// Under each feed, the pictures of its cards (and its icon) that could not be shown in this run
+    /// Under each feed, the pictures of its cards that could not be shown in this run
     /// and why; which feed shows which picture is read from the store off the main thread.
     private func showPictureProblems() {
         guard let pictures, pictures.problems.count != picturesListed else { return }
         let problems = pictures.problems
         picturesListed = problems.count
-        let icons = Dictionary(grouping: rows.map(\.feed), by: { TodayFeeds.icon(of: $0) }).mapValues { Set($0.map(\.id)) }
         let store = self.store
         DispatchQueue.global(qos: .utility).async {
             let shown = (try? store.feeds(showingPictures: problems.map(\.address))) ?? [:]
@@ -159,7 +158,9 @@ final class SubscriptionsWindow {
                     guard let self else { return }
                     var byFeed: [FeedID: [(address: String, reason: String)]] = [:]
                     for problem in problems {
-                        for feed in shown[problem.address, default: []].union(icons[problem.address, default: []]) {
+                        // Only the cards' pictures: a missing icon (a favicon) is not a problem to
+                        // list, the feed shows its initial instead (issue 36).
+                        for feed in shown[problem.address, default: []] {
                             byFeed[feed, default: []].append((problem.address, problem.reason))
                         }
                     }

@@ -38,11 +38,12 @@ final class TodayRemotePictureTests: XCTestCase {
         return "<item><title>\(title)</title><link>\(server.base)\(link)</link><guid>\(link)</guid><pubDate>\(date)</pubDate>\(media)</item>"
     }
 
-    private func serveFeed(_ items: [String]) {
+    private func serveFeed(_ items: [String], icon: String? = nil) {
+        let image = icon.map { "<image><url>\(server.base)\($0)</url><title>Harbour Pictures</title><link>\(server.base)/</link></image>" } ?? ""
         let feed = """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Harbour Pictures</title>
-            <link>\(server.base)/</link><description>Photos from the quay</description>
+            <link>\(server.base)/</link><description>Photos from the quay</description>\(image)
             \(items.joined(separator: "\n"))
             </channel></rss>
             """
@@ -237,14 +238,16 @@ final class TodayRemotePictureTests: XCTestCase {
         let bomb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/today/images/bomb-30000.png")
         server.setResponse(.init(contentType: "image/png", bytes: [UInt8](try Data(contentsOf: bomb))), for: "/bomb.png")
+        // The feed names its icon, /favicon.ico, which the server does not have.
         serveFeed([item("Heavy cargo", hoursAgo: 1, picture: "/bomb.png", link: "/bomb.html"),
-                   item("Lost boat", hoursAgo: 2, picture: "/missing.png", link: "/missing.html")])
+                   item("Lost boat", hoursAgo: 2, picture: "/missing.png", link: "/missing.html")], icon: "/favicon.ico")
         let server: TestHTTPServer = server, folder: URL = folder
         try Self.open(server: server, folder: folder) { main, _ in
             XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 }, timeout: 20))
             let tried = { Set(main.sections.todayFeeds?.pictures?.problems.map { URL(string: $0.address)?.lastPathComponent ?? "" } ?? []) }
             XCTAssertTrue(MainLoop.run(until: { tried().isSuperset(of: ["bomb.png", "missing.png"]) }, timeout: 20),
                           "both pictures were tried: \(tried())")
+            XCTAssertTrue(MainLoop.run(until: { tried().contains("favicon.ico") }, timeout: 20), "and the feed's icon: \(tried())")
             XCTAssertNil(main.today.problemsText, "nothing in Today's problems bar")
             main.showSubscriptions()
             guard let subscriptions = main.subscriptionsWindow else { return XCTFail("no Subscriptions window") }
@@ -257,6 +260,8 @@ final class TodayRemotePictureTests: XCTestCase {
             let text = texts.first ?? ""
             XCTAssertTrue(text.contains("• missing.png: the server answered 404"), text.replacingOccurrences(of: "\n", with: " / "))
             XCTAssertTrue(text.contains("• bomb.png: "), text.replacingOccurrences(of: "\n", with: " / "))
+            // A missing icon is not a problem to list: the feed shows its initial instead (issue 36).
+            XCTAssertEqual(text.components(separatedBy: "•").count - 1, 2, "the two pictures only: \(text.replacingOccurrences(of: "\n", with: " / ")) \(main.sections.todayFeeds?.pictures?.problems ?? [])")
         }
     }
 
