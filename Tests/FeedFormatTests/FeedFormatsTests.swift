@@ -122,6 +122,28 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(feed.articles.first?.summary, "x B y")
     }
 
+    /// Other places feeds put an item's text (issue 36): `dc:description`, an XHTML `body`, `fullitem`;
+    /// Atom 0.3's `mode="escaped"` and `mode="base64"`.
+    func testOtherContentElementsAndAtom03Modes() throws {
+        let rss = try parsedFeed("""
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title>
+            <item><guid>1</guid><title>One</title><dc:description>Said in Dublin Core</dc:description></item>
+            <item><guid>2</guid><title>Two</title><body xmlns="http://www.w3.org/1999/xhtml"><p>In <b>XHTML</b></p></body></item>
+            <item><guid>3</guid><title>Three</title><fullitem>&lt;p&gt;The whole item&lt;/p&gt;</fullitem></item>
+            </channel></rss>
+            """)
+        XCTAssertEqual(rss.articles.map(\.summary), ["Said in Dublin Core", "In XHTML", "The whole item"])
+        XCTAssertEqual(rss.articles[1].contentHTML?.contains("<b>XHTML</b>"), true, "the body's markup: \(rss.articles[1].contentHTML ?? "")")
+        let atom = try parsedFeed("""
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>A</title>
+            <entry><id>e1</id><title>Escaped</title><content type="text/html" mode="escaped">&lt;p&gt;An &lt;i&gt;escaped&lt;/i&gt; body&lt;/p&gt;</content></entry>
+            <entry><id>e2</id><title>Base64</title><content type="text/html" mode="base64">PHA+QSA8Yj5iYXNlNjQ8L2I+IGJvZHk8L3A+</content></entry>
+            </feed>
+            """)
+        XCTAssertEqual(atom.articles.map(\.summary), ["An escaped body", "A base64 body"])
+        XCTAssertEqual(atom.articles[1].contentHTML, "<p>A <b>base64</b> body</p>")
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

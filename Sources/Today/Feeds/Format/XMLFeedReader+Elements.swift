@@ -153,6 +153,11 @@ extension XMLFeedReader {
                 break
             }
         case (.core, .description): begin(.description, depth: depth)
+        case (.dc, .description): begin(.dcDescription, depth: depth)
+        case (.xhtml, .body) where !isAtom, (.core, .body) where !isAtom:
+            if item?.xhtmlBody == nil { item?.xhtmlBody = node.innerXML() }
+            return .skipSubtree
+        case (.core, .fullitem): begin(.fullitem, depth: depth)
         case (.core, .guid):
             item?.guidIsPermaLink = node.attributes([.isPermaLink])[.isPermaLink]?.lowercased() != "false"
             begin(.guid, depth: depth)
@@ -162,17 +167,19 @@ extension XMLFeedReader {
         case (.core, .published), (.core, .issued), (.core, .created): begin(.published, depth: depth)
         case (.core, .updated), (.core, .modified), (.dc, .modified): begin(.updated, depth: depth)
         case (.core, .summary):
-            item?.atomSummaryType = node.textType()
+            item?.atomSummaryType = Self.atom03Mode(node, node.textType())
+            item?.atomSummaryBase64 = node.attributes([.mode])[.mode]?.lowercased() == "base64"
             if item?.atomSummaryType == .xhtml {
                 item?.atomSummary = node.innerXML()
                 return .skipSubtree
             }
             begin(.atomSummary, depth: depth)
         case (.core, .content) where isAtom:
-            let attributes = node.attributes([.type, .src])
+            let attributes = node.attributes([.type, .src, .mode])
             // Out-of-line content (`src`) is a link, not text to show.
             if attributes[.src] != nil { return .skipSubtree }
-            item?.atomContentType = Self.textType(attributes[.type])
+            item?.atomContentType = Self.atom03Mode(node, Self.textType(attributes[.type]))
+            item?.atomContentBase64 = attributes[.mode]?.lowercased() == "base64"
             item?.contentBase = node.base()
             if item?.atomContentType == .xhtml {
                 item?.atomContent = node.innerXML()
@@ -247,8 +254,14 @@ extension XMLFeedReader {
         case .link: if item?.rssLink == nil, !trimmed.isEmpty { item?.rssLink = (trimmed, node.base()) }
         case .description: item?.description = value
         case .contentEncoded: item?.contentEncoded = value
-        case .atomContent: item?.atomContent = value
-        case .atomSummary: item?.atomSummary = value
+        case .atomContent:
+            let decoded = item?.atomContentBase64 == true ? Self.base64Text(value) : value
+            item?.atomContent = decoded
+        case .atomSummary:
+            let decoded = item?.atomSummaryBase64 == true ? Self.base64Text(value) : value
+            item?.atomSummary = decoded
+        case .dcDescription: if item?.dcDescription == nil, !trimmed.isEmpty { item?.dcDescription = trimmed }
+        case .fullitem: if item?.fullitem == nil, !trimmed.isEmpty { item?.fullitem = trimmed }
         case .guid: if item?.guid == nil, !trimmed.isEmpty { item?.guid = String(trimmed.prefix(FeedFormatLimits.guidCharacters)) }
         // When an element repeats, the first wins (a second dc:creator is a co-author).
         case .rssAuthor: if item?.rssAuthor == nil, !trimmed.isEmpty { item?.rssAuthor = trimmed }

@@ -20,8 +20,9 @@ extension XMLFeedReader {
             draft.published = state.published
             draft.updated = state.updated
         } else {
-            draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.description)
-            draft.summarySource = Self.nonEmpty(state.description) ?? draft.contentHTML
+            draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.xhtmlBody) ?? Self.nonEmpty(state.fullitem)
+                ?? Self.nonEmpty(state.description) ?? Self.nonEmpty(state.dcDescription)
+            draft.summarySource = Self.nonEmpty(state.description) ?? Self.nonEmpty(state.dcDescription) ?? draft.contentHTML
             draft.guid = state.guid ?? state.rdfAbout.map { String($0.prefix(FeedFormatLimits.guidCharacters)) }
             let permalink = state.guidIsPermaLink ? state.guid : nil
             draft.linkSource = state.rssLink.map { .text($0.text, base: $0.base, orElse: permalink) }

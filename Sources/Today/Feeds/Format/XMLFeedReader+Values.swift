@@ -23,6 +23,22 @@ extension XMLFeedReader {
         return false
     }
 
+    /// Atom 0.3's `mode`: `escaped` is HTML written as text, `base64` is decoded (then read by its
+    /// `type`, often `text/html`), `xml` (the default) as Atom 1.0 reads the type.
+    static func atom03Mode(_ node: XMLNodeAccess, _ type: TextType) -> TextType {
+        switch node.attributes([.mode])[.mode]?.lowercased() {
+        case "escaped": return .html
+        default: return type
+        }
+    }
+
+    /// Base64 text (white space allowed) as UTF-8; the text itself when it is not base64.
+    static func base64Text(_ text: String) -> String {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact) else { return text }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     static func textType(_ type: String?) -> TextType {
         switch type?.lowercased() {
         case "html", "text/html": return .html

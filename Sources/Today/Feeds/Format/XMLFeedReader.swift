@@ -45,7 +45,7 @@ struct XMLFeedReader {
         case feedTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
         case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, otherAuthor, dcTitle
         case published, updated, atomSummary, atomContent, authorName
-        case itunesTitle, mediaTitle, itunesSummary, itunesSubtitle, mediaDescription
+        case itunesTitle, mediaTitle, itunesSummary, itunesSubtitle, mediaDescription, dcDescription, fullitem
     }
 
     struct ItemState {
@@ -57,6 +57,13 @@ struct XMLFeedReader {
         var rssLink: (text: String, base: URL)?
         var atomAlternate: URL?
         var description: String?
+        /// Other places feeds put an item's text: `dc:description`, an XHTML `body`, `fullitem`.
+        var dcDescription: String?
+        var xhtmlBody: String?
+        var fullitem: String?
+        /// Atom 0.3's `mode="base64"` on `content` / `summary`: the text is decoded when read.
+        var atomContentBase64 = false
+        var atomSummaryBase64 = false
         var contentEncoded: String?
         var atomContent: String?
         var atomContentType = TextType.text

@@ -7,17 +7,17 @@ enum XMLLocalName: String, CaseIterable {
     case rss, RDF, channel, item, feed, entry
     case title, link, description, guid, pubDate, author, enclosure, image, url, ttl
     case encoded, creator, date, modified, issued, created
-    case content, thumbnail, group, subtitle
+    case content, thumbnail, group, subtitle, body, fullitem
     case updatePeriod, updateFrequency
     case id, published, updated, summary, name, icon, logo, source
     // Attributes.
-    case about, href, rel, type, medium, width, height, isPermaLink, version, src
+    case about, href, rel, type, medium, width, height, isPermaLink, version, src, mode
 }
 
 /// The vocabularies a feed mixes. `core` is the feed's own: RSS (no namespace, RSS 1.0, RSS 0.90,
 /// UserLand's), or Atom in an Atom document.
 enum XMLVocabulary {
-    case core, atom, content, dc, media, itunes, sy, rdf, other
+    case core, atom, content, dc, media, itunes, sy, rdf, xhtml, other
 
     static let uris: [(String, XMLVocabulary)] = [
         ("http://purl.org/rss/1.0/", .core),
@@ -34,6 +34,7 @@ enum XMLVocabulary {
         ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
         ("http://purl.org/rss/1.0/modules/syndication/", .sy),
         ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
+        ("http://www.w3.org/1999/xhtml", .xhtml),
     ]
 }
 
