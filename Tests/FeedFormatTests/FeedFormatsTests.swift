@@ -144,6 +144,26 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(atom.articles[1].contentHTML, "<p>A <b>base64</b> body</p>")
     }
 
+    /// UTF-16 and UTF-32 with no byte-order mark, told by their first bytes as the XML spec's
+    /// appendix F does; and an RSS document after an HTML DOCTYPE is still a feed (issue 36).
+    func testUTF16AndUTF32WithoutABOMAndRSSAfterAnHTMLDoctype() throws {
+        let text = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Wide</title><item><guid>1</guid><title>Ünïcødé ✓</title></item></channel></rss>"
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian] {
+            let data = try XCTUnwrap(text.data(using: encoding))
+            XCTAssertNotEqual(data.prefix(2), Data([0xFF, 0xFE]), "no byte-order mark")
+            XCTAssertEqual(FeedSniffer.kind(of: data, contentType: "application/xml"), .xmlFeed, "\(encoding)")
+            let feed = try parsedFeed(data)
+            XCTAssertEqual(feed.articles.first?.title, "Ünïcødé ✓", "\(encoding)")
+        }
+        let afterDoctype = """
+            <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+            <rss version="2.0"><channel><title>T</title><item><guid>1</guid><title>After a doctype</title></item></channel></rss>
+            """
+        XCTAssertEqual(FeedSniffer.kind(of: Data(afterDoctype.utf8), contentType: "text/html"), .xmlFeed)
+        XCTAssertEqual(try parsedFeed(afterDoctype).articles.first?.title, "After a doctype")
+        XCTAssertEqual(FeedSniffer.kind(of: Data("<!DOCTYPE html><html><title>Blog</title></html>".utf8)), .htmlPage)
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

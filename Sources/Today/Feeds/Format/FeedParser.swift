@@ -76,6 +76,10 @@ public enum FeedParser {
     static func encoding(of data: Data, httpCharset: String?) -> (override: String?, isUTF8: Bool) {
         let head = [UInt8](data.prefix(256))
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (nil, true) }
+        // UTF-32 without a byte-order mark (XML 1.0, appendix F): named, since libxml2 left to
+        // itself reads it as UTF-16 and stops at the first character.
+        if head.starts(with: [0, 0, 0, 0x3C]) { return ("UTF-32BE", false) }
+        if head.starts(with: [0x3C, 0, 0, 0]) { return ("UTF-32LE", false) }
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0 || head.count > 1 && head[1] == 0 {
             return (nil, false)
         }

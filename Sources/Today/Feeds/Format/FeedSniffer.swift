@@ -29,6 +29,14 @@ public enum FeedSniffer {
                 // UTF-16: libxml2 reads it; the parser decides from the root.
                 return .xmlFeed
             }
+            // UTF-16 and UTF-32 without a byte-order mark: `<` or `<?` in two or four bytes a
+            // character (XML 1.0, appendix F). libxml2 tells them apart the same way.
+            if b.count >= 4 {
+                let head = (b[0], b[1], b[2], b[3])
+                if head == (0, 0, 0, 0x3C) || head == (0x3C, 0, 0, 0) || head == (0, 0x3C, 0, 0x3F) || head == (0x3C, 0, 0x3F, 0) {
+                    return .xmlFeed
+                }
+            }
             var i = 0
             if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
             while i < b.count, HTMLText.isSpace(b[i]) { i += 1 }
@@ -54,6 +62,9 @@ public enum FeedSniffer {
     /// declaration, processing instructions, comments and the DOCTYPE.
     private static func markupKind(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Kind? {
         var i = start
+        // An HTML DOCTYPE says a page, unless the root that follows is a feed's (generators that
+        // print a page's header before their RSS).
+        var htmlDoctype = false
         while i < b.count {
             guard b[i] == UInt8(ascii: "<") else {
                 i += 1
@@ -67,7 +78,7 @@ public enum FeedSniffer {
                 if starts(b, at: i + 2, with: "--") {
                     i = (find(b, "-->", from: i + 4) ?? b.count) + 3
                 } else {
-                    if starts(b, at: i + 2, with: "doctype html") { return .htmlPage }
+                    if starts(b, at: i + 2, with: "doctype html") { htmlDoctype = true }
                     i = (find(b, ">", from: i + 2) ?? b.count) + 1
                 }
             default:
@@ -80,11 +91,11 @@ public enum FeedSniffer {
                 case "html", "head", "body": return .htmlPage
                 case "svg": return .image("image/svg+xml")
                 // Another vocabulary, or an HTML fragment: the Content-Type decides.
-                default: return nil
+                default: return htmlDoctype ? .htmlPage : nil
                 }
             }
         }
-        return nil
+        return htmlDoctype ? .htmlPage : nil
     }
 
     private static func imageType(_ b: UnsafeBufferPointer<UInt8>) -> String? {
