@@ -199,13 +199,7 @@ final class PermissionPromptTests: XCTestCase {
             // The click must have put the focus in the page before Tab means "out of the page".
             XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("WebView") == true }, timeout: 10),
                           "the click focused the page: \(main.window.focusDescription ?? "nothing")")
-            // Each Tab is waited for (a loaded machine can take longer than any fixed pause).
-            // A Tab the page keeps (among its own elements) moves no GTK focus: hence the short wait, and up to 6.
-            for _ in 0..<6 where main.window.focusDescription?.contains("Deny") != true {
-                let before = main.window.focusDescription
-                XDoTool.run(["key", "Tab"])
-                MainLoop.run(until: { main.window.focusDescription != before }, timeout: 2)
-            }
+            XDoTool.tab(in: main.window, until: { $0.contains("Deny") })
             XCTAssertEqual(main.window.focusDescription, "GtkButton 'Deny'", "Tab reached the question")
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),

@@ -24,6 +24,20 @@ public enum XDoTool {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Presses Tab, each press waited for, until the window's focus is the one `target` accepts (its
+    /// `focusDescription`), at most `limit` times: a Tab the page keeps among its own elements moves
+    /// no GTK focus, hence the short wait and the limit. Returns whether the focus got there.
+    @discardableResult
+    public static func tab(in window: Window, until target: (String) -> Bool, limit: Int = 6) -> Bool {
+        for _ in 0..<limit where !(window.focusDescription.map(target) ?? false) {
+            let before = window.focusDescription
+            run(["key", "Tab"])
+            // A loaded machine can take longer than any fixed pause: the change is waited for.
+            MainLoop.run(until: { window.focusDescription != before }, timeout: 2)
+        }
+        return window.focusDescription.map(target) ?? false
+    }
+
     /// Answers the file dialog titled `title` with real keys: `name` typed over what a save dialog
     /// offers, then Enter. An open dialog's location field is opened with Ctrl+L and the path pasted
     /// into it (Ctrl+V), as people give a chooser a path they have: typed fast, GTK 4.18's location
