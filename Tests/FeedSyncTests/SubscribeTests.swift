@@ -38,6 +38,19 @@ final class SubscribeTests: FeedSyncTestCase {
         XCTAssertEqual(try fileRows("SELECT title FROM articles ORDER BY title").map { $0["title"] as String }, ["Ferry times", "Lighthouse reopens"])
     }
 
+    /// A feed with relative links and no `xml:base`, served with a `Content-Location` that names
+    /// where it really lives: its links resolve there, not against the address asked (issue 36).
+    func testRelativeLinksResolveAgainstTheContentLocation() throws {
+        var response = Response(contentType: "application/rss+xml", body: """
+            <rss version="2.0"><channel><title>Moved</title>
+            <item><title>One</title><guid>1</guid><link>posts/one.html</link></item></channel></rss>
+            """)
+        response.headers = ["Content-Location: /blog/feed.xml"]
+        let server = try serve(["/feed": response])
+        _ = try XCTUnwrap(subscribe(server.base + "/feed")).get()
+        XCTAssertEqual(try fileRows("SELECT link FROM articles").map { $0["link"] as String }, [server.base + "/blog/posts/one.html"])
+    }
+
     func testASitesPageLeadsToTheFeedItLinksTo() throws {
         let page = """
             <!DOCTYPE html><html><head><title>Harbour</title>

@@ -67,7 +67,7 @@ enum Subscribing {
         }
         let finalURL = URL(string: response.finalAddress) ?? url
         let charset = FetchOutcome.charset(response.header("Content-Type")?.lowercased() ?? "")
-        let parsed = parse(response.body, finalURL, charset)
+        let parsed = parse(response.body, FetchOutcome.parseBase(response, fallback: url), charset)
         if case .failure(let error) = parsed {
             guard FetchOutcome.isHTMLPage(error, response) else { return .failed(String(describing: error)) }
             guard discovering else { return .failed("Not a feed: the address gave an HTML page") }

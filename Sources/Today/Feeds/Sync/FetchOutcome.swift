@@ -72,7 +72,7 @@ enum FetchOutcome {
             return FetchRecord(.unchanged, fetchedAt: now, nextFetch: FeedSchedule.nextFetch(now: now, failures: 0, hints),
                                etag: etag, lastModified: lastModified, bodyHash: hash, movedTo: movedTo)
         }
-        let base = URL(string: response.finalAddress) ?? feed.url
+        let base = parseBase(response, fallback: feed.url)
         switch parse(response.body, base, charset(contentType)) {
         case .success(let parsed):
             hints.suggestedInterval = parsed.suggestedInterval
@@ -101,6 +101,17 @@ enum FetchOutcome {
         case .notHTTPS(let host): "The server at \(host) does not speak HTTPS"
         case .cancelled: "The refresh was stopped"
         }
+    }
+
+    /// What a feed's relative links resolve against when it has no `xml:base`: the HTTP
+    /// `Content-Location` (resolved against the address the answer came from, http(s) only), else
+    /// that address.
+    static func parseBase(_ response: HTTPResponse, fallback: URL) -> URL {
+        let final = URL(string: response.finalAddress) ?? fallback
+        guard let location = response.header("Content-Location"),
+              let url = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: final)?.absoluteURL,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return final }
+        return url
     }
 
     /// "192.168.1.5:8080" of an address, or the address when it has no host.
