@@ -164,6 +164,19 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(FeedSniffer.kind(of: Data("<!DOCTYPE html><html><title>Blog</title></html>".utf8)), .htmlPage)
     }
 
+    /// RSS 0.9x written with capitals (`<Title>`, `<Link>`, `<Description>`), as old generators did.
+    func testRSS091ElementNamesInAnyCase() throws {
+        let feed = try parsedFeed("""
+            <rss version="0.91"><Channel><Title>Old</Title><Link>https://old.example/</Link>
+            <Item><Title>Capital</Title><Link>https://old.example/1</Link><Description>Written in caps</Description></Item>
+            </Channel></rss>
+            """)
+        XCTAssertEqual(feed.title, "Old")
+        XCTAssertEqual(feed.articles.map(\.title), ["Capital"])
+        XCTAssertEqual(feed.articles.first?.link?.absoluteString, "https://old.example/1")
+        XCTAssertEqual(feed.articles.first?.summary, "Written in caps")
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

@@ -8,7 +8,10 @@ extension XMLFeedReader {
         let vocabularyPointer = xmlTextReaderConstNamespaceUri(reader)
         var vocabulary = names.vocabulary(vocabularyPointer)
         if isAtom, vocabulary == .atom { vocabulary = .core }
-        let name = names.name(xmlTextReaderConstLocalName(reader))
+        var name = names.name(xmlTextReaderConstLocalName(reader))
+        if name == nil, vocabulary == .core, format == .rss090 || format == .rss091 || format == .rss092 {
+            name = names.nameIgnoringCase(xmlTextReaderConstLocalName(reader))
+        }
         if path.count > depth { path.removeLast(path.count - depth) }
         path.append((vocabulary, name))
 

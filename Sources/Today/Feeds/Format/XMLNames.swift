@@ -68,6 +68,16 @@ struct XMLNameTable {
         rss090 = byValue ? nil : intern(Self.rss090URI)
     }
 
+    private static let namesByLowercase = Dictionary(XMLLocalName.allCases.map { ($0.rawValue.lowercased(), $0) },
+                                                     uniquingKeysWith: { first, _ in first })
+
+    /// `<Title>`, `<Link>`: RSS 0.9x generators that wrote names as they pleased. Only asked for a
+    /// name not found as written, in an RSS 0.9x document (a String per such element).
+    func nameIgnoringCase(_ pointer: UnsafePointer<xmlChar>?) -> XMLLocalName? {
+        guard let pointer else { return nil }
+        return Self.namesByLowercase[String(cString: pointer).lowercased()]
+    }
+
     func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLLocalName? {
         guard let pointer else { return nil }
         return byValue ? Self.namesByValue[String(cString: pointer)] : names[pointer]
