@@ -177,6 +177,39 @@ final class FeedFormatsTests: XCTestCase {
         XCTAssertEqual(feed.articles.first?.summary, "Written in caps")
     }
 
+    /// Feeds in the DOS and Mac code pages, the common CJK encodings and EBCDIC, declared in their
+    /// XML declaration, read through libxml2 and iconv (issue 36). The bytes are made by iconv.
+    func testLegacyAndCJKEncodingsAreReadThroughIconv() throws {
+        func bytes(_ text: String, _ encoding: String) throws -> Data {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+            process.arguments = ["-f", "UTF-8", "-t", encoding]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(text.utf8))
+            try input.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        let cases: [(encoding: String, title: String)] = [
+            ("CP437", "Café à la mode"), ("MACINTOSH", "Café ∞ ≠"), ("SHIFT_JIS", "日本語のフィード"), ("EUC-JP", "日本語のフィード"),
+            ("BIG5", "中文新聞"), ("GB2312", "中文新闻"), ("EUC-KR", "한국어 뉴스"), ("KOI8-R", "Русские новости"),
+            ("IBM037", "EBCDIC feed"),
+        ]
+        for (encoding, title) in cases {
+            let text = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?><rss version=\"2.0\"><channel><title>T</title><item><guid>1</guid><title>\(title)</title></item></channel></rss>"
+            let data = try bytes(text, encoding)
+            XCTAssertFalse(data.isEmpty, encoding)
+            switch FeedParser.parse(data: data, url: feedURL, httpCharset: nil, now: fixtureNow) {
+            case .success(let feed): XCTAssertEqual(feed.articles.first?.title, title, encoding)
+            case .failure(let error): XCTFail("\(encoding): \(error)")
+            }
+        }
+    }
+
     func testRSS10AndSyndicationSchedule() throws {
         let feed = try parsedFeed(FeedFixtures.rss10)
         XCTAssertEqual(feed.format, .rss10)

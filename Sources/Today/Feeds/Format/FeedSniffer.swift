@@ -36,6 +36,8 @@ public enum FeedSniffer {
                 if head == (0, 0, 0, 0x3C) || head == (0x3C, 0, 0, 0) || head == (0, 0x3C, 0, 0x3F) || head == (0x3C, 0, 0x3F, 0) {
                     return .xmlFeed
                 }
+                // `<?xm` in EBCDIC: its declaration names the code page, which libxml2 reads.
+                if head == (0x4C, 0x6F, 0xA7, 0x94) { return .xmlFeed }
             }
             var i = 0
             if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
