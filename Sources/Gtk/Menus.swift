@@ -90,6 +90,10 @@ public final class ActionGroup: Object {
         widget.on("destroy") { gtk_widget_insert_action_group(target, prefix, nil) }
     }
 
+    /// Whether the group has an action `name` (GIO's view of it: what a menu item or an
+    /// accelerator naming "prefix.name" finds).
+    public func hasAction(_ name: String) -> Bool { g_action_group_has_action(OpaquePointer(raw), name) != 0 }
+
     /// Runs `name` as a menu or shortcut would.
     public func activate(_ name: String) { actions[name].map { g_action_activate(OpaquePointer($0.raw), nil) } }
 }
@@ -141,6 +145,32 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }
+    /// The action of every item of the button's menu, its sections and submenus included, as GTK
+    /// holds them ("win.new-tab"): for tests that every one names an action that exists.
+    public var menuActionNames: [String] {
+        guard let model = gtk_menu_button_get_menu_model(OpaquePointer(raw)) else { return [] }
+        var names: [String] = []
+        var pending = [model]
+        // Each linked model is a reference of ours, given back once the walk is done.
+        var linkedModels: [UnsafeMutablePointer<GMenuModel>] = []
+        defer { for linked in linkedModels { g_object_unref(UnsafeMutableRawPointer(linked)) } }
+        while let current = pending.popLast() {
+            for index in 0..<g_menu_model_get_n_items(current) {
+                if let value = g_menu_model_get_item_attribute_value(current, index, "action", nil) {
+                    names.append(String(cString: g_variant_get_string(value, nil)))
+                    g_variant_unref(value)
+                }
+                for link in ["section", "submenu"] {
+                    if let linked = g_menu_model_get_item_link(current, index, link) {
+                        pending.append(linked)
+                        linkedModels.append(linked)
+                    }
+                }
+            }
+        }
+        return names
+    }
+
     /// An icon button that opens `popover` (a list of its own, not a menu).
     public convenience init(iconName: String, accessibleLabel: String, popover: Popover) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
