@@ -76,12 +76,7 @@ public enum FeedParser {
     static func encoding(of data: Data, httpCharset: String?) -> (override: String?, isUTF8: Bool) {
         let head = [UInt8](data.prefix(256))
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (nil, true) }
-        // UTF-32 without a byte-order mark (XML 1.0, appendix F): named, since libxml2 left to
-        // itself reads it as UTF-16 and stops at the first character.
-        if head.starts(with: [0, 0, 0, 0x3C]) { return ("UTF-32BE", false) }
-        if head.starts(with: [0x3C, 0, 0, 0]) { return ("UTF-32LE", false) }
-        // EBCDIC (`<?xm` is 4C 6F A7 94): libxml2 finds the code page in the declaration itself.
-        if head.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) { return (nil, false) }
+        if let signature = XMLSignature(head) { return (signature.libxml2Name, false) }
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0 || head.count > 1 && head[1] == 0 {
             return (nil, false)
         }

@@ -29,16 +29,8 @@ public enum FeedSniffer {
                 // UTF-16: libxml2 reads it; the parser decides from the root.
                 return .xmlFeed
             }
-            // UTF-16 and UTF-32 without a byte-order mark: `<` or `<?` in two or four bytes a
-            // character (XML 1.0, appendix F). libxml2 tells them apart the same way.
-            if b.count >= 4 {
-                let head = (b[0], b[1], b[2], b[3])
-                if head == (0, 0, 0, 0x3C) || head == (0x3C, 0, 0, 0) || head == (0, 0x3C, 0, 0x3F) || head == (0x3C, 0, 0x3F, 0) {
-                    return .xmlFeed
-                }
-                // `<?xm` in EBCDIC: its declaration names the code page, which libxml2 reads.
-                if head == (0x4C, 0x6F, 0xA7, 0x94) { return .xmlFeed }
-            }
+            // UTF-16 or UTF-32 without a byte-order mark, or EBCDIC: the parser decides from the root.
+            if XMLSignature(b) != nil { return .xmlFeed }
             var i = 0
             if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
             while i < b.count, HTMLText.isSpace(b[i]) { i += 1 }
