@@ -28,6 +28,33 @@ public struct CommandGroup: Sendable {
     }
 }
 
+/// Accelerators in GTK's syntax.
+public enum Accelerator {
+    /// `accelerator` as GTK writes it ("<Control>l" for "<Ctrl>L"); nil if GTK cannot read it.
+    public static func normalized(_ accelerator: String) -> String? {
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0 || modifiers.rawValue != 0 else { return nil }
+        guard let name = gtk_accelerator_name(key, modifiers) else { return nil }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+}
+
+extension ActionGroup {
+    /// Each command that runs becomes an action of the group, and its keys the application's for
+    /// "prefix.name": GTK handles them in every window of the application before the focused
+    /// widget (whatever has the focus), and menus show them. Commands sharing a key must never be
+    /// enabled together: GTK runs the first enabled one.
+    public func add(_ commands: [KeyboardCommand], prefix: String, keysIn application: Application?) {
+        for command in commands {
+            guard let run = command.run else { continue }
+            add(command.name) { run() }
+            application?.setAccelerators(command.accelerators, for: "\(prefix).\(command.name)")
+        }
+    }
+}
+
 /// GTK's Keyboard Shortcuts window, written from the same command list the shortcuts are made of,
 /// so it can never disagree with them.
 ///

@@ -94,6 +94,9 @@ public final class ActionGroup: Object {
     /// accelerator naming "prefix.name" finds).
     public func hasAction(_ name: String) -> Bool { g_action_group_has_action(OpaquePointer(raw), name) != 0 }
 
+    /// Whether `name` is enabled, as GIO tells a menu or a shortcut (false when there is none).
+    public func isEnabled(_ name: String) -> Bool { g_action_group_get_action_enabled(OpaquePointer(raw), name) != 0 }
+
     /// Runs `name` as a menu or shortcut would.
     public func activate(_ name: String) { actions[name].map { g_action_activate(OpaquePointer($0.raw), nil) } }
 }
@@ -108,6 +111,10 @@ public final class Action: Object {
         self.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, nil)))
         onPointer("activate") { _ in body() }
     }
+
+    /// Called each time GIO activates the action (a key, a menu item), after the command ran.
+    @discardableResult
+    public func onActivate(_ body: @escaping VoidHandler) -> SignalHandlerID { onPointer("activate") { _ in body() } }
 
     public var isEnabled: Bool {
         get { g_action_get_enabled(OpaquePointer(raw)) != 0 }

@@ -66,6 +66,11 @@ open class Window: Widget {
     public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
     public var focusedWidgetPointer: UnsafeMutableRawPointer? { gtk_window_get_focus(window).map { UnsafeMutableRawPointer($0) } }
     public func setFocus(_ widget: Widget?) { gtk_window_set_focus(window, widget?.widget) }
+    /// The application the window belongs to (an `ApplicationWindow`'s, or one set later); nil for a
+    /// window of its own. The application's accelerators work only in its windows.
+    public var application: Application? {
+        gtk_window_get_application(window).map { Application(retaining: UnsafeMutableRawPointer($0)) }
+    }
     @discardableResult
     public func onCloseRequest(_ body: @escaping BoolHandler) -> SignalHandlerID { onBool("close-request", body) }
 }
@@ -105,6 +110,44 @@ public final class Application: Object {
         return g_application_run(gapp, 0, nil)
     }
     public func quit() { g_application_quit(gapp) }
+
+    /// Registers the application without running it (what `run` does first): its windows can then
+    /// be made, and its accelerators work in them. For a process that turns the main loop itself.
+    public func register() -> Bool { g_application_register(gapp, nil, nil) != 0 }
+
+    /// The keys of a named action ("win.reload"), for every window of the application: GTK
+    /// handles them before the focused widget (capture phase), and menus show the first beside
+    /// the item naming the action. Several actions may share a key; the first enabled one runs.
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        var strings = accelerators.map { strdup($0) }
+        strings.append(nil)
+        defer { for string in strings { free(string) } }
+        strings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application, action, $0)
+            }
+        }
+    }
+
+    /// The keys GTK holds for a named action, as GTK writes them back.
+    public func accelerators(for action: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(application, action) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let item = list[index] { result.append(String(cString: item)); index += 1 }
+        return result
+    }
+
+    /// The actions that have a key, as "win.name" (GTK's own list).
+    public var actionsWithAccelerators: [String] {
+        guard let list = gtk_application_list_action_descriptions(application) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let item = list[index] { result.append(String(cString: item)); index += 1 }
+        return result
+    }
 
     public var windows: [UnsafeMutableRawPointer] {
         var result: [UnsafeMutableRawPointer] = []

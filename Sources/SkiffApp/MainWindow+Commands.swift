@@ -2,6 +2,10 @@ import Browser
 import BrowserModel
 import Foundation
 import Gtk
+import Home
+import Logging
+
+private let logger = Logger(label: "skiff.commands")
 
 /// Every command of the window as a named action ("win.…"), reached the same way from the main
 /// menu, the keyboard and the Keyboard Shortcuts window, as in GNOME Web.
@@ -35,11 +39,8 @@ extension MainWindow {
         KeyboardCommand("today-reader-view", "Show the story’s full article from its page (Reader View)", ["<Control><Alt>r"]),
     ])
 
-    /// Keys the Home section handles itself: listed for the Keyboard Shortcuts window.
-    static let homeKeys = CommandGroup("Home", [
-        KeyboardCommand("home-tab", "Home, Scan, Order, Gift, Stores", ["<Control>1", "<Control>2", "<Control>3", "<Control>4", "<Control>5"]),
-        KeyboardCommand("home-back", "Back", ["Escape", "<Alt>Left"]),
-    ])
+    /// Home's commands (its tabs, back), enabled while Home is shown (`sectionChanged`).
+    var homeCommands: CommandGroup { HomeView.commands { [weak self] in self?.sections.home } }
 
     /// Keys the Stars section handles itself: listed for the Keyboard Shortcuts window.
     static let starsKeys = CommandGroup("Stars", [
@@ -49,23 +50,14 @@ extension MainWindow {
 
     /// Everything the Keyboard Shortcuts window lists, in its order: the Browser first (its own page),
     /// then the window's and the other sections' keys.
-    var commandGroups: [CommandGroup] { [browser.commands, windowCommands, Self.todayKeys, Self.homeKeys, Self.starsKeys] }
+    var commandGroups: [CommandGroup] { [browser.commands, windowCommands, Self.todayKeys, homeCommands, Self.starsKeys] }
 
-    /// Builds the "win" action group and the shortcuts that name its actions, and the main menu.
+    /// Builds the "win" action group, gives each command's keys to the application (GTK handles
+    /// them in every window before the focused widget sees them, whatever has the focus, and menus
+    /// show them), and builds the main menu.
     func installCommands(header: HeaderBar) {
         actions.insert(into: window, prefix: "win")
-        let shortcuts = ShortcutController()
-        // Captured before the page: a web page cannot take Ctrl+T or Ctrl+L away.
-        shortcuts.phase = .capture
-        for group in [windowCommands, browser.commands] {
-            for command in group.commands {
-                guard let run = command.run else { continue }
-                actions.add(command.name) { run() }
-                for accelerator in command.accelerators { shortcuts.add(accelerator, action: "win.\(command.name)") }
-            }
-        }
-        window.addController(shortcuts)
-
+        add([windowCommands, browser.commands, homeCommands])
         let menu = MenuModel()
         let windows = MenuModel()
         windows.append("New Window", action: "win.new-window")
@@ -119,14 +111,15 @@ extension MainWindow {
             KeyboardCommand("quit", "Quit", ["<Control>q"], run: quit),
         ].compactMap { $0 }
         appCommands = commands
-        let shortcuts = ShortcutController()
-        shortcuts.phase = .capture
-        for command in commands {
-            guard let run = command.run else { continue }
-            actions.add(command.name) { run() }
-            for accelerator in command.accelerators { shortcuts.add(accelerator, action: "win.\(command.name)") }
-        }
-        window.addController(shortcuts)
+        add([CommandGroup("App", commands)])
+    }
+
+    /// The commands as the window's actions, their keys the application's. Commands sharing a key
+    /// (F5: reload, today-refresh) are never enabled together (`sectionChanged`).
+    private func add(_ groups: [CommandGroup]) {
+        let application = window.application
+        if application == nil { logger.error("the window has no application: its commands have no keys") }
+        actions.add(groups.flatMap(\.commands), prefix: "win", keysIn: application)
     }
 
     func showShortcuts() {

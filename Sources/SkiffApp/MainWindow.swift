@@ -144,6 +144,7 @@ public final class MainWindow: BrowserViewDelegate {
         // leave their keys (F5, Alt+Left, Ctrl+W…) to the section that is.
         let browsing = visibleSection == .browser
         for command in browser.commands.commands { actions[command.name]?.isEnabled = browsing }
+        for command in homeCommands.commands { actions[command.name]?.isEnabled = visibleSection == .home }
         actions["today-search"]?.isEnabled = visibleSection == .today
         actions["today-refresh"]?.isEnabled = visibleSection == .today
         refreshButton.isVisible = visibleSection == .today

@@ -373,7 +373,7 @@ final class BrowserContainerTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--private", "--search", "\(base)/one?q=%s"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.present()
             defer { main.window.destroy() }
             main.browser.load("swift gtk & webkit")

@@ -32,7 +32,7 @@ final class BrowserNoticeTests: XCTestCase {
     @MainActor
     private static func makeWindow(_ title: String, persistence: BrowserPersistence, url: String) throws -> (MainWindow, String) {
         let options = try Options.parse(["--window-size", "900x640", url])
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
         main.window.present()
         main.browser.delegate = nil
         main.window.title = title

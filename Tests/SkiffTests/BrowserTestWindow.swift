@@ -15,7 +15,7 @@ enum BrowserTestWindow {
     /// database must still write nothing; a non-private one without any keeps things in memory).
     static func open(_ title: String, persistence: BrowserPersistence? = nil, isPrivate: Bool? = nil, focus: Bool = true) throws -> (MainWindow, String) {
         let options = try Options.parse(["--window-size", "900x640"] + (isPrivate ?? (persistence == nil) ? ["--private"] : []))
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
         main.window.present()
         main.browser.delegate = nil
         main.window.title = title

@@ -28,7 +28,7 @@ final class BrowserWindowTests: XCTestCase {
     @MainActor
     private static func makeWindow() throws -> MainWindow {
         let options = try Options.parse(["--window-size", "900x640", "--ephemeral"])
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
         main.window.present()
         return main
     }

@@ -76,7 +76,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
     static func openMain(_ title: String, locations: DataLocations, args: [String] = []) throws -> (MainWindow, String) {
         let persistence = BrowserPersistence.open(locations: locations)
         let options = try Options.parse(["--window-size", "900x640"] + args)
-        let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
         main.window.title = title
         main.window.present()
         guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window") }

@@ -42,7 +42,7 @@ final class HistorySearchWindowTests: XCTestCase {
     private static func withWindow(_ title: String, base: String, _ body: (MainWindow) throws -> Void) throws {
         let home = try XCTUnwrap(dataHome)
         let persistence = BrowserPersistence.open(locations: locations(home))
-        let main = MainWindow(window: Window(), options: try Options.parse(["--window-size", "900x640"]), sandbox: WebSandbox.probe(),
+        let main = MainWindow(window: TestApplication.window(), options: try Options.parse(["--window-size", "900x640"]), sandbox: WebSandbox.probe(),
                               persistence: persistence)
         main.window.present()
         main.browser.delegate = nil

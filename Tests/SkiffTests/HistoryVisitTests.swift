@@ -41,7 +41,7 @@ final class HistoryVisitTests: XCTestCase {
         try MainActor.assumeIsolated {
             let persistence = BrowserPersistence.open(locations: locations)
             let options = try Options.parse(["--window-size", "800x600"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe(), persistence: persistence)
             main.window.present()
             defer { main.window.destroy() }
             for (path, title) in [("/a", "A done"), ("/loop", "Loop 40"), ("/refresh", "B2")] {

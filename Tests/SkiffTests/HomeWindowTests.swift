@@ -42,7 +42,8 @@ final class HomeWindowTests: XCTestCase {
 
     @MainActor
     final class Harness {
-        let window = Window()
+        let window = TestApplication.window()
+        let actions = ActionGroup()
         let home: HomeView
         let xid: String
         var orderRoot: RecordingRoot?
@@ -56,6 +57,10 @@ final class HomeWindowTests: XCTestCase {
             window.title = title
             window.setDefaultSize(width: width, height: height)
             window.setChild(home.root)
+            // As the main window does: Home's commands (Alt+Left, Ctrl+1 …) are the window's actions.
+            actions.insert(into: window, prefix: "win")
+            let home = self.home
+            actions.add(HomeView.commands { home }.commands, prefix: "win", keysIn: window.application)
             window.present()
             guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window is titled \(title)") }
             xid = id
@@ -403,12 +408,12 @@ final class HomeWindowTests: XCTestCase {
             let settings = try XCTUnwrap(SkiffSettings.open(), "the schema is found or compiled from data/")
             settings.homeTab = .home
             let options = try Options.parse(["--section", "home", "--window-size", "900x700", "--ephemeral"])
-            let first = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+            let first = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
             first.window.present()
             first.home.select(.gift)
             XCTAssertEqual(settings.homeTab, .gift, "written when the tab changes")
             first.window.destroy()
-            let second = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+            let second = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
             defer { second.window.destroy() }
             XCTAssertEqual(second.home.selectedTab, .gift, "the next window opens on it")
             settings.homeTab = .home
@@ -437,7 +442,7 @@ final class HomeWindowTests: XCTestCase {
     func testHomeKeysWorkInTheMainWindowWhereTheBrowserAlsoListens() throws {
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--section", "home", "--window-size", "900x700", "--ephemeral"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
             main.window.title = "Home Main Keys"
             main.window.present()
             defer { main.window.destroy() }
@@ -482,7 +487,7 @@ final class HomeWindowTests: XCTestCase {
             let settings = try XCTUnwrap(SkiffSettings.open())
             let saved = settings.windowSize
             defer { settings.windowSize = saved }
-            let first = MainWindow(window: Window(), options: try Options.parse(["--section", "home", "--window-size", "820x640", "--ephemeral"]),
+            let first = MainWindow(window: TestApplication.window(), options: try Options.parse(["--section", "home", "--window-size", "820x640", "--ephemeral"]),
                                    sandbox: .unavailable(reason: "not needed"), settings: settings)
             first.window.title = "Home Size One"
             first.window.present()
@@ -494,7 +499,7 @@ final class HomeWindowTests: XCTestCase {
             first.saveState()
             first.window.destroy()
             // No --window-size: the remembered one.
-            let second = MainWindow(window: Window(), options: try Options.parse(["--section", "home", "--ephemeral"]),
+            let second = MainWindow(window: TestApplication.window(), options: try Options.parse(["--section", "home", "--ephemeral"]),
                                     sandbox: .unavailable(reason: "not needed"), settings: settings)
             second.window.title = "Home Size Two"
             second.window.present()

@@ -15,7 +15,7 @@ final class HomeWiringTests: XCTestCase {
         try requireDisplay()
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--section", "home", "--window-size", "1000x760", "--private"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
             main.window.present()
             defer { main.window.destroy() }
             GtkRuntime.setAnimationsEnabled(false)

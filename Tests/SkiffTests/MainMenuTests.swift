@@ -16,7 +16,7 @@ final class MainMenuTests: XCTestCase {
     @MainActor
     private static func makeWindow(_ title: String) throws -> (MainWindow, String) {
         let options = try Options.parse(["--section", "today", "--window-size", "900x640", "--private"])
-        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
         main.window.title = title
         main.installAppCommands(quit: {}, newPrivateWindow: {})
         main.window.present()
@@ -152,7 +152,7 @@ final class PreferencesTests: XCTestCase {
             settings.searchTemplate = nil
             defer { settings.searchTemplate = nil }
             let options = try Options.parse(["--window-size", "900x640"])
-            let first = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+            let first = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
             first.window.title = "Preferences Engine"
             first.window.present()
             guard let id = XDoTool.window(named: "Preferences Engine") else { return XCTFail("no X window") }
@@ -178,10 +178,10 @@ final class PreferencesTests: XCTestCase {
             first.preferencesWindowForTests?.destroy()
             first.window.destroy()
 
-            let second = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+            let second = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
             defer { second.window.destroy() }
             XCTAssertEqual(second.browser.searchEngine.name, chosen, "the next window searches with it")
-            let overridden = MainWindow(window: Window(), options: try Options.parse(["--search", "https://example.org/?q=%s"]),
+            let overridden = MainWindow(window: TestApplication.window(), options: try Options.parse(["--search", "https://example.org/?q=%s"]),
                                         sandbox: .unavailable(reason: "not needed"), settings: settings)
             defer { overridden.window.destroy() }
             XCTAssertEqual(overridden.browser.searchEngine.template, "https://example.org/?q=%s", "--search wins for its launch")

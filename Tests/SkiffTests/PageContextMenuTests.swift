@@ -178,7 +178,7 @@ final class PageContextMenuTests: XCTestCase {
             let settings = try XCTUnwrap(SkiffSettings.open(), "the schema is found or compiled from data/")
             settings.developerTools = false
             defer { settings.developerTools = false }
-            let main = MainWindow(window: Window(), options: try Options.parse(["--window-size", "900x640", "--private"]),
+            let main = MainWindow(window: TestApplication.window(), options: try Options.parse(["--window-size", "900x640", "--private"]),
                                   sandbox: WebSandbox.probe(), settings: settings)
             main.window.title = "Developer Tools"
             main.window.present()

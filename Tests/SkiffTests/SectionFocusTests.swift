@@ -27,7 +27,7 @@ final class SectionFocusTests: XCTestCase {
     private static func open(_ section: String, title: String, size: String = "1000x700",
                              sandbox: WebSandbox.Status = .unavailable(reason: "not needed")) throws -> (MainWindow, String)? {
         let options = try Options.parse(["--ephemeral", "--section", section, "--window-size", size])
-        let main = MainWindow(window: Window(), options: options, sandbox: sandbox)
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: sandbox)
         main.window.title = title
         main.window.present()
         guard let id = XDoTool.window(named: title) else {

@@ -14,7 +14,7 @@ final class SignalRegistryTests: XCTestCase {
             // The whole app's widgets: the browser with real web views, Today with a story open,
             // and a private window.
             for args in [["--window-size", "1000x700"], ["--section", "today", "--window-size", "1000x700", "--private"]] {
-                let main = MainWindow(window: Window(), options: try Options.parse(args), sandbox: WebSandbox.probe())
+                let main = MainWindow(window: TestApplication.window(), options: try Options.parse(args), sandbox: WebSandbox.probe())
                 main.installAppCommands(quit: {}, newPrivateWindow: {})
                 main.window.present()
                 if args.contains("today") { MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10) }

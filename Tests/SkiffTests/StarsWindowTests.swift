@@ -24,7 +24,7 @@ final class StarsWindowTests: XCTestCase {
     @MainActor
     private static func open(_ title: String, width: Int = 1280, height: Int = 800) throws -> Shown {
         let options = try Options.parse(["--section", "stars", "--window-size", "\(width)x\(height)", "--ephemeral"])
-        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
         main.window.title = title
         main.window.present()
         guard let xid = XDoTool.window(named: title) else {

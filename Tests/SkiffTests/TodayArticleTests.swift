@@ -36,7 +36,7 @@ final class TodayArticleTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--section", "today", "--ephemeral", "--window-size", "1000x900"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Today Articles"
             main.window.present()
             defer { main.window.destroy(); MainLoop.run(for: 0.1) }

@@ -40,7 +40,7 @@ final class TodayPageFeedTests: TodayFeedServerTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--feeds-database", database, "--ephemeral", "--window-size", "1000x800"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Page Feed"
             main.window.present()
             defer { main.window.destroy(); MainLoop.run(for: 0.1) }

@@ -56,7 +56,7 @@ final class TodayRemotePictureTests: XCTestCase {
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--subscribe", "\(server.base)/feed.xml", "--feeds-database", database, "--picture-cache", cache,
                                              "--ephemeral", "--window-size", "1000x900"] + (limit.map { ["--picture-cache-limit", "\($0)"] } ?? []))
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
             main.window.title = "Today Remote Pictures"
             main.window.present()
             defer { main.window.destroy(); MainLoop.run(for: 0.1) }

@@ -18,7 +18,7 @@ final class TodaySearchTests: TodayFeedServerTestCase {
         let pageURL = try XCTUnwrap(URL(string: "\(server.base)/page.html"))
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--subscribe", feedURL, "--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Today Search"
             main.window.present()
             defer { main.window.destroy(); MainLoop.run(for: 0.1) }

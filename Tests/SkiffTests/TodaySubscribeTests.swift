@@ -53,7 +53,7 @@ final class TodaySubscribeTests: XCTestCase {
         let database = folder.appendingPathComponent("feeds.sqlite").path
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--subscribe", feedURL, "--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
-            let main = MainWindow(window: Window(), options: options, sandbox: WebSandbox.probe())
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Today Subscribe"
             main.window.present()
             defer { main.window.destroy(); MainLoop.run(for: 0.1) }
@@ -90,7 +90,7 @@ final class TodaySubscribeTests: XCTestCase {
     @MainActor
     static func withWindow(_ arguments: [String], database: String, title: String? = nil, _ body: (MainWindow) throws -> Void) throws {
         let options = try Options.parse(arguments + ["--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
-        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
         if let title { main.window.title = title }
         main.window.present()
         defer { main.window.destroy(); MainLoop.run(for: 0.1) }

@@ -17,7 +17,7 @@ enum TodayTestWindow {
     /// The same, with the renderer's own look and `arguments` added to Today's ("--feed", FILE).
     static func open(_ arguments: [String], title: String, _ body: (MainWindow, String) throws -> Void) throws {
         let options = try Options.parse(["--section", "today", "--ephemeral"] + arguments)
-        let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
         main.window.title = title
         main.window.present()
         defer { main.window.destroy(); MainLoop.run(for: 0.1) }

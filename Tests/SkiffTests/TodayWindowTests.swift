@@ -18,7 +18,7 @@ final class TodayWindowTests: XCTestCase {
     private static func makeWindow(_ title: String, width: Int, height: Int = 800, feed: String? = nil) throws -> MainWindow {
         var args = ["--section", "today", "--window-size", "\(width)x\(height)", "--ephemeral"]
         if let feed { args += ["--feed", feed] }
-        let main = MainWindow(window: Window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
+        let main = MainWindow(window: TestApplication.window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
         main.window.title = title
         main.window.present()
         MainLoop.run(until: { !main.today.visibleCards.isEmpty || main.today.errorMessage != nil }, timeout: 10)
@@ -38,7 +38,7 @@ final class TodayWindowTests: XCTestCase {
     func testTheWindowTitleFollowsTheSectionChosenInTheSwitcher() throws {
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--section", "browser", "--window-size", "900x500", "--ephemeral"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"))
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
             main.window.title = "Title Follows"
             main.window.present()
             defer { main.window.destroy() }
@@ -330,7 +330,7 @@ final class TodayWindowTests: XCTestCase {
     func testScrollingAHundredThousandCardsKeepsTheWidgetPoolSmall() throws {
         try MainActor.assumeIsolated {
             let options = try Options.parse(["--section", "today", "--window-size", "1280x800"])
-            let main = MainWindow(window: Window(), options: options, sandbox: .unavailable(reason: "not needed"),
+            let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"),
                                   standIns: StandIns(todayFeed: StandIns.generatedFeed(cards: 100_000)))
             main.window.present()
             defer { main.window.destroy() }
@@ -365,7 +365,7 @@ final class TodayLongStoryTests: XCTestCase {
         try JSONSerialization.data(withJSONObject: feed).write(to: url)
         try MainActor.assumeIsolated {
             let args = ["--section", "today", "--window-size", "1000x700", "--ephemeral", "--feed", url.path]
-            let main = MainWindow(window: Window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
+            let main = MainWindow(window: TestApplication.window(), options: try Options.parse(args), sandbox: .unavailable(reason: "not needed"))
             main.window.present()
             defer { main.window.destroy() }
             XCTAssertTrue(MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10))

@@ -60,7 +60,7 @@ extension BrowserView {
             KeyboardCommand("downloads", "Show the downloads", ["<Control><Shift>y"]) { [weak self] in self?.showDownloads() },
             KeyboardCommand("tab-overview", "Show all tabs", ["<Control><Shift>o"]) { [weak self] in self?.tabOverview.toggle() },
             KeyboardCommand("next-tab", "Next tab", ["<Control>Tab", "<Control>Page_Down"]) { [weak self] in self?.selectTab(offset: 1) },
-            KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"]) { [weak self] in
+            KeyboardCommand("previous-tab", "Previous tab", ["<Control><Shift>Tab", "<Control>Page_Up"]) { [weak self] in
                 self?.selectTab(offset: -1)
             },
         ])

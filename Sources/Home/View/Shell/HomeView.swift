@@ -247,24 +247,12 @@ public final class HomeView: HomeNavigator {
     // MARK: Input
 
     private func installInput() {
+        // Escape is Home's only while it has a page to pop (a command would take it from every
+        // field and popover in Home), so it stays with the canvas. Alt+Left and Ctrl+1 … Ctrl+5 are
+        // window commands (`HomeView.commands`).
         let keys = ShortcutController()
         keys.add("Escape") { [weak self] in self?.popIfShown() ?? false }
-        keys.add("<Alt>Left") { [weak self] in self?.popIfShown() ?? false }
         canvas.addController(keys)
-        // Ctrl, not Alt: Alt+1 … Alt+4 choose the window's section, and the window's keys come first.
-        // Window-wide while Home is on screen: after Alt+3 or a click on the section switcher the focus
-        // is outside Home, and the keys must still choose its tabs.
-        let tabKeys = ShortcutController()
-        tabKeys.isWindowWide = true
-        for (index, tab) in HomeTab.allCases.enumerated() {
-            tabKeys.add("<Control>\(index + 1)") { [weak self] in
-                guard let self, self.root.isMapped else { return false }
-                self.select(tab)
-                self.tabButton(tab)?.grabFocus()
-                return true
-            }
-        }
-        canvas.addController(tabKeys)
 
         // The mouse's back button.
         let back = GestureClick()
@@ -290,6 +278,23 @@ public final class HomeView: HomeNavigator {
         scroll.onScroll { [weak self] dx, dy, source in self?.touchpadScrolled(dx: dx, dy: dy, discrete: source.isDiscreteScroll) ?? false }
         scroll.onEnd { [weak self] in self?.touchpadEnded() }
         tabStack.addController(scroll)
+    }
+
+    /// Home's commands, for the window to make named actions of ("win.home-tab-scan"), enabled
+    /// while Home is on screen. `home` gives the view, built if it was not yet.
+    /// Ctrl, not Alt: Alt+1 … Alt+4 choose the window's section.
+    public static func commands(_ home: @escaping @MainActor @Sendable () -> HomeView?) -> CommandGroup {
+        let tabs = HomeTab.allCases.enumerated().map { index, tab in
+            KeyboardCommand("home-tab-\(tab.rawValue)", "Show \(tab.title)", ["<Control>\(index + 1)"]) {
+                guard let view = home() else { return }
+                view.select(tab)
+                view.tabButton(tab)?.grabFocus()
+            }
+        }
+        return CommandGroup("Home", tabs + [
+            KeyboardCommand("home-back", "Back", ["<Alt>Left"]) { _ = home()?.popIfShown() },
+            KeyboardCommand("home-back-escape", "Back (on a page pushed over a tab)", ["Escape"]),
+        ])
     }
 
     /// Escape, Alt+Left and the back button pop only while Home is on screen and has a page to pop.
