@@ -87,8 +87,7 @@ final class HistoryIndexTests: StoreDirectoryTestCase {
         let now = Date(timeIntervalSince1970: 1_750_000_000)
         let (disk, memory) = try generatedHistoryOnDiskAndInMemory(now: now)
         _ = try disk.searchHistory("p", limit: 12, now: now)
-        let deadline = Date().addingTimeInterval(10)
-        while disk.frecentPages.current() == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Poll.until(timeout: 10, interval: 0.01) { disk.frecentPages.current() != nil }
         XCTAssertNotNil(disk.frecentPages.current(), "the most frecent pages were never read")
         for text in ["p", "page", "h", "hi", "w", "r", "e", "pa n"] {
             XCTAssertEqual(try disk.searchHistory(text, limit: 12, now: now).map(\.uri),

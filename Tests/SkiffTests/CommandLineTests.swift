@@ -20,8 +20,7 @@ final class CommandLineTests: XCTestCase {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        Poll.until(timeout: timeout, interval: 0.02) { !p.isRunning }
         if p.isRunning { p.terminate() }
         p.waitUntilExit()
         return Run(status: p.terminationStatus,
@@ -96,13 +95,12 @@ final class CommandLineTests: XCTestCase {
     }
 
     private func waitForWindow(named title: String, timeout: TimeInterval = 25) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let ids = xdotool(["search", "--name", "^\(title)$"])
-            if let id = ids.split(separator: "\n").first { return String(id) }
-            Thread.sleep(forTimeInterval: 0.1)
+        var found: String?
+        Poll.until(timeout: timeout, interval: 0.1) {
+            found = xdotool(["search", "--name", "^\(title)$"]).split(separator: "\n").first.map(String.init)
+            return found != nil
         }
-        return nil
+        return found
     }
 
     func testKeyboardDrivesTheBrowserEndToEnd() throws {
@@ -129,11 +127,9 @@ final class CommandLineTests: XCTestCase {
         }
         _ = xdotool(["windowraise", window])
         _ = xdotool(["windowfocus", "--sync", window])
-        Thread.sleep(forTimeInterval: 0.3)
 
-        // Ctrl+L, type an address without a scheme, Enter.
+        // Ctrl+L, type an address without a scheme, Enter (X delivers the keys in order).
         _ = xdotool(["key", "--clearmodifiers", "ctrl+l"])
-        Thread.sleep(forTimeInterval: 0.2)
         _ = xdotool(["type", "--delay", "20", "127.0.0.1:\(server.port)/two"])
         _ = xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow(named: "CLI Two — Skiff \\(Private\\)"), "Ctrl+L, typing and Enter loaded the page")
@@ -146,9 +142,7 @@ final class CommandLineTests: XCTestCase {
 
         // Ctrl+Q quits cleanly.
         _ = xdotool(["key", "--clearmodifiers", "ctrl+q"])
-        let deadline = Date().addingTimeInterval(10)
-        while app.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertFalse(app.isRunning, "Ctrl+Q quit the app")
+        XCTAssertTrue(Poll.until(timeout: 10) { !app.isRunning }, "Ctrl+Q quit the app")
         if !app.isRunning { XCTAssertEqual(app.terminationStatus, 0) }
     }
 }

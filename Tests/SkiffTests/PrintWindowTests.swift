@@ -90,18 +90,17 @@ final class PrintWindowTests: XCTestCase {
     /// The PDF's words, by pdftotext; waits for the printer to have finished writing it.
     private static func text(of pdf: URL) throws -> String {
         var words = ""
-        for _ in 0..<50 {
+        Poll.until(timeout: 10, interval: 0.2) {
             let text = Process()
             text.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
             text.arguments = [pdf.path, "-"]
             let out = Pipe()
             text.standardOutput = out
             text.standardError = FileHandle.nullDevice
-            try text.run()
+            guard (try? text.run()) != nil else { return false }
             words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             text.waitUntilExit()
-            if text.terminationStatus == 0, !words.isEmpty { break }
-            Thread.sleep(forTimeInterval: 0.2)
+            return text.terminationStatus == 0 && !words.isEmpty
         }
         return words
     }

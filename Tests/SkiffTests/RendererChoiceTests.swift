@@ -90,16 +90,15 @@ final class RendererChoiceTests: XCTestCase {
                                   environment: ["GSK_RENDERER": gskRenderer, "SKIFF_LOG": "info"])
         defer { app.stop() }
         let marker = "GTK draws with "
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let text = app.standardError
-            if let line = text.split(separator: "\n").first(where: { $0.contains(marker) }),
+        var renderer: String?
+        Poll.until(timeout: 30) {
+            if let line = app.standardError.split(separator: "\n").first(where: { $0.contains(marker) }),
                let range = line.range(of: marker) {
-                return String(line[range.upperBound...].prefix { $0 != " " })
+                renderer = String(line[range.upperBound...].prefix { $0 != " " })
             }
-            guard app.process.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            return renderer != nil || !app.process.isRunning
         }
+        if let renderer { return renderer }
         throw TestFailure("the app never said which renderer GTK made: \(app.standardError)")
     }
 }

@@ -60,21 +60,22 @@ final class SessionRestoreTests: XCTestCase {
     }
 
     private func waitForWindow(_ title: String, timeout: TimeInterval = 25) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let id = windows(named: title).first { return id }
-            Thread.sleep(forTimeInterval: 0.1)
+        var found: String?
+        Poll.until(timeout: timeout, interval: 0.1) {
+            found = windows(named: title).first
+            return found != nil
         }
-        return nil
+        return found
     }
 
     private func waitForNoWindow(_ title: String, timeout: TimeInterval = 15) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if windows(named: title).isEmpty { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return false
+        Poll.until(timeout: timeout, interval: 0.1) { windows(named: title).isEmpty }
+    }
+
+    /// The tabs' addresses in the database file, in order, as the sqlite3 tool reads them.
+    private func savedTabs() -> [String] {
+        let rows = (try? SQLiteFile.rows(dataHome.appendingPathComponent("skiff/browser.sqlite"), "SELECT uri FROM tabs ORDER BY position")) ?? ""
+        return rows.split(separator: "\n").map(String.init)
     }
 
     private func kill9(_ app: Process) {
@@ -102,12 +103,14 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("Tab A2 — Skiff"))
         xdotool(["key", "--clearmodifiers", "ctrl+t"])
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertNotNil(waitForWindow("Skiff"), "Ctrl+T opened a blank tab")
         xdotool(["type", "--delay", "15", "\(server.base)/b"])
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("Tab B — Skiff"))
-        // The saver is at most a second behind; give it that second, then kill without warning.
-        Thread.sleep(forTimeInterval: 1.3)
+        // The saver writes on its own, at most a second behind (SessionSaverTests): once the file
+        // holds both tabs, kill without warning.
+        XCTAssertTrue(Poll.until(timeout: 10, interval: 0.1) { savedTabs() == ["\(server.base)/a2", "\(server.base)/b"] },
+                      "the saver wrote both tabs without a quit: \(savedTabs())")
         kill9(first)
 
         let database = dataHome.appendingPathComponent("skiff/browser.sqlite")
@@ -130,7 +133,6 @@ final class SessionRestoreTests: XCTestCase {
         // The first tab comes back with its history: switch to it and go back.
         xdotool(["key", "--clearmodifiers", "ctrl+Page_Up"])
         XCTAssertNotNil(waitForWindow("Tab A2 — Skiff"), "the other tab was restored")
-        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["key", "--clearmodifiers", "alt+Left"])
         XCTAssertNotNil(waitForWindow("Tab A — Skiff"), "its back list was restored")
     }
@@ -154,8 +156,9 @@ final class SessionRestoreTests: XCTestCase {
         defer { server.stop() }
         let app = try launch(["--private", "\(server.base)/"])
         XCTAssertNotNil(waitForWindow("Secret — Skiff \\(Private\\)"))
-        Thread.sleep(forTimeInterval: 1.5)
-        kill9(app)
+        // A quit writes whatever is pending (SIGTERM is a quit): if anything were to be saved, it is now.
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
         let written = FileManager.default.enumerator(atPath: dataHome.path)?.allObjects as? [String] ?? []
         XCTAssertEqual(written.filter { !$0.hasPrefix("state") }, [], "nothing under XDG_DATA_HOME")
     }
@@ -176,8 +179,7 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["type", "--delay", "15", "\(server.base)/b"])
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("Term B — Skiff"))
-        // Well inside the saver's one-second delay: only a quit on the signal can save it.
-        Thread.sleep(forTimeInterval: 0.2)
+        // At once, inside the saver's one-second delay: only a quit on the signal can save it.
         kill(first.processIdentifier, SIGTERM)
         first.waitUntilExit()
         XCTAssertEqual(first.terminationReason, .exit, "it quit rather than died of the signal")
@@ -200,7 +202,6 @@ final class SessionRestoreTests: XCTestCase {
         defer { if app.isRunning { kill9(app) } }
         guard let window = waitForWindow("Skiff") else { return XCTFail("no window") }
         xdotool(["windowfocus", "--sync", window])
-        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["type", "--delay", "20", "\(server.base)/first"])
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("First Typed — Skiff"), "what was typed on launch was the address")
@@ -221,10 +222,8 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["type", "--delay", "15", "\(server.base)/kept"])
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("Kept Closed — Skiff"))
-        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["key", "--clearmodifiers", "ctrl+w"])
         XCTAssertNotNil(waitForWindow("Stays Open — Skiff"))
-        Thread.sleep(forTimeInterval: 0.7)
         kill(first.processIdentifier, SIGTERM)
         first.waitUntilExit()
 
@@ -232,7 +231,6 @@ final class SessionRestoreTests: XCTestCase {
         defer { if second.isRunning { kill9(second) } }
         guard let again = waitForWindow("Stays Open — Skiff") else { return XCTFail("the open tab was not restored") }
         xdotool(["windowfocus", "--sync", again])
-        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["key", "--clearmodifiers", "ctrl+shift+t"])
         XCTAssertNotNil(waitForWindow("Kept Closed — Skiff"), "the tab closed before the restart came back")
     }
@@ -253,13 +251,11 @@ final class SessionRestoreTests: XCTestCase {
         guard let second = waitForWindow("Skiff") else { return XCTFail("Ctrl+N opened no window") }
         XCTAssertNotEqual(second, window)
         xdotool(["windowfocus", "--sync", second])
-        Thread.sleep(forTimeInterval: 0.5)
         // The new window's address bar has the focus: typing goes there.
         xdotool(["type", "--delay", "15", "\(server.base)/second"])
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("Second Window Page — Skiff"), "the second window loads what was typed")
         XCTAssertNotNil(waitForWindow("Main Window Page — Skiff"), "beside the first")
-        Thread.sleep(forTimeInterval: 0.3)
         kill(first.processIdentifier, SIGTERM)
         first.waitUntilExit()
 
@@ -267,7 +263,6 @@ final class SessionRestoreTests: XCTestCase {
         defer { if again.isRunning { kill9(again) } }
         guard let restored = waitForWindow("Main Window Page — Skiff") else { return XCTFail("the main window's tab was not restored") }
         xdotool(["windowfocus", "--sync", restored])
-        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["key", "--clearmodifiers", "ctrl+Page_Down"])
         XCTAssertNotNil(waitForWindow("Second Window Page — Skiff"), "the second window's tab came back as a tab")
     }
@@ -289,7 +284,6 @@ final class SessionRestoreTests: XCTestCase {
         xdotool(["key", "--clearmodifiers", "ctrl+n"])
         guard let second = waitForWindow("Skiff") else { return XCTFail("Ctrl+N opened no window") }
         xdotool(["windowfocus", "--sync", second])
-        Thread.sleep(forTimeInterval: 0.5)
         xdotool(["type", "--delay", "15", "\(server.base)/second"])
         xdotool(["key", "Return"])
         guard let secondLoaded = waitForWindow("Second Window Page — Skiff") else { return XCTFail("the second window never loaded") }
@@ -301,7 +295,7 @@ final class SessionRestoreTests: XCTestCase {
 
         xdotool(["windowfocus", "--sync", secondLoaded])
         xdotool(["key", "--clearmodifiers", "ctrl+t"])
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertNotNil(waitForWindow("Skiff"), "Ctrl+T opened a blank tab")
         xdotool(["type", "--delay", "15", "\(server.base)/third"])
         xdotool(["key", "Return"])
         XCTAssertNotNil(waitForWindow("Third Page — Skiff"), "the new tab loads")

@@ -59,12 +59,7 @@ final class SingleInstanceTests: XCTestCase {
     }
 
     private func wait(timeout: TimeInterval = 25, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return condition()
+        Poll.until(timeout: timeout, interval: 0.1, condition)
     }
 
     /// A second launch with `args`: true when it handed over and exited (status 0); a failure, and
@@ -139,7 +134,8 @@ final class SingleInstanceTests: XCTestCase {
         let base = server.base
         let first = try launch(["\(base)/a"])
         XCTAssertTrue(wait { !windows(named: "Tab A — Skiff").isEmpty })
-        Thread.sleep(forTimeInterval: 1.3) // the saver is at most a second behind
+        // The saver writes on its own, at most a second behind: kill once the file holds the tab.
+        XCTAssertTrue(wait(timeout: 10) { ((try? savedTabs()) ?? []) == ["Tab A"] }, "the tab was saved before the kill")
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         let sockets = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("run").path).filter { $0.hasSuffix(".sock") }
@@ -149,8 +145,9 @@ final class SingleInstanceTests: XCTestCase {
         defer { if next.isRunning { kill(next.processIdentifier, SIGKILL); next.waitUntilExit() } }
         XCTAssertTrue(wait { !windows(named: "Tab C — Skiff").isEmpty }, "the next launch runs (the stale socket did not fool it)")
         XCTAssertTrue(next.isRunning)
-        Thread.sleep(forTimeInterval: 1.3) // the saver is at most a second behind
-        XCTAssertEqual(try savedTabs(), ["Tab A", "Tab C"], "the restored tab and the new one")
+        var saved: [String] = []
+        XCTAssertTrue(wait(timeout: 10) { saved = (try? savedTabs()) ?? []; return saved == ["Tab A", "Tab C"] },
+                      "the restored tab and the new one: \(saved)")
     }
 
     func testTheSocketFolderFallsBackToAPrivateTmpFolderWithoutXDGRuntimeDir() throws {

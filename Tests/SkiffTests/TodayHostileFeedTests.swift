@@ -65,11 +65,9 @@ final class TodayHostileFeedTests: XCTestCase {
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() } }
 
         var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, app.isRunning {
+        Poll.until(timeout: 60, interval: 0.1) {
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if text.contains(logged) { break }
-            Thread.sleep(forTimeInterval: 0.1)
+            return text.contains(logged) || !app.isRunning
         }
         XCTAssertTrue(text.contains(logged), "Skiff said why it refused: \(logged)\n\(text.suffix(2000))")
         if !input.isEmpty, let window = Self.xdotool(["search", "--onlyvisible", "--class", "skiff"]).split(separator: "\n").first {
@@ -85,12 +83,11 @@ final class TodayHostileFeedTests: XCTestCase {
             probe.standardOutput = FileHandle.nullDevice
             probe.standardError = FileHandle.nullDevice
             try probe.run()
-            while probe.isRunning, Date().timeIntervalSince(started) < 15 { Thread.sleep(forTimeInterval: 0.02) }
+            Poll.until(timeout: 15, interval: 0.02) { !probe.isRunning }
             let took = Date().timeIntervalSince(started)
             if probe.isRunning { kill(probe.processIdentifier, SIGKILL); probe.waitUntilExit() }
             XCTAssertEqual(probe.terminationStatus, 0, "round \(round): the running Skiff took the hand-over")
             XCTAssertLessThan(took, Self.answerLimit, "round \(round): the window answered in \(took) s")
-            Thread.sleep(forTimeInterval: 1)
         }
         XCTAssertTrue(app.isRunning, "Skiff is still running")
         let status = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/status", encoding: .utf8)) ?? ""

@@ -80,14 +80,11 @@ public final class PrivateKeyring: @unchecked Sendable {
         try? password.fileHandleForWriting.close()
 
         // Ready once the keyring owns the Secret Service's name on the bus.
-        let ready = Date().addingTimeInterval(20)
-        while Date() < ready {
-            if run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                                      "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"]).output.contains("true") {
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.1)
+        let owned = Poll.until(timeout: 20, interval: 0.1) {
+            run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                   "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"]).output.contains("true")
         }
+        if owned { return }
         stop()
         throw TestFailure("gnome-keyring-daemon did not take the Secret Service's name within 20 s")
     }

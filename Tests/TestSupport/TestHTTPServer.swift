@@ -240,7 +240,7 @@ public final class TestHTTPServer: @unchecked Sendable {
                 response.headers = ["WWW-Authenticate: Basic realm=\"\(auth.realm)\""]
             }
         }
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        if response.delay > 0, !Self.pause(response.delay, client: client) { return }
         if let etag = response.etag {
             response.headers.append("ETag: \(etag)")
             if headers["if-none-match"] == etag {
@@ -263,7 +263,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
-            if let pace = response.pace, sent > head.utf8.count { Thread.sleep(forTimeInterval: pace.every) }
+            if let pace = response.pace, sent > head.utf8.count, !Self.pause(pace.every, client: client) { return }
             let end = response.pace.map { min(bytes.count, max(sent, head.utf8.count) + $0.bytes) } ?? bytes.count
             // MSG_NOSIGNAL: a client that hung up (a test that timed out) must not SIGPIPE the tests.
             let n = bytes[sent..<end].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -284,6 +284,24 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 with nothing listening: bound, then closed.
+    /// A slow server's pause before its answer or between two pieces of it: `seconds`, or less
+    /// when the client hangs up meanwhile (then false: nobody is left to answer).
+    static func pause(_ seconds: TimeInterval, client: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var entry = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return true }
+            let ready = poll(&entry, 1, Int32((left * 1000).rounded(.up)))
+            if ready == 0 { return true }
+            if ready < 0 { if errno == EINTR { continue }; return true }
+            // Readable after its request: either it hung up (recv says 0) or it sent more, which
+            // this server never reads; either way the pause is over.
+            var byte: UInt8 = 0
+            return recv(client, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+        }
+    }
+
     public static func closedPort() -> UInt16 {
         guard let probe = try? TestHTTPServer(routes: [:]) else { return 9 }
         let port = probe.port

@@ -17,7 +17,26 @@ public final class TestTLSServer {
         port = TestHTTPServer.closedPort()
         process = try Self.openssl(["s_server", "-accept", "127.0.0.1:\(port)", "-cert", "cert.pem", "-key", "key.pem", "-www", "-quiet"],
                                    in: directory)
-        Thread.sleep(forTimeInterval: 0.5)
+        // Ready once it accepts a connection (openssl listens after reading its key).
+        let port = self.port
+        guard Poll.until(timeout: 20, { Self.accepts(port: port) || !process.isRunning }), process.isRunning else {
+            stop()
+            throw TestFailure("openssl s_server did not listen on \(port)")
+        }
+    }
+
+    /// Whether a TCP connection to 127.0.0.1:`port` is accepted now.
+    private static func accepts(port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
     }
 
     public var base: String { "https://127.0.0.1:\(port)" }
