@@ -144,14 +144,18 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model)
     }
     /// An icon-only menu button (the header's main menu); the label names it for screen readers.
-    public convenience init(iconName: String, accessibleLabel: String, menu: MenuModel) {
+    /// `primary`: F10 opens it (the window's main menu; one a window).
+    public convenience init(iconName: String, accessibleLabel: String, menu: MenuModel, primary: Bool = true) {
         self.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
         gtk_menu_button_set_icon_name(OpaquePointer(raw), iconName)
         gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model)
-        gtk_menu_button_set_primary(OpaquePointer(raw), 1)
+        if primary { gtk_menu_button_set_primary(OpaquePointer(raw), 1) }
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }
+    /// The menu replaced (its items' texts changed).
+    public func setMenu(_ menu: MenuModel) { gtk_menu_button_set_menu_model(OpaquePointer(raw), menu.model) }
+    public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(OpaquePointer(raw), name) }
     /// The action of every item of the button's menu, its sections and submenus included, as GTK
     /// holds them ("win.new-tab"): for tests that every one names an action that exists.
     public var menuActionNames: [String] {
@@ -176,6 +180,16 @@ public final class MenuButton: Widget {
             }
         }
         return names
+    }
+
+    /// The labels of the menu's own items (not its sections'), as GTK holds them for the menu to show.
+    public var menuLabels: [String] {
+        guard let model = gtk_menu_button_get_menu_model(OpaquePointer(raw)) else { return [] }
+        return (0..<g_menu_model_get_n_items(model)).compactMap { index in
+            guard let value = g_menu_model_get_item_attribute_value(model, index, "label", nil) else { return nil }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
     }
 
     /// An icon button that opens `popover` (a list of its own, not a menu).

@@ -24,6 +24,8 @@ final class LazySections {
     var onAddFeed: (() -> Void)?
     /// Today's unread articles changed in number.
     var onUnreadCount: ((Int) -> Void)?
+    /// Today's unread and starred counts, after each reload and change (the view chooser).
+    var onTodayCounts: ((_ unread: Int, _ starred: Int) -> Void)?
 
     init(options: Options, settings: SkiffSettings?, standIns: StandIns) {
         self.options = options
@@ -61,6 +63,8 @@ final class LazySections {
             if let feeds {
                 feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }
                 feeds.onUnreadCount = { [weak self] count in self?.onUnreadCount?(count) }
+                feeds.onCounts = { [weak self] unread, starred in self?.onTodayCounts?(unread, starred) }
+                feeds.view = settings?.todayView ?? .all
                 feeds.attach(view)
                 todayFeeds = feeds
             }

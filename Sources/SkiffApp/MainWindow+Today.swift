@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import Gtk
 import Today
@@ -28,6 +29,52 @@ extension MainWindow {
                 self?.today.refresh()
             },
         ]
+    }
+
+    /// The view chooser beside Refresh: its choice is Today's view and the next start's.
+    func installViewChooser(header: HeaderBar) {
+        let chosen = settings?.todayView ?? .all
+        viewChoice.state = ArticleView.allCases.firstIndex(of: chosen) ?? 0
+        viewChoice.onActivate { [weak self] index in self?.chooseView(index) }
+        actions.add(viewChoice)
+        showViewChoices(unread: nil, starred: nil)
+        viewChooser.isVisible = false
+        header.packEnd(viewChooser)
+        sections.onTodayCounts = { [weak self] unread, starred in
+            self?.showViewChoices(unread: unread, starred: starred)
+            self?.showViewChooser()
+        }
+    }
+
+    /// The `index`th view chosen: Today shows it, the chooser's icon and name say it, the next start has it.
+    private func chooseView(_ index: Int) {
+        guard ArticleView.allCases.indices.contains(index) else { return }
+        let view = ArticleView.allCases[index]
+        viewChoice.state = index
+        sections.todayFeeds?.view = view
+        settings?.todayView = view
+        viewChooser.setIconName(view.iconName)
+        viewChooser.setAccessibleLabel("Articles to Show: \(view.title)")
+        viewChooser.tooltip = "Articles to Show: \(view.title)"
+    }
+
+    /// The chooser's menu: the views as radio items, Unread and Starred with their counts.
+    private func showViewChoices(unread: Int?, starred: Int?) {
+        let menu = MenuModel()
+        let counts: [ArticleView: Int] = [.unread: unread, .starred: starred].compactMapValues { $0 }
+        for (index, view) in ArticleView.allCases.enumerated() {
+            menu.append(view.label(count: counts[view]), action: "win.today-view(\(index))")
+        }
+        viewChooser.setMenu(menu)
+        let view = ArticleView.allCases[min(max(0, viewChoice.state), ArticleView.allCases.count - 1)]
+        viewChooser.setIconName(view.iconName)
+        viewChooser.setAccessibleLabel("Articles to Show: \(view.title)")
+        viewChooser.tooltip = "Articles to Show: \(view.title)"
+    }
+
+    /// Shown on Today once it holds subscriptions (the sample's cards are no articles to sort).
+    func showViewChooser() {
+        viewChooser.isVisible = visibleSection == .today && sections.todayFeeds?.hasSubscriptions == true
     }
 
     /// Whether Today's feeds are being fetched now (F5's round, the start's, the timer's).

@@ -1,5 +1,6 @@
 import Browser
 import BrowserModel
+import FeedStore
 import Foundation
 import Gtk
 import Home
@@ -28,6 +29,12 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var menuButton: MenuButton?
     /// Refresh, in the header while Today is on screen (the `today-refresh` action, as F5 is).
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Refresh Feeds")
+    /// Today's view: all articles, unread, starred (with their counts), beside Refresh: an icon, so
+    /// the header still fits a 600-px window; the icon is the view's.
+    public let viewChooser = MenuButton(iconName: ArticleView.all.iconName, accessibleLabel: "Articles to Show",
+                                        menu: MenuModel(), primary: false)
+    /// The view chosen, as a radio choice the chooser's menu marks ("win.today-view(1)").
+    let viewChoice = IntAction(name: "today-view", state: 0)
     var appCommands: [KeyboardCommand] = []
     /// Windows opened from the menu, kept while they are open.
     public internal(set) var shortcutsWindow: Window?
@@ -81,6 +88,7 @@ public final class MainWindow: BrowserViewDelegate {
         refreshButton.actionName = "win.today-refresh"
         refreshButton.tooltip = "Refresh Feeds (F5)"
         header.packEnd(refreshButton)
+        installViewChooser(header: header)
         installPageFeeds()
         window.setTitlebar(header)
         window.setChild(stack)
@@ -148,6 +156,7 @@ public final class MainWindow: BrowserViewDelegate {
         actions["today-search"]?.isEnabled = visibleSection == .today
         actions["today-refresh"]?.isEnabled = visibleSection == .today
         refreshButton.isVisible = visibleSection == .today
+        showViewChooser()
         keepFocusOnScreen()
     }
 

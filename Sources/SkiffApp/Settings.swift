@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import Gtk
 import HomeModel
@@ -48,6 +49,12 @@ public final class SkiffSettings {
     var homeTab: HomeTab {
         get { HomeTab(rawValue: store.string("home-tab")) ?? .home }
         set { store.setString("home-tab", newValue.rawValue) }
+    }
+
+    /// Which articles Today shows, chosen beside its Refresh button.
+    var todayView: ArticleView {
+        get { ArticleView(rawValue: store.string("today-view")) ?? .all }
+        set { store.setString("today-view", newValue.rawValue) }
     }
 
     /// The search engine chosen in Preferences (its template), nil for the default.

@@ -25,7 +25,10 @@ final class TodayFeeds {
     var onAddFeed: (() -> Void)?
     private var reloadScheduled = false
     private var unreadCount = 0 {
-        didSet { if unreadCount != oldValue { onUnreadCount?(unreadCount) } }
+        didSet {
+            if unreadCount != oldValue { onUnreadCount?(unreadCount) }
+            onCounts?(unreadCount, starredCount)
+        }
     }
     private var startTicker: FrameTicker?
     /// What opening the store came to, for the problems bar (nil when all went well).
@@ -41,6 +44,13 @@ final class TodayFeeds {
     private(set) var hasSubscriptions = false
     /// How many articles are unread, after each reload and each article read (the section switcher).
     var onUnreadCount: ((Int) -> Void)?
+    /// Which articles are shown (the header's view chooser); the cards are read again when it changes.
+    var view: ArticleView = .all {
+        didSet { if view != oldValue { reload() } }
+    }
+    /// How many articles are unread and starred, after each reload and each change (the view chooser).
+    var onCounts: ((_ unread: Int, _ starred: Int) -> Void)?
+    private var starredCount = 0
     /// Called when a reload has shown what the store holds (tests wait on it).
     var onShown: (() -> Void)?
 
@@ -128,6 +138,7 @@ final class TodayFeeds {
             today.searchArticles = { text in Self.search(text, store: store) }
         }
         today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
+        today.setArticleState = { [weak self] id, state, on in self?.set(state, on, cardID: id) ?? false }
         today.onAddFeed = { [weak self] in self?.onAddFeed?() }
         today.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
         if let openingProblem { today.reportProblems([openingProblem]) }
@@ -161,12 +172,12 @@ final class TodayFeeds {
     func reload() {
         guard let store else { return }
         generation += 1
-        let generation = self.generation
+        let generation = self.generation, view = self.view
         DispatchQueue.global(qos: .userInitiated).async {
             // The cards are made here too: for 2,000 articles that is about 10 ms the main thread
             // would otherwise take from a frame, on every reload of a refresh (BENCHMARKS.md, today-refresh).
-            let read = Result { try Self.read(store) }.map { read -> Read in
-                (read.feeds, read.articles, read.unread,
+            let read = Result { try Self.read(store, view: view) }.map { read -> Read in
+                (read.feeds, read.articles, read.unread, read.starred,
                  read.articles.isEmpty ? nil : ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
             }
             DispatchQueue.main.async {
@@ -175,14 +186,15 @@ final class TodayFeeds {
         }
     }
 
-    private nonisolated static func read(_ store: FeedStore) throws -> (feeds: [StoredFeed], articles: [StoredArticle], unread: Int) {
+    private nonisolated static func read(_ store: FeedStore, view: ArticleView) throws
+        -> (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, starred: Int) {
         let feeds = try store.feeds()
-        guard !feeds.isEmpty else { return ([], [], 0) }
-        return (feeds, try store.articles(limit: maximumCards), try store.unreadCount())
+        guard !feeds.isEmpty else { return ([], [], 0, 0) }
+        return (feeds, try store.articles(in: view, limit: maximumCards), try store.unreadCount(), try store.starredCount())
     }
 
     /// What a reload read, with the articles as cards (nil: there are none).
-    fileprivate typealias Read = (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, cards: Feed?)
+    fileprivate typealias Read = (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, starred: Int, cards: Feed?)
 
     private func show(_ read: Result<Read, Error>, generation: Int) {
         guard generation == self.generation, let today else { return }
@@ -191,8 +203,9 @@ final class TodayFeeds {
             logger.error("feeds can't be read: \(error)")
             today.reportProblems(["Your feeds can’t be read: \(error.localizedDescription)"])
         case .success(let read):
-            unreadCount = read.unread
             hasSubscriptions = !read.feeds.isEmpty
+            starredCount = read.starred
+            unreadCount = read.unread
             guard hasSubscriptions else {
                 // The last subscription went: the sample, with its invitation, again.
                 today.restoreFileFeed()
@@ -201,7 +214,9 @@ final class TodayFeeds {
             }
             feedsBySite = Dictionary(grouping: read.feeds.filter { $0.iconURL == nil }, by: { Self.site(of: $0).absoluteString }).mapValues { $0.map(\.id) }
             self.keys = Dictionary(read.articles.map { (String($0.id), $0.key) }, uniquingKeysWith: { first, _ in first })
-            today.replaceFeed(read.cards ?? ArticleCards.noArticlesYet(feedCount: read.feeds.count, offline: updates?.isOffline == true, now: Date()))
+            today.replaceFeed(read.cards ?? (view == .all
+                ? ArticleCards.noArticlesYet(feedCount: read.feeds.count, offline: updates?.isOffline == true, now: Date())
+                : ArticleCards.emptyView(title: view.emptyTitle, subtitle: view.emptySubtitle, now: Date())))
             let failing = updates?.isOffline == true ? []
                 : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
             // What the last parse of each feed skipped or repaired: "Harbour Notes, line 12: …".
@@ -219,7 +234,7 @@ final class TodayFeeds {
             return ArticleCardInput(identity: String(article.id), feedTitle: feed?.displayTitle ?? "", feedIconURL: feed.flatMap { URL(string: Self.icon(of: $0)) },
                                     title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
                                     imageURL: Self.picture(of: article), published: article.date, unread: !article.isRead,
-                                    link: article.link)
+                                    starred: article.isStarred, link: article.link)
         }
     }
 
@@ -258,6 +273,28 @@ final class TodayFeeds {
 
     /// Results shown at most for one search (docs/feeds.md, "Search"): the best 200.
     nonisolated static let maximumSearchResults = 200
+
+    /// `m` or `s` on an article: its state recorded in the store, the counts told. The card stays
+    /// where it is until the feed is read again (an article marked read does not vanish from under
+    /// the reader in the Unread view).
+    private func set(_ state: TodayView.ArticleState, _ on: Bool, cardID: String) -> Bool {
+        guard let store, let key = keys[cardID] ?? Int64(cardID).flatMap({ try? store.article($0)?.key }) else { return false }
+        do {
+            switch state {
+            case .read:
+                try store.setRead(on, key, now: Date())
+                unreadCount = max(0, unreadCount + (on ? -1 : 1))
+            case .starred:
+                try store.setStarred(on, key, now: Date())
+                starredCount = max(0, starredCount + (on ? 1 : -1))
+                onCounts?(unreadCount, starredCount)
+            }
+            return true
+        } catch {
+            today?.reportProblems(["That article couldn’t be changed: \(error.localizedDescription)"])
+            return false
+        }
+    }
 
     private func markRead(cardID: String) {
         // A search result may be older than the cards read: its key comes from the store.

@@ -20,9 +20,13 @@ final class MenuActionsTests: XCTestCase {
                 main.installAppCommands(quit: {}, newPrivateWindow: {}, newWindow: {})
                 let names = try XCTUnwrap(main.menuButton).menuActionNames
                 XCTAssertGreaterThan(names.count, 15, "the main menu's items: \(names)")
-                for name in names {
+                // The main menu's, and Today's view chooser's ("win.today-view(1)": the action, then its target).
+                let chooser = main.viewChooser.menuActionNames
+                XCTAssertEqual(chooser.count, 3, "All, Unread, Starred: \(chooser)")
+                for name in names + chooser {
                     XCTAssertTrue(name.hasPrefix("win."), "\(name): the main menu's commands are the window's")
-                    XCTAssertTrue(main.actions.hasAction(String(name.dropFirst(4))), "\(name) names no action of the window")
+                    let action = String(name.dropFirst(4).prefix { $0 != "(" })
+                    XCTAssertTrue(main.actions.hasAction(action), "\(name) names no action of the window")
                 }
             }
         }

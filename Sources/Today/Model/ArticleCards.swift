@@ -15,13 +15,15 @@ public struct ArticleCardInput: Sendable, Hashable {
     public var imageURL: URL?
     public var published: Date
     public var unread: Bool
+    public var starred: Bool
     /// The article's page, for "Open in Browser".
     public var link: URL?
     /// The story's paragraphs: the sanitised content as text.
     public var body: [String]
 
     public init(identity: String, feedTitle: String, feedIconURL: URL? = nil, title: String, summary: String? = nil,
-                imageURL: URL? = nil, published: Date, unread: Bool, link: URL? = nil, body: [String] = []) {
+                imageURL: URL? = nil, published: Date, unread: Bool, starred: Bool = false, link: URL? = nil, body: [String] = []) {
+        self.starred = starred
         self.identity = identity
         self.feedTitle = feedTitle
         self.feedIconURL = feedIconURL
@@ -99,7 +101,7 @@ public enum ArticleCards {
         Card(id: article.identity, kind: .feature, eyebrow: article.feedTitle, title: article.title,
                     subtitle: article.summary, imageURL: article.imageURL, body: article.body,
                     accent: accent(forFeedTitled: article.feedTitle), textColor: .light,
-                    unread: article.unread, link: article.link, iconURL: article.feedIconURL)
+                    unread: article.unread, starred: article.starred, link: article.link, iconURL: article.feedIconURL)
     }
 
     /// A card of its own colour for each feed, so a card without a picture is still that feed's:
@@ -139,6 +141,7 @@ public enum ArticleCards {
 
     /// The id of the card shown while there are subscriptions but no article to show.
     public static let noArticlesCardID = "skiff-no-articles-yet"
+    public static let emptyViewCardID = "skiff-empty-view"
 
     /// Today while there are subscriptions but no article (a new subscription not read yet, feeds that
     /// could not be reached, feeds with nothing in them): one card under Today that says so and what to
@@ -151,6 +154,16 @@ public enum ArticleCards {
         let card = Card(id: noArticlesCardID, kind: .tip, eyebrow: "Your feeds", title: "No articles yet", subtitle: subtitle,
                         body: ["Skiff reads your feeds when it starts and then about every hour, each at its own pace. Press F5 or Ctrl+R to read them now.",
                                "What went wrong with a feed is listed above the cards, and under the feed in Subscriptions (main menu)."],
+                        accent: tipAccent, textColor: .light)
+        let day = CalendarDate(containing: now, timeZone: timeZone) ?? CalendarDate(clampingYear: 2026, month: 1, day: 1)
+        return Feed(sections: [FeedSection(date: day, title: "Today", cards: [card])])
+    }
+
+    /// A view of the subscriptions with nothing in it (every article read, none starred): one card
+    /// saying so, not an empty page.
+    public static func emptyView(title: String, subtitle: String, now: Date, timeZone: TimeZone = .current) -> Feed {
+        let card = Card(id: emptyViewCardID, kind: .tip, eyebrow: "Your feeds", title: title, subtitle: subtitle,
+                        body: [subtitle, "Choose another view beside the Refresh button in the header."],
                         accent: tipAccent, textColor: .light)
         let day = CalendarDate(containing: now, timeZone: timeZone) ?? CalendarDate(clampingYear: 2026, month: 1, day: 1)
         return Feed(sections: [FeedSection(date: day, title: "Today", cards: [card])])

@@ -72,6 +72,8 @@ public struct Card: Sendable, Hashable, Identifiable {
     public var textColor: CardTextColor
     /// An article not opened yet (subscriptions only; the sample's cards are never unread).
     public var unread: Bool
+    /// An article the user starred (kept in the Starred view).
+    public var starred: Bool
     /// The article's page on the web ("Open in Browser"); nil for the sample's cards.
     public var link: URL?
     /// The feed's icon (a file, an http(s) address or a site's icon key), drawn before the eyebrow of a
@@ -81,8 +83,9 @@ public struct Card: Sendable, Hashable, Identifiable {
     public init(
         id: String, kind: CardKind, eyebrow: String, title: String, subtitle: String? = nil,
         imageURL: URL? = nil, body: [String] = [], accent: RGBColor? = nil, textColor: CardTextColor = .light,
-        unread: Bool = false, link: URL? = nil, iconURL: URL? = nil
+        unread: Bool = false, starred: Bool = false, link: URL? = nil, iconURL: URL? = nil
     ) {
+        self.starred = starred
         self.iconURL = iconURL
         self.id = id
         self.kind = kind

@@ -47,7 +47,7 @@ final class CardView {
     func show(_ content: CardContent, at index: CardIndex) {
         self.index = index
         // The same article read since: its dot goes, its description changes.
-        guard content.id != self.content?.id || content.unread != self.content?.unread else { return }
+        guard content.id != self.content?.id || content.unread != self.content?.unread || content.starred != self.content?.starred else { return }
         self.content = content
         texts = nil
         look = nil
@@ -151,6 +151,7 @@ final class CardView {
                 drawLook(snapshot, content: content, width: width, height: height, icon: icon)
             }
             if content.unread { drawUnreadDot(snapshot, width: width) }
+            if content.starred { drawStar(snapshot, width: width, besideDot: content.unread) }
             if canvas.hasVisibleFocus {
                 let ring = Rect(x: -Self.focusRingWidth - 2, y: -Self.focusRingWidth - 2,
                                 width: width + 2 * (Self.focusRingWidth + 2), height: height + 2 * (Self.focusRingWidth + 2))
@@ -170,6 +171,21 @@ final class CardView {
         let dot = Rect(x: ring.x + 2, y: ring.y + 2, width: size, height: size)
         snapshot.fillRounded(dot, radius: size / 2, color: canvas.themeColors.accent)
     }
+
+    /// A starred article's mark: a star on an accent disc with a white ring, left of the unread dot
+    /// (or in its place).
+    private func drawStar(_ snapshot: Snapshot, width: Double, besideDot: Bool) {
+        let size = Self.unreadDotSize + 8
+        let right = width - Self.textInset - (besideDot ? Self.unreadDotSize + 8 : 0)
+        let ring = Rect(x: right - size - 2, y: Self.textInset - 6, width: size + 4, height: size + 4)
+        snapshot.fillRounded(ring, radius: ring.width / 2, color: Color(red: 1, green: 1, blue: 1))
+        let disc = Rect(x: ring.x + 2, y: ring.y + 2, width: size, height: size)
+        snapshot.fillRounded(disc, radius: size / 2, color: canvas.themeColors.accent)
+        let star = starLayout ?? TextLayout(widget: canvas, text: "★", size: 11, weight: .bold, width: size, maxLines: 1)
+        starLayout = star
+        snapshot.text(star, x: disc.x + (size - star.size.width) / 2, y: disc.y + (size - star.size.height) / 2, color: Color(red: 1, green: 1, blue: 1))
+    }
+    private var starLayout: TextLayout?
 
     /// Picture, scrims and text inside the rounded corners, as nodes (the cairo renderer's way).
     private func drawLook(_ snapshot: Snapshot, content: CardContent, width: Double, height: Double, icon: Texture?) {

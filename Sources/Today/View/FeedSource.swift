@@ -17,11 +17,13 @@ struct CardContent: Equatable {
     var lightText: Bool
     /// An article not opened yet: a dot on the card, and "Unread" first in what a screen reader says.
     var unread = false
+    /// A starred article: a star on the card, and "Starred" in what a screen reader says.
+    var starred = false
     /// The article's page ("Open in Browser"); nil for the sample.
     var link: URL?
     /// What a screen reader says after the title: whether it is unread, the category, then the subtitle.
     var accessibleDescription: String {
-        [unread ? "Unread" : nil, eyebrow.capitalized, subtitle].compactMap { $0 }.joined(separator: ". ")
+        [unread ? "Unread" : nil, starred ? "Starred" : nil, eyebrow.capitalized, subtitle].compactMap { $0 }.joined(separator: ". ")
     }
 }
 
@@ -37,8 +39,10 @@ final class FeedSource {
     static let defaultAccent = Color(red: 0.23, green: 0.27, blue: 0.36)
     let feed: Feed
     let sectionCardCounts: [Int]
-    /// Cards opened since the feed was shown: no longer unread (the store knows it too).
-    var readIDs: Set<String> = []
+    /// Articles read (opened, `m`) or starred (`s`) since the feed was shown, by card id: the store
+    /// knows it too, the cards show it until the feed is read again.
+    var readOverrides: [String: Bool] = [:]
+    var starOverrides: [String: Bool] = [:]
 
     init(feed: Feed) {
         self.feed = feed
@@ -54,7 +58,8 @@ final class FeedSource {
         let accent = card.accent.map { Color(red: $0.redFraction, green: $0.greenFraction, blue: $0.blueFraction) } ?? Self.defaultAccent
         return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
                            imagePath: card.imageURL.map(Self.path(of:)), iconPath: card.iconURL.map(Self.path(of:)), body: card.body, accent: accent, lightText: card.textColor != .dark,
-                           unread: card.unread && !readIDs.contains(card.id), link: card.link)
+                           unread: readOverrides[card.id].map { !$0 } ?? card.unread,
+                           starred: starOverrides[card.id] ?? card.starred, link: card.link)
     }
 
     /// A file's path, or the address of a picture from the network (`RemotePictures`).

@@ -387,7 +387,7 @@ public final class TodayView {
         }
         grid.hiddenCard = index
         if content.unread {
-            feed.readIDs.insert(content.id)
+            feed.readOverrides[content.id] = true
             onStoryOpened?(content.id)
         }
     }
@@ -446,6 +446,9 @@ public final class TodayView {
         keys.onPressed { [weak self] key, modifiers in
             guard let self else { return false }
             let plain = modifiers.isDisjoint(with: [.control, .alt, .shift])
+            // A reader's keys, on the focused card or the open story (not in the search field:
+            // typed letters are the field's).
+            if plain, key == Key.m || key == Key.s, self.toggle(key == Key.m ? .read : .starred) { return true }
             guard let story = self.story, story.isOpen else {
                 if key == Key.escape, plain, self.search.isOpen {
                     self.search.close()
@@ -469,6 +472,35 @@ public final class TodayView {
             if self?.story?.isOpen == true { self?.closeStory() }
         }
         root.addController(back)
+    }
+
+    /// An article's state a reader's key changes.
+    public enum ArticleState: Sendable { case read, starred }
+
+    /// Records an article's new state (`m`: read or unread, `s`: starred or not) and answers whether
+    /// it did: the sample's cards, which are no articles, have no state to change.
+    public var setArticleState: ((_ id: String, _ state: ArticleState, _ on: Bool) -> Bool)?
+
+    /// `m` or `s` on the open story's article or the focused card's: flipped, recorded, redrawn.
+    private func toggle(_ state: ArticleState) -> Bool {
+        guard let grid, let feed = loadedFeed, let setArticleState else { return false }
+        let index: CardIndex
+        if let story, story.isOpen, let open = story.index {
+            index = open
+        } else if let focused = grid.visibleCards.first(where: { $0.view.canvas.containsFocus }) {
+            index = focused.index
+        } else {
+            return false
+        }
+        let content = feed.content(at: index)
+        let on = state == .read ? content.unread : !content.starred
+        guard setArticleState(content.id, state, on) else { return false }
+        switch state {
+        case .read: feed.readOverrides[content.id] = on
+        case .starred: feed.starOverrides[content.id] = on
+        }
+        grid.refreshCard(index)
+        return true
     }
 
     // MARK: What tests and the benchmark read

@@ -29,13 +29,26 @@ extension FeedStore {
 
     /// Articles for cards, newest first (by publication date, else when first seen). Lists leave
     /// `contentHTML` out (a story reads it with `article(_:)`): 10,000 cards never hold 10,000 pages.
-    public func articles(feed: FeedID? = nil, unreadOnly: Bool = false, limit: Int = 500, offset: Int = 0) throws -> [StoredArticle] {
+    public func articles(feed: FeedID? = nil, unreadOnly: Bool = false, starredOnly: Bool = false,
+                         limit: Int = 500, offset: Int = 0) throws -> [StoredArticle] {
         try pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(Self.articleColumns) FROM \(Self.withStates)
-                WHERE (?1 IS NULL OR a.feedID = ?1) AND (?2 = 0 OR coalesce(s.read, 0) = 0)
+                WHERE (?1 IS NULL OR a.feedID = ?1) AND (?2 = 0 OR coalesce(s.read, 0) = 0) AND (?5 = 0 OR coalesce(s.starred, 0) = 1)
                 ORDER BY coalesce(a.published, a.firstSeen) DESC, a.id DESC LIMIT ?3 OFFSET ?4
-                """, arguments: [feed?.rawValue, unreadOnly, max(0, limit), max(0, offset)]).map { Self.article($0) }
+                """, arguments: [feed?.rawValue, unreadOnly, max(0, limit), max(0, offset), starredOnly]).map { Self.article($0) }
+        }
+    }
+
+    /// The articles `view` shows, newest first.
+    public func articles(in view: ArticleView, limit: Int = 500) throws -> [StoredArticle] {
+        try articles(unreadOnly: view == .unread, starredOnly: view == .starred, limit: limit)
+    }
+
+    /// How many articles are starred.
+    public func starredCount() throws -> Int {
+        try pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.withStates) WHERE coalesce(s.starred, 0) = 1") ?? 0
         }
     }
 

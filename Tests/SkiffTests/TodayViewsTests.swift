@@ -1,0 +1,125 @@
+import FeedStore
+import Foundation
+import Gtk
+@testable import SkiffApp
+import TestSupport
+import XCTest
+
+/// Today as a reader (issue 36): `s` stars and `m` marks read the focused card's article, the
+/// header's chooser shows All, Unread or Starred with their counts, and the choice is the next
+/// start's. Read from what a user and a screen reader get: the cards on screen, their accessible
+/// descriptions, the chooser's texts, and the database file.
+final class TodayViewsTests: XCTestCase {
+    var server: TestHTTPServer!
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        try requireDisplayAndXDoTool()
+        server = try TestHTTPServer(routes: [:])
+        server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: server.base)), for: "/feed.xml")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-today-views-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    func testStarAndReadKeysAndTheViewsWithTheChoiceKeptForTheNextStart() throws {
+        let database = folder.appendingPathComponent("feeds.sqlite")
+        let feed = "\(server.base)/feed.xml"
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open(), "the schema is found or compiled from data/")
+            settings.todayView = .all
+            defer { settings.todayView = .all }
+
+            let first = try Self.open(["--subscribe", feed], database: database, settings: settings, title: "Today Views One")
+            var destroyed = false
+            defer { if !destroyed { first.main.window.destroy() } }
+            let main = first.main
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 && !main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
+            // The chooser is in the header, named for a screen reader, with the counts.
+            XCTAssertTrue(MainLoop.run(until: { Self.chooser(in: main) != nil }, timeout: 5), "a chooser named Articles to Show in the header")
+            XCTAssertTrue(MainLoop.run(until: { main.viewChooser.menuLabels.contains("Unread (2)") }, timeout: 5),
+                          "the counts: \(main.viewChooser.menuLabels)")
+
+            // Tab into the cards, as a keyboard user does, then `s` and `m` on the focused one.
+            XCTAssertTrue(XDoTool.tab(in: main.window, until: { description in main.today.visibleCards.contains { description.contains("'\($0.title)'") } },
+                                      limit: 12), "Tab reached a card: \(main.window.focusDescription ?? "none")")
+            let focused = try XCTUnwrap(main.today.visibleCards.first { main.window.focusDescription?.contains("'\($0.title)'") == true }?.title)
+            let other = try XCTUnwrap(main.today.visibleCards.first { $0.title != focused }?.title)
+            XDoTool.run(["key", "s"])
+            XCTAssertTrue(MainLoop.run(until: { Self.description(of: focused, in: main)?.contains("Starred") == true }, timeout: 5),
+                          "a screen reader hears that it is starred: \(Self.description(of: focused, in: main) ?? "no card")")
+            XCTAssertTrue(MainLoop.run(until: { main.viewChooser.menuLabels.contains("Starred (1)") }, timeout: 5))
+            XDoTool.run(["key", "m"])
+            XCTAssertTrue(MainLoop.run(until: { Self.description(of: focused, in: main)?.hasPrefix("Unread") == false }, timeout: 5),
+                          "marked read: \(Self.description(of: focused, in: main) ?? "no card")")
+            XCTAssertTrue(MainLoop.run(until: { main.viewChooser.menuLabels.contains("Unread (1)") }, timeout: 5))
+            XCTAssertEqual(try SQLiteFile.rows(database, "SELECT a.title, s.read, s.starred FROM articles a JOIN article_states s USING (feedID, identity)"),
+                           "\(focused)|1|1", "the file holds what the keys did")
+
+            // Starred, chosen with the pointer and the keyboard: the chooser's list, Down twice, Enter.
+            Self.choose(2, in: main, window: first.id)
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title) == [focused] }, timeout: 10),
+                          "the Starred view holds the starred article only: \(main.today.visibleCards.map(\.title))")
+            main.window.destroy()
+            destroyed = true
+            MainLoop.run(until: { !main.window.isMapped }, timeout: 2)
+
+            // The next start shows Starred again; Unread then holds only the other article.
+            let second = try Self.open([], database: database, settings: settings, title: "Today Views Two")
+            defer { second.main.window.destroy() }
+            let again = second.main
+            XCTAssertTrue(MainLoop.run(until: { again.today.visibleCards.map(\.title) == [focused] }, timeout: 20),
+                          "the view chosen before is the next start's: \(again.today.visibleCards.map(\.title))")
+            Self.choose(1, in: again, window: second.id)
+            XCTAssertTrue(MainLoop.run(until: { again.today.visibleCards.map(\.title) == [other] }, timeout: 10),
+                          "the Unread view leaves out what was read: \(again.today.visibleCards.map(\.title))")
+        }
+    }
+
+    /// A window on Today over `database`, raised and focused.
+    @MainActor
+    private static func open(_ arguments: [String], database: URL, settings: SkiffSettings, title: String) throws -> (main: MainWindow, id: String) {
+        let options = try Options.parse(arguments + ["--section", "today", "--feeds-database", database.path, "--ephemeral", "--window-size", "1000x900"])
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+        main.window.title = title
+        main.window.present()
+        guard let id = XDoTool.window(named: title) else {
+            main.window.destroy()
+            throw TestFailure("no X window titled \(title)")
+        }
+        XDoTool.run(["windowfocus", "--sync", id])
+        return (main, id)
+    }
+
+    /// The header's chooser as a screen reader finds it.
+    @MainActor
+    private static func chooser(in main: MainWindow) -> PresentedAccessible? {
+        main.window.presentedDescendants().first { item in ArticleView.allCases.contains { item.hasLabel("Articles to Show: \($0.title)") } }
+    }
+
+    /// What a screen reader says after the card's title.
+    @MainActor
+    private static func description(of title: String, in main: MainWindow) -> String? {
+        main.today.visibleCardAccessibility.first { $0.name == title }?.description
+    }
+
+    /// The chooser's `index`th view, from its menu: a click opens it, a click on the view's item
+    /// (found by its name in the accessibility tree) chooses it.
+    @MainActor
+    private static func choose(_ index: Int, in main: MainWindow, window: String) {
+        guard let chooser = chooser(in: main) else { return XCTFail("no chooser on screen") }
+        let name = main.viewChooser.menuLabels[index]
+        XDoTool.click(window: window, x: chooser.surfaceCentre.x, y: chooser.surfaceCentre.y)
+        var item: PresentedAccessible?
+        MainLoop.run(until: {
+            item = main.viewChooser.presentedDescendants().first { $0.labelText == name || $0.hasLabel(name) }
+            return item != nil
+        }, timeout: 5)
+        guard let item else { return XCTFail("the menu shows no item \(name)") }
+        XDoTool.click(window: window, x: item.surfaceCentre.x, y: item.surfaceCentre.y)
+    }
+}
