@@ -19,7 +19,7 @@ public enum Key {
     public static let home = UInt32(GDK_KEY_Home), end = UInt32(GDK_KEY_End), backspace = UInt32(GDK_KEY_BackSpace)
     public static let tab = UInt32(GDK_KEY_Tab), leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
     public static let f5 = UInt32(GDK_KEY_F5), r = UInt32(GDK_KEY_r)
-    public static let m = UInt32(GDK_KEY_m), s = UInt32(GDK_KEY_s)
+    public static let m = UInt32(GDK_KEY_m), s = UInt32(GDK_KEY_s), j = UInt32(GDK_KEY_j), k = UInt32(GDK_KEY_k)
 
     /// Keys that only modify others (Shift before a capital, AltGr): pressing one changes nothing.
     public static func isModifier(_ keyval: UInt32) -> Bool {

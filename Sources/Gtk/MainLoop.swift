@@ -36,6 +36,31 @@ public enum MainLoop {
         return true
     }
 
+    /// Everything the X server has sent so far handled: a round trip to the server (so input another
+    /// client made before this call, a test's xdotool, is in GDK's queue), then the loop turned
+    /// until nothing is pending. A wait on a condition — the input arrived — not on a time.
+    public static func handlePendingInput() {
+        if let display = gdk_display_get_default() { gdk_display_sync(display) }
+        var turns = 0
+        while g_main_context_pending(nil) != 0, turns < 1_000 {
+            g_main_context_iteration(nil, 0)
+            turns += 1
+        }
+    }
+
+    /// Waits until `widget` has been painted `frames` more times (its frame clock's counter), so
+    /// what a screenshot reads is on screen: a redraw is asked for first, so a still window paints too.
+    @discardableResult
+    public static func runUntilPainted(_ widget: Widget, frames: Int = 2, timeout: TimeInterval = 3) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(widget.widget) else { return false }
+        let start = gdk_frame_clock_get_frame_counter(clock)
+        widget.queueDraw()
+        return run(until: {
+            if gdk_frame_clock_get_frame_counter(clock) < start + frames { widget.queueDraw(); return false }
+            return true
+        }, timeout: timeout)
+    }
+
     /// Spins the loop for a fixed time (frames keep being drawn meanwhile).
     public static func run(for seconds: TimeInterval) {
         let deadline = Date().addingTimeInterval(seconds)

@@ -65,7 +65,7 @@ final class HomeWindowTests: XCTestCase {
             guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window is titled \(title)") }
             xid = id
             MainLoop.run(until: { self.home.root.width > 0 }, timeout: 5)
-            MainLoop.run(for: 0.3)
+            MainLoop.runUntilPainted(window)
             XDoTool.run(["windowraise", xid])
             XDoTool.run(["windowfocus", "--sync", xid])
         }
@@ -74,14 +74,13 @@ final class HomeWindowTests: XCTestCase {
         func click(_ widget: Widget, button: Int = 1) {
             guard let origin = widget.origin(in: window) else { return XCTFail("widget not in the window") }
             XDoTool.run(["mousemove", "--window", xid, String(Int(origin.x) + widget.width / 2), String(Int(origin.y) + widget.height / 2)])
-            MainLoop.run(for: 0.05)
             XDoTool.run(["click", String(button)])
-            MainLoop.run(for: 0.1)
+            MainLoop.handlePendingInput()
         }
 
         func key(_ name: String) {
             XDoTool.run(["key", "--window", xid, name])
-            MainLoop.run(for: 0.05)
+            MainLoop.handlePendingInput()
         }
 
         /// The window's pixels (a PNG), straight from the X server.
@@ -115,7 +114,7 @@ final class HomeWindowTests: XCTestCase {
             XDoTool.run(["click", "5"])
             XCTAssertTrue(MainLoop.run(until: { page.scroller.verticalOffset > 30 }, timeout: 3), "the wheel scrolled the tiles")
             XCTAssertTrue(MainLoop.run(until: { !page.headerAnimating }, timeout: 3))
-            MainLoop.run(for: 0.1)
+            MainLoop.runUntilPainted(h.window)
             let up = try XCTUnwrap(page.greeting.origin(in: h.window))
             XCTAssertEqual(before.y - up.y, greetingHeight + 16, accuracy: 1, "slid up by the greeting's height + 16")
             XCTAssertEqual(page.greeting.opacity, 0, accuracy: 0.01, "the greeting faded out")
@@ -128,13 +127,15 @@ final class HomeWindowTests: XCTestCase {
             XDoTool.run(["click", "4"])
             XCTAssertTrue(MainLoop.run(until: { page.scroller.verticalOffset <= 0 }, timeout: 3))
             XCTAssertTrue(MainLoop.run(until: { !page.headerAnimating }, timeout: 3))
-            MainLoop.run(for: 0.2)
+            MainLoop.runUntilPainted(h.window)
             let down = try XCTUnwrap(page.greeting.origin(in: h.window))
             XCTAssertEqual(down.y, before.y, accuracy: 0.5)
             XCTAssertEqual(page.greeting.opacity, 1, accuracy: 0.01)
             // Move the pointer away from anything with a hover style, then compare pixels.
             XDoTool.run(["mousemove", "--window", h.xid, "5", "5"])
-            MainLoop.run(for: 0.3)
+            MainLoop.handlePendingInput()
+            // The hover style's fade (GTK's transitions take 200 ms) runs out over these frames.
+            MainLoop.runUntilPainted(h.window, frames: 20)
             let after = h.screenshot("snap-after")
             // The header's band down to where the tiles' scroller starts, left of where the overlay
             // scrollbar may still be fading. (Not into the scroller: GTK 4.18 draws the first tile's
@@ -162,7 +163,7 @@ final class HomeWindowTests: XCTestCase {
             h.click(rewards.chevron)
             XCTAssertTrue(rewards.chevron.accessibleState(.expanded, is: true), "exposed as expanded at once")
             XCTAssertTrue(MainLoop.run(until: { !rewards.isAnimating }, timeout: 3), "the tile opened")
-            MainLoop.run(for: 0.2)
+            MainLoop.runUntilPainted(h.window)
             let openHeight = rewards.root.height
             XCTAssertGreaterThan(openHeight, closedHeight + 100, "the levels show (\(closedHeight) → \(openHeight))")
             // Open to the levels' own height: what GTK presents inside the tile ends near its bottom
@@ -190,7 +191,7 @@ final class HomeWindowTests: XCTestCase {
             let h = try Harness("Home Narrow Pill", width: 600)
             defer { h.destroy() }
             let page = try XCTUnwrap(h.home.homePage)
-            MainLoop.run(for: 0.3)
+            MainLoop.runUntilPainted(h.window)
             let pill = try XCTUnwrap(page.pill.bounds(in: h.window))
             let tiles = try XCTUnwrap(page.scroller.bounds(in: h.window))
             XCTAssertGreaterThanOrEqual(pill.y, tiles.y + tiles.height, "the pill (\(pill)) is below the tiles' area (\(tiles))")
@@ -211,7 +212,7 @@ final class HomeWindowTests: XCTestCase {
             let scanTab = try XCTUnwrap(h.home.tabButton(.scan))
             h.click(scanTab)
             XCTAssertEqual(h.home.selectedTab, .scan)
-            MainLoop.run(for: 0.3)
+            MainLoop.runUntilPainted(h.window)
             let shot = h.screenshot("scan")
             let decoded = Self.run("/usr/bin/zbarimg", ["-q", "--raw", shot.path])
             XCTAssertEqual(decoded.trimmingCharacters(in: .whitespacesAndNewlines), "6150238411770042",
@@ -250,7 +251,7 @@ final class HomeWindowTests: XCTestCase {
             XCTAssertLessThan(wideHome.origin(in: h.window)?.y ?? 999, 60, "in the header")
             XDoTool.run(["windowsize", h.xid, "600", "800"])
             XCTAssertTrue(MainLoop.run(until: { h.home.tabsAtBottom }, timeout: 5))
-            MainLoop.run(for: 0.3)
+            MainLoop.runUntilPainted(h.window)
             let narrowHome = try XCTUnwrap(h.home.tabButton(.home))
             XCTAssertGreaterThan(narrowHome.origin(in: h.window)?.y ?? 0, 700, "at the bottom")
             XCTAssertFalse(wideHome.isMapped, "the header's tabs are gone")
@@ -325,7 +326,8 @@ final class HomeWindowTests: XCTestCase {
             h.click(page.historyButton)
             XCTAssertTrue(MainLoop.run(until: { !h.home.isSliding }, timeout: 3))
             let y = 400
-            // A short drag from the edge: let go before half way, and the page slides back.
+            // A short drag from the edge: let go before half way, and the page slides back. The pauses
+            // are the gesture's own time (a hand moving, then held still so the release has no speed).
             XDoTool.run(["mousemove", "--window", h.xid, "4", String(y)])
             XDoTool.run(["mousedown", "1"])
             for x in stride(from: 30, through: 300, by: 30) {
@@ -380,7 +382,7 @@ final class HomeWindowTests: XCTestCase {
             // One round first, so anything created once (tickers, caches) exists before counting.
             h.home.push(TestPage("Warm-up"), on: nil)
             h.home.pop()
-            MainLoop.run(for: 0.1)
+            MainLoop.runUntilPainted(h.window)
             // What the hundred rounds make, watched one by one (the global counts move when another
             // test's objects finalize meanwhile).
             let watch = LiveCounts.Watch.start()
@@ -447,7 +449,7 @@ final class HomeWindowTests: XCTestCase {
             main.window.present()
             defer { main.window.destroy() }
             guard let xid = XDoTool.window(named: "Home Main Keys") else { return XCTFail("no X window") }
-            MainLoop.run(for: 0.3)
+            MainLoop.runUntilPainted(main.window)
             XDoTool.run(["windowfocus", "--sync", xid])
             main.home.push(TestPage("Pushed"), on: nil)
             XCTAssertTrue(MainLoop.run(until: { !main.home.isSliding }, timeout: 3))
@@ -476,7 +478,7 @@ final class HomeWindowTests: XCTestCase {
             let rewards = page.rewards
             let closed = rewards.root.height
             h.click(rewards.chevron)
-            MainLoop.run(for: 0.1)
+            MainLoop.runUntilPainted(h.window)
             XCTAssertGreaterThan(rewards.root.height, closed + 100, "open at once")
             XCTAssertFalse(rewards.isAnimating)
         }
@@ -505,7 +507,7 @@ final class HomeWindowTests: XCTestCase {
             second.window.present()
             defer { second.window.destroy() }
             guard let two = XDoTool.window(named: "Home Size Two") else { return XCTFail("no X window") }
-            MainLoop.run(for: 0.3)
+            MainLoop.runUntilPainted(second.window)
             XCTAssertEqual(Self.xGeometry(two), resized, "the new window opens at the size the last one had")
             XCTAssertNotEqual(resized, "", "xdotool reported a size")
         }

@@ -49,6 +49,13 @@ final class TodayViewsTests: XCTestCase {
                                       limit: 12), "Tab reached a card: \(main.window.focusDescription ?? "none")")
             let focused = try XCTUnwrap(main.today.visibleCards.first { main.window.focusDescription?.contains("'\($0.title)'") == true }?.title)
             let other = try XCTUnwrap(main.today.visibleCards.first { $0.title != focused }?.title)
+            // j and k: the next and the previous article, as the keyboard focus shows.
+            XDoTool.run(["key", "j"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("'\(other)'") == true }, timeout: 5),
+                          "j moved to the next article: \(main.window.focusDescription ?? "none")")
+            XDoTool.run(["key", "k"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("'\(focused)'") == true }, timeout: 5),
+                          "k came back: \(main.window.focusDescription ?? "none")")
             XDoTool.run(["key", "s"])
             XCTAssertTrue(MainLoop.run(until: { Self.description(of: focused, in: main)?.contains("Starred") == true }, timeout: 5),
                           "a screen reader hears that it is starred: \(Self.description(of: focused, in: main) ?? "no card")")

@@ -388,6 +388,9 @@ final class GridView {
         case Key.up: direction = .up
         case Key.down: direction = .down
         case Key.tab: direction = shift ? .previous : .next
+        // A reader's keys (NetNewsWire's, Gmail's): the next and previous article in reading order.
+        case Key.j where !shift: direction = .next
+        case Key.k where !shift: direction = .previous
         case Key.pageDown: setOffset(adjustment.value + viewportHeight * Self.pageStep); return true
         case Key.pageUp: setOffset(adjustment.value - viewportHeight * Self.pageStep); return true
         case Key.home: setOffset(0); focusFirstVisible(); return true
