@@ -21,6 +21,10 @@ final class FeedUpdates {
     /// After each round: whether no feed's server answered at all (the computer looks offline), and
     /// when the last fetch that worked was.
     var onConnectivity: ((_ offline: Bool, _ lastGood: Date?) -> Void)?
+    /// After each round, offline or not (Today's "Updated …" line is read again).
+    var onRoundFinished: (() -> Void)?
+    /// When a round starts (Today says "Updating…").
+    var onRoundStarted: (() -> Void)?
     /// Whether the last refresh looked offline (then each feed's "could not be reached" is not listed).
     private(set) var isOffline = false
 
@@ -43,9 +47,11 @@ final class FeedUpdates {
             guard let self else { return }
             self.isOffline = FeedRefreshReport.looksOffline(reports)
             self.onConnectivity?(self.isOffline, lastGood)
+            self.onRoundFinished?()
             self.scheduleNext()
         }
         if all { refresher.refreshAll(completion: done) } else { refresher.refreshDue(completion: done) }
+        onRoundStarted?()
     }
 
     private func scheduleNext() {

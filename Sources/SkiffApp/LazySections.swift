@@ -26,6 +26,8 @@ final class LazySections {
     var onUnreadCount: ((Int) -> Void)?
     /// Today's unread and starred counts, after each reload and change (the view chooser).
     var onTodayCounts: ((_ unread: Int, _ starred: Int) -> Void)?
+    /// Today's "Updated …" line changed.
+    var onTodayUpdated: (() -> Void)?
 
     init(options: Options, settings: SkiffSettings?, standIns: StandIns) {
         self.options = options
@@ -64,6 +66,7 @@ final class LazySections {
                 feeds.onAddFeed = { [weak self] in self?.onAddFeed?() }
                 feeds.onUnreadCount = { [weak self] count in self?.onUnreadCount?(count) }
                 feeds.onCounts = { [weak self] unread, starred in self?.onTodayCounts?(unread, starred) }
+                feeds.onUpdatedChanged = { [weak self] in self?.onTodayUpdated?() }
                 feeds.view = settings?.todayView ?? .all
                 feeds.attach(view)
                 todayFeeds = feeds

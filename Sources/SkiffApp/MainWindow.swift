@@ -33,6 +33,11 @@ public final class MainWindow: BrowserViewDelegate {
     /// the header still fits a 600-px window; the icon is the view's.
     public let viewChooser = MenuButton(iconName: ArticleView.all.iconName, accessibleLabel: "Articles to Show",
                                         menu: MenuModel(), primary: false)
+    /// The header's title (the window's) and, on Today, when the feeds were last updated under it.
+    let titleLabel = Label()
+    let subtitleLabel = Label()
+    /// Turns "Updated 4 minutes ago" into "5 minutes ago" while the window is open.
+    private var subtitleTimer: RepeatingTimer?
     /// The view chosen, as a radio choice the chooser's menu marks ("win.today-view(1)").
     let viewChoice = IntAction(name: "today-view", state: 0)
     var appCommands: [KeyboardCommand] = []
@@ -84,6 +89,17 @@ public final class MainWindow: BrowserViewDelegate {
         switcher.addCSSClass("skiff-section-switcher")
         switcher.setAccessibleLabel("Sections")
         header.packStart(switcher)
+        let titles = Box(.vertical)
+        titles.valign = .center
+        titleLabel.addCSSClass("title")
+        subtitleLabel.addCSSClass("subtitle")
+        for label in [titleLabel, subtitleLabel] {
+            label.ellipsizeAtEnd()
+            titles.append(label)
+        }
+        subtitleLabel.isVisible = false
+        header.setTitleWidget(titles)
+        subtitleTimer = RepeatingTimer(milliseconds: 30_000) { [weak self] in self?.updateSubtitle() }
         installCommands(header: header)
         refreshButton.actionName = "win.today-refresh"
         refreshButton.tooltip = "Refresh Feeds (F5)"
@@ -98,6 +114,7 @@ public final class MainWindow: BrowserViewDelegate {
         }
         sections.onAddFeed = { [weak self] in self?.showAddFeed() }
         sections.onUnreadCount = { [weak self] count in self?.showUnreadCount(count) }
+        sections.onTodayUpdated = { [weak self] in self?.updateSubtitle() }
         // --subscribe and --import-opml show Today, where the new feeds are.
         let subscribing = options.subscribe != nil || options.importOPML != nil
         stack.visibleChildName = subscribing ? Section.today.rawValue : options.section.rawValue
@@ -170,6 +187,16 @@ public final class MainWindow: BrowserViewDelegate {
         }
         let shown = browser.isPrivate ? "\(title) (Private)" : title
         if window.title != shown { window.title = shown }
+        if titleLabel.text != shown { titleLabel.text = shown }
+        updateSubtitle()
+    }
+
+    /// Under the title on Today: "Updating…" or "Updated 5 minutes ago" (nothing before any fetch
+    /// worked, nor in other sections).
+    func updateSubtitle() {
+        let text = visibleSection == .today ? sections.todayFeeds?.updatedText(now: Date()) : nil
+        if subtitleLabel.text != (text ?? "") { subtitleLabel.text = text ?? "" }
+        subtitleLabel.isVisible = text != nil
     }
 
     /// Remembers the window's size for the next launch (when it is not maximized: then the size

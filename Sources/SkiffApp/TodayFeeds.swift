@@ -51,6 +51,15 @@ final class TodayFeeds {
     /// How many articles are unread and starred, after each reload and each change (the view chooser).
     var onCounts: ((_ unread: Int, _ starred: Int) -> Void)?
     private var starredCount = 0
+    /// Today's "Updated …" line changed (a round started or ended): the window's subtitle reads `updatedText`.
+    var onUpdatedChanged: (() -> Void)?
+    /// When the last fetch that worked was, read from the store after each round.
+    private(set) var lastGoodFetch: Date?
+    /// "Updating…" or "Updated 5 minutes ago" (nil before any fetch worked), as of `now`.
+    func updatedText(now: Date) -> String? {
+        SubscriptionStatus.todayText(lastGood: lastGoodFetch, refreshing: updates?.isRefreshing == true, now: now)
+    }
+
     /// Called when a reload has shown what the store holds (tests wait on it).
     var onShown: (() -> Void)?
 
@@ -70,6 +79,13 @@ final class TodayFeeds {
         updates = opened.store.map(FeedUpdates.init(store:))
         openingProblem = opened.message
         updates?.onChanged = { [weak self] in self?.scheduleReload() }
+        lastGoodFetch = (try? opened.store?.lastSuccessfulFetch()) ?? nil
+        updates?.onRoundStarted = { [weak self] in self?.onUpdatedChanged?() }
+        updates?.onRoundFinished = { [weak self] in
+            guard let self else { return }
+            self.lastGoodFetch = (try? self.store?.lastSuccessfulFetch()) ?? nil
+            self.onUpdatedChanged?()
+        }
         updates?.onConnectivity = { [weak self] offline, last in
             let updated = last.map { "updated " + SubscriptionStatus.ago($0, now: Date()) } ?? "not updated yet"
             self?.today?.reportStatus(offline ? "Offline · \(updated)" : nil)

@@ -39,6 +39,9 @@ final class TodayViewsTests: XCTestCase {
             defer { if !destroyed { first.main.window.destroy() } }
             let main = first.main
             XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 && !main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
+            // Under the window's title: when the feeds were last updated.
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.labelText == "Updated just now" } }, timeout: 10),
+                          "the header says when the feeds were updated: \(main.window.labelTexts())")
             // The chooser is in the header, named for a screen reader, with the counts.
             XCTAssertTrue(MainLoop.run(until: { Self.chooser(in: main) != nil }, timeout: 5), "a chooser named Articles to Show in the header")
             XCTAssertTrue(MainLoop.run(until: { main.viewChooser.menuLabels.contains("Unread (2)") }, timeout: 5),

@@ -9,6 +9,13 @@ public enum SubscriptionStatus {
         return "\(updated) · \(lastError)"
     }
 
+    /// Today's line under the window's title: "Updating…" while a round runs, else when the last fetch
+    /// that worked was ("Updated 5 minutes ago"); nil before any worked.
+    public static func todayText(lastGood: Date?, refreshing: Bool, now: Date) -> String? {
+        if refreshing { return "Updating…" }
+        return lastGood.map { "Updated \(ago($0, now: now))" }
+    }
+
     /// Lines of a feed's last parse problems listed under its status; the rest counted.
     public static let problemsListed = 3
 
