@@ -236,3 +236,28 @@ extension MenuButton {
         set { gtk_menu_button_set_has_frame(OpaquePointer(raw), newValue ? 1 : 0) }
     }
 }
+
+/// A menu in a bubble from a menu model, pointing at a place in the widget it is attached to: a
+/// context menu (a right click, the Menu key). Its items name actions as a menu button's do.
+@MainActor
+public final class PopoverMenu: Widget {
+    public override class var gType: GType { gtk_popover_menu_get_type() }
+    public convenience init(_ menu: MenuModel) {
+        self.init(retaining: UnsafeMutableRawPointer(gtk_popover_menu_new_from_model(menu.model)))
+        gtk_popover_set_has_arrow(popover, 0)
+        gtk_widget_set_halign(widget, GTK_ALIGN_START)
+    }
+    private var popover: UnsafeMutablePointer<GtkPopover> { raw.assumingMemoryBound(to: GtkPopover.self) }
+    /// Attaches to `widget` (it is unparented when `widget` is destroyed).
+    public func attach(to widget: Widget) { gtk_widget_set_parent(self.widget, widget.widget) }
+    public func detach() { gtk_widget_unparent(widget) }
+    public func setMenu(_ menu: MenuModel) { gtk_popover_menu_set_menu_model(OpaquePointer(raw), menu.model) }
+    /// Points at `rect` in the attached widget's coordinates.
+    public func point(to rect: Rect) {
+        var r = GdkRectangle(x: Int32(rect.x), y: Int32(rect.y), width: Int32(max(1, rect.width)), height: Int32(max(1, rect.height)))
+        gtk_popover_set_pointing_to(popover, &r)
+    }
+    public func popup() { gtk_popover_popup(popover) }
+    public func popdown() { gtk_popover_popdown(popover) }
+    public var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+}

@@ -72,6 +72,45 @@ final class SessionRestoreTests: XCTestCase {
         Poll.until(timeout: timeout, interval: 0.1) { windows(named: title).isEmpty }
     }
 
+    /// Waits until the window shows its contents, as a user sees it before typing: its pixels, read
+    /// from the X server, are more than a blank window's few colours.
+    /// `except`: a window of the same title that is not the one waited for.
+    private func waitUntilDrawn(_ title: String, except: String? = nil) -> String? {
+        var drawn: String?
+        Poll.until(timeout: 20, interval: 0.1) {
+            drawn = visibleWindows(named: title).first { $0 != except && Self.colourCount(of: $0) > 16 }
+            return drawn != nil
+        }
+        return drawn
+    }
+
+    /// The mapped X windows whose title is exactly `title` (GTK also names windows it never maps).
+    private func visibleWindows(named title: String) -> [String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = ["search", "--onlyvisible", "--name", "^\(title)$"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// How many colours the window's pixels hold (ImageMagick's `import` and `identify`).
+    private static func colourCount(of window: String) -> Int {
+        let shot = Process()
+        shot.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shot.arguments = ["-c", "import -window \"$0\" png:- 2>/dev/null | identify -format %k - 2>/dev/null", window]
+        let out = Pipe()
+        shot.standardOutput = out
+        shot.standardError = FileHandle.nullDevice
+        guard (try? shot.run()) != nil else { return 0 }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shot.waitUntilExit()
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
     /// The tabs' addresses in the database file, in order, as the sqlite3 tool reads them.
     private func savedTabs() -> [String] {
         let rows = (try? SQLiteFile.rows(dataHome.appendingPathComponent("skiff/browser.sqlite"), "SELECT uri FROM tabs ORDER BY position")) ?? ""
@@ -200,7 +239,7 @@ final class SessionRestoreTests: XCTestCase {
         defer { server.stop() }
         let app = try launch([])
         defer { if app.isRunning { kill9(app) } }
-        guard let window = waitForWindow("Skiff") else { return XCTFail("no window") }
+        guard let window = waitUntilDrawn("Skiff") else { return XCTFail("no window was drawn") }
         xdotool(["windowfocus", "--sync", window])
         xdotool(["type", "--delay", "20", "\(server.base)/first"])
         xdotool(["key", "Return"])
@@ -248,7 +287,7 @@ final class SessionRestoreTests: XCTestCase {
         guard let window = waitForWindow("Main Window Page — Skiff") else { return XCTFail("the first page never loaded") }
         xdotool(["windowfocus", "--sync", window])
         xdotool(["key", "--clearmodifiers", "ctrl+n"])
-        guard let second = waitForWindow("Skiff") else { return XCTFail("Ctrl+N opened no window") }
+        guard let second = waitUntilDrawn("Skiff", except: window) else { return XCTFail("Ctrl+N opened no window, or it was not drawn") }
         XCTAssertNotEqual(second, window)
         xdotool(["windowfocus", "--sync", second])
         // The new window's address bar has the focus: typing goes there.
@@ -282,7 +321,7 @@ final class SessionRestoreTests: XCTestCase {
         guard let window = waitForWindow("Main Window Page — Skiff") else { return XCTFail("the first page never loaded") }
         xdotool(["windowfocus", "--sync", window])
         xdotool(["key", "--clearmodifiers", "ctrl+n"])
-        guard let second = waitForWindow("Skiff") else { return XCTFail("Ctrl+N opened no window") }
+        guard let second = waitUntilDrawn("Skiff", except: window) else { return XCTFail("Ctrl+N opened no window, or it was not drawn") }
         xdotool(["windowfocus", "--sync", second])
         xdotool(["type", "--delay", "15", "\(server.base)/second"])
         xdotool(["key", "Return"])

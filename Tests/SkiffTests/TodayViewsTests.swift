@@ -90,6 +90,66 @@ final class TodayViewsTests: XCTestCase {
         }
     }
 
+    /// A card's menu, from a right click and from the Menu key: its items star the article and copy
+    /// its link, read from the accessibility tree and the X clipboard (another client, xclip, asks
+    /// for it).
+    func testACardsMenuFromARightClickAndTheMenuKey() throws {
+        let database = folder.appendingPathComponent("feeds.sqlite")
+        let feed = "\(server.base)/feed.xml", link = "\(server.base)/tides.html"
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open())
+            settings.todayView = .all
+            let (main, id) = try Self.open(["--subscribe", feed], database: database, settings: settings, title: "Today Card Menu")
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 && !main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
+            let tides = "Tide tables for the week"
+            let card = try XCTUnwrap(main.today.visibleCardWidget(titled: tides)?.bounds(in: main.window))
+            XDoTool.run(["mousemove", "--window", id, String(Int(card.x + card.width / 2)), String(Int(card.y + card.height / 2))])
+            XDoTool.run(["click", "3"])
+            let star = try XCTUnwrap(Self.menuItem("Star", in: main), "a right click opens the card's menu with Star")
+            XCTAssertNotNil(Self.menuItem("Mark as Read", in: main, timeout: 1))
+            XDoTool.click(window: id, x: star.surfaceCentre.x, y: star.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { Self.description(of: tides, in: main)?.contains("Starred") == true }, timeout: 5),
+                          "Star starred it: \(Self.description(of: tides, in: main) ?? "no card")")
+
+            // The Menu key on the focused card, then Copy Link: the link is on the clipboard.
+            XCTAssertTrue(XDoTool.tab(in: main.window, until: { $0.contains("'\(tides)'") }, limit: 12), "Tab reached the card")
+            XDoTool.run(["key", "Menu"])
+            let copy = try XCTUnwrap(Self.menuItem("Copy Link", in: main), "the Menu key opens the menu")
+            XCTAssertNotNil(Self.menuItem("Unstar", in: main, timeout: 1), "the menu says what the article is now")
+            XDoTool.click(window: id, x: copy.surfaceCentre.x, y: copy.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { !main.today.cardMenuIsOpen }, timeout: 5))
+            XCTAssertEqual(Self.clipboard(), link)
+        }
+    }
+
+    /// The open menu's item named `name`, once it is on screen.
+    @MainActor
+    private static func menuItem(_ name: String, in main: MainWindow, timeout: TimeInterval = 5) -> PresentedAccessible? {
+        var item: PresentedAccessible?
+        MainLoop.run(until: {
+            item = main.today.root.presentedDescendants().first { $0.labelText == name || $0.hasLabel(name) }
+            return item != nil
+        }, timeout: timeout)
+        return item
+    }
+
+    /// The X clipboard's text as another client reads it; the loop turns meanwhile so that Skiff,
+    /// which owns it, can answer.
+    @MainActor
+    private static func clipboard() -> String {
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        reader.arguments = ["-o", "-selection", "clipboard"]
+        let out = Pipe()
+        reader.standardOutput = out
+        reader.standardError = FileHandle.nullDevice
+        guard (try? reader.run()) != nil else { return "xclip did not run" }
+        MainLoop.run(until: { !reader.isRunning }, timeout: 10)
+        if reader.isRunning { reader.terminate() }
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// A window on Today over `database`, raised and focused.
     @MainActor
     private static func open(_ arguments: [String], database: URL, settings: SkiffSettings, title: String) throws -> (main: MainWindow, id: String) {

@@ -33,6 +33,9 @@ final class CardView {
     var shadowOffset: () -> (x: Double, y: Double) = { (0, 8) }
     /// Called when the card is activated (click, Enter, Space).
     var onActivate: ((CardIndex) -> Void)?
+    /// A right click (at the pointer) or the Menu key / Shift+F10 (at the card's middle): the
+    /// card's menu, at a point in the card's coordinates.
+    var onContextMenu: ((CardIndex, _ x: Double, _ y: Double) -> Void)?
 
     init(images: TextureCache) {
         self.images = images
@@ -77,9 +80,21 @@ final class CardView {
         click.onStopped { [weak self] in self?.pressUp() }
         canvas.addController(click)
 
+        let secondary = GestureClick()
+        secondary.setButton(3)
+        secondary.onPressed { [weak self] _, x, y in
+            guard let self, let index = self.index else { return }
+            self.onContextMenu?(index, x, y)
+        }
+        canvas.addController(secondary)
+
         let keys = EventControllerKey()
         keys.onPressed { [weak self] key, modifiers in
             guard let self, modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+            if key == Key.menu || (key == Key.f10 && modifiers.contains(.shift)), let index = self.index {
+                self.onContextMenu?(index, Double(self.canvas.width) / 2, Double(self.canvas.height) / 3)
+                return true
+            }
             switch key {
             case Key.space, Key.enter, Key.kpEnter:
                 self.pressDown()

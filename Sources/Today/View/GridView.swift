@@ -44,6 +44,8 @@ final class GridView {
     /// The pointer-following shadow offset all cards share.
     var shadowOffset: () -> (x: Double, y: Double) = { (0, 8) }
     var onOpen: ((CardIndex) -> Void)?
+    /// A card's menu asked for: the card, its widget and the point in it.
+    var onContextMenu: ((CardIndex, Widget, Double, Double) -> Void)?
     /// Counts allocations, for the benchmark and for tests that check a scroll does not relayout the world.
     private(set) var allocationCount = 0
 
@@ -182,6 +184,10 @@ final class GridView {
         let card = CardView(images: images)
         card.shadowOffset = { [weak self] in self?.shadowOffset() ?? (0, 8) }
         card.onActivate = { [weak self] index in self?.onOpen?(index) }
+        card.onContextMenu = { [weak self, weak card] index, x, y in
+            guard let card else { return }
+            self?.onContextMenu?(index, card.canvas, x, y)
+        }
         let focus = EventControllerFocus()
         focus.onEnter { [weak self, weak card] in self?.focusedIndex = card?.index }
         card.canvas.addController(focus)

@@ -211,6 +211,10 @@ public final class TodayView {
             return (offset.x, offset.y + Self.shadowRestingDrop)
         }
         grid.onOpen = { [weak self] index in self?.openStory(index) }
+        grid.onContextMenu = { [weak self, weak grid, weak feedSource] index, widget, x, y in
+            guard let self, let grid, let feedSource else { return }
+            self.showCardMenu(feedSource, grid, index, widget: widget, x: x, y: y)
+        }
         story.onClose = { [weak self] in self?.closeStory() }
         story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
         story.onReaderView = { [weak self] in self?.openReaderView() }
@@ -483,7 +487,7 @@ public final class TodayView {
 
     /// `m` or `s` on the open story's article or the focused card's: flipped, recorded, redrawn.
     private func toggle(_ state: ArticleState) -> Bool {
-        guard let grid, let feed = loadedFeed, let setArticleState else { return false }
+        guard let grid, let feed = loadedFeed else { return false }
         let index: CardIndex
         if let story, story.isOpen, let open = story.index {
             index = open
@@ -492,6 +496,11 @@ public final class TodayView {
         } else {
             return false
         }
+        return toggle(state, at: index, feed: feed, grid: grid)
+    }
+
+    private func toggle(_ state: ArticleState, at index: CardIndex, feed: FeedSource, grid: GridView) -> Bool {
+        guard let setArticleState else { return false }
         let content = feed.content(at: index)
         let on = state == .read ? content.unread : !content.starred
         guard setArticleState(content.id, state, on) else { return false }
@@ -502,6 +511,59 @@ public final class TodayView {
         grid.refreshCard(index)
         return true
     }
+
+    // MARK: A card's menu
+
+    /// The card the open menu is for, with its page's feed and grid (the feed's or a search's).
+    private var menuTarget: (feed: FeedSource, grid: GridView, index: CardIndex)?
+    private lazy var cardMenu: PopoverMenu = {
+        let menu = PopoverMenu(MenuModel())
+        menu.attach(to: root)
+        let actions = ActionGroup()
+        actions.add("read") { [weak self] in self?.menuToggle(.read) }
+        actions.add("star") { [weak self] in self?.menuToggle(.starred) }
+        actions.add("open") { [weak self] in
+            guard let self, let target = self.menuTarget, let link = target.feed.content(at: target.index).link else { return }
+            self.onOpenLink?(link)
+        }
+        actions.add("copy-link") { [weak self] in
+            guard let self, let target = self.menuTarget, let link = target.feed.content(at: target.index).link else { return }
+            Clipboard.setText(link.absoluteString)
+        }
+        actions.insert(into: root, prefix: "card")
+        return menu
+    }()
+
+    private func menuToggle(_ state: ArticleState) {
+        guard let target = menuTarget else { return }
+        _ = toggle(state, at: target.index, feed: target.feed, grid: target.grid)
+    }
+
+    /// An article's menu (NetNewsWire's): Mark as Read or Unread, Star or Unstar, Open in Browser,
+    /// Copy Link, at the point of the right click or the Menu key. A card that is no article (the
+    /// sample's, a tip) has only what its link allows, and no menu without one.
+    private func showCardMenu(_ feed: FeedSource, _ grid: GridView, _ index: CardIndex, widget: Widget, x: Double, y: Double) {
+        let content = feed.content(at: index)
+        guard content.link != nil, let origin = widget.bounds(in: root) else { return }
+        let menu = MenuModel()
+        if setArticleState != nil {
+            let states = MenuModel()
+            states.append(content.unread ? "Mark as Read" : "Mark as Unread", action: "card.read")
+            states.append(content.starred ? "Unstar" : "Star", action: "card.star")
+            menu.appendSection(states)
+        }
+        let links = MenuModel()
+        links.append("Open in Browser", action: "card.open")
+        links.append("Copy Link", action: "card.copy-link")
+        menu.appendSection(links)
+        menuTarget = (feed, grid, index)
+        cardMenu.setMenu(menu)
+        cardMenu.point(to: Rect(x: origin.x + x, y: origin.y + y, width: 1, height: 1))
+        cardMenu.popup()
+    }
+
+    /// Whether a card's menu is open.
+    public var cardMenuIsOpen: Bool { menuTarget != nil && cardMenu.isOpen }
 
     // MARK: What tests and the benchmark read
 
