@@ -131,17 +131,15 @@ public final class Application: Object {
 
     /// The keys GTK holds for a named action, as GTK writes them back.
     public func accelerators(for action: String) -> [String] {
-        guard let list = gtk_application_get_accels_for_action(application, action) else { return [] }
-        defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let item = list[index] { result.append(String(cString: item)); index += 1 }
-        return result
+        Self.strings(gtk_application_get_accels_for_action(application, action))
     }
 
     /// The actions that have a key, as "win.name" (GTK's own list).
-    public var actionsWithAccelerators: [String] {
-        guard let list = gtk_application_list_action_descriptions(application) else { return [] }
+    public var actionsWithAccelerators: [String] { Self.strings(gtk_application_list_action_descriptions(application)) }
+
+    /// A NULL-terminated string array GTK gave us, read and freed.
+    private static func strings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
+        guard let list else { return [] }
         defer { g_strfreev(list) }
         var result: [String] = []
         var index = 0

@@ -47,17 +47,7 @@ final class SessionRestoreTests: XCTestCase {
     }
 
     /// The X windows whose title is exactly `title`.
-    private func windows(named title: String) -> [String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = ["search", "--name", "^\(title)$"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try? p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-    }
+    private func windows(named title: String) -> [String] { XWindows.named(title) }
 
     private func waitForWindow(_ title: String, timeout: TimeInterval = 25) -> String? {
         var found: String?
@@ -78,24 +68,12 @@ final class SessionRestoreTests: XCTestCase {
     private func waitUntilDrawn(_ title: String, except: String? = nil) -> String? {
         var drawn: String?
         Poll.until(timeout: 20, interval: 0.1) {
-            drawn = visibleWindows(named: title).first { $0 != except && Self.colourCount(of: $0) > 16 }
+            drawn = XWindows.named(title, visibleOnly: true).first { $0 != except && Self.colourCount(of: $0) > 16 }
             return drawn != nil
         }
         return drawn
     }
 
-    /// The mapped X windows whose title is exactly `title` (GTK also names windows it never maps).
-    private func visibleWindows(named title: String) -> [String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = ["search", "--onlyvisible", "--name", "^\(title)$"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try? p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-    }
 
     /// How many colours the window's pixels hold (ImageMagick's `import` and `identify`).
     private static func colourCount(of window: String) -> Int {

@@ -46,17 +46,7 @@ final class SingleInstanceTests: XCTestCase {
         return app
     }
 
-    private func windows(named title: String) -> [String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = ["search", "--onlyvisible", "--name", "^\(title)$"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try? p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-    }
+    private func windows(named title: String) -> [String] { XWindows.named(title, visibleOnly: true) }
 
     private func wait(timeout: TimeInterval = 25, _ condition: () -> Bool) -> Bool {
         Poll.until(timeout: timeout, interval: 0.1, condition)
