@@ -324,12 +324,29 @@ final class TodayFeeds {
     }
 
     /// "Mark All as Read": every article of every subscription, then the cards again.
+    /// "Mark All as Read", with an Undo that marks the same articles unread again.
     func markAllRead() {
         guard let store else { return }
         do {
+            let keys = try store.unreadKeys()
             _ = try store.markAllRead(now: Date())
+            if !keys.isEmpty {
+                let text = keys.count == 1 ? "1 article marked as read" : "\(keys.count) articles marked as read"
+                today?.showUndo(text) { [weak self] in self?.markUnread(keys) }
+            }
         } catch {
             today?.reportProblems(["Your articles couldn’t be marked as read: \(error.localizedDescription)"])
+        }
+        reload()
+    }
+
+    /// Undo of "Mark All as Read": the articles it changed are unread again.
+    private func markUnread(_ keys: [ArticleKey]) {
+        guard let store else { return }
+        do {
+            try store.setRead(false, keys: keys, now: Date())
+        } catch {
+            today?.reportProblems(["Your articles couldn’t be marked as unread again: \(error.localizedDescription)"])
         }
         reload()
     }

@@ -138,8 +138,14 @@ final class FeedStoreTests: FeedStoreTestCase {
         XCTAssertEqual(try store.starredCount(), 1)
         XCTAssertEqual(ArticleView.starred.label(count: 1), "Starred (1)")
         XCTAssertEqual(ArticleView.all.label(count: 3), "All Articles", "All says no number")
+        let wereUnread = try store.unreadKeys()
+        XCTAssertEqual(wereUnread.map(\.identity).sorted(), ["urn:article:2", "urn:article:3"])
         XCTAssertEqual(try store.markAllRead(now: t0), 2)
         XCTAssertEqual(try store.articles(in: .starred).map(\.title), ["Article 2"], "read and still starred")
+        // Its Undo: the same articles unread again, and only those.
+        try store.setRead(false, keys: wereUnread, now: t0)
+        XCTAssertEqual(try store.articles(in: .unread).map(\.title), ["Article 2", "Article 3"])
+        _ = try store.markAllRead(now: t0)
         XCTAssertEqual(try store.unreadCount(feed: feed.id), 0)
         XCTAssertEqual(try fileRows("SELECT identity, read, starred FROM article_states ORDER BY identity").map { "\($0["identity"] as String) \($0["read"] as Int) \($0["starred"] as Int)" },
                        ["urn:article:1 1 0", "urn:article:2 1 1", "urn:article:3 1 0"])

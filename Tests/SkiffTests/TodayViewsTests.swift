@@ -123,15 +123,48 @@ final class TodayViewsTests: XCTestCase {
         }
     }
 
-    /// The open menu's item named `name`, once it is on screen.
+    /// Mark All as Read from the main menu (F10), then Undo on the toast it shows: every article is
+    /// read, then unread again, on the cards a screen reader reads and in the database file.
+    func testMarkAllAsReadShowsAToastWhoseUndoMarksThemUnreadAgain() throws {
+        let database = folder.appendingPathComponent("feeds.sqlite")
+        let feed = "\(server.base)/feed.xml"
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(SkiffSettings.open())
+            settings.todayView = .all
+            let (main, id) = try Self.open(["--subscribe", feed], database: database, settings: settings, title: "Today Undo")
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 && !main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
+            @MainActor func unreadCards() -> Int { main.today.visibleCardAccessibility.filter { $0.description?.hasPrefix("Unread") == true }.count }
+            XCTAssertEqual(unreadCards(), 2)
+            XDoTool.run(["key", "F10"])
+            let item = try XCTUnwrap(Self.presented("Mark All as Read", in: main.window), "F10 opens the main menu")
+            XDoTool.click(window: id, x: item.surfaceCentre.x, y: item.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { unreadCards() == 0 }, timeout: 10), "every card is read")
+            XCTAssertEqual(try SQLiteFile.rows(database, "SELECT count(*) FROM article_states WHERE read = 1"), "2")
+            XCTAssertNotNil(Self.presented("2 articles marked as read", in: main.window), "a toast says what was done")
+            let undo = try XCTUnwrap(Self.presented("Undo", in: main.window), "with Undo")
+            XDoTool.click(window: id, x: undo.surfaceCentre.x, y: undo.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { unreadCards() == 2 }, timeout: 10), "Undo made them unread again")
+            XCTAssertEqual(try SQLiteFile.rows(database, "SELECT count(*) FROM article_states WHERE read = 1"), "0")
+            XCTAssertTrue(MainLoop.run(until: { Self.presented("Undo", in: main.window, timeout: 0) == nil }, timeout: 5), "the toast went")
+        }
+    }
+
+    /// What a screen reader finds named or labelled `name` in `widget`, once it is on screen.
     @MainActor
-    private static func menuItem(_ name: String, in main: MainWindow, timeout: TimeInterval = 5) -> PresentedAccessible? {
+    private static func presented(_ name: String, in widget: Widget, timeout: TimeInterval = 5) -> PresentedAccessible? {
         var item: PresentedAccessible?
         MainLoop.run(until: {
-            item = main.today.root.presentedDescendants().first { $0.labelText == name || $0.hasLabel(name) }
+            item = widget.presentedDescendants().first { $0.labelText == name || $0.hasLabel(name) }
             return item != nil
         }, timeout: timeout)
         return item
+    }
+
+    /// The open menu's item named `name`, once it is on screen.
+    @MainActor
+    private static func menuItem(_ name: String, in main: MainWindow, timeout: TimeInterval = 5) -> PresentedAccessible? {
+        presented(name, in: main.today.root, timeout: timeout)
     }
 
     /// The X clipboard's text as another client reads it; the loop turns meanwhile so that Skiff,

@@ -93,6 +93,7 @@ public final class TodayView {
         stack.vexpand = true
         column.append(stack)
         root.setChild(column)
+        root.addOverlay(toast.root)
         root.addCSSClass("today")
         images.onFailure = { [weak self] message in self?.banner.add([message]) }
         images.onReady = { [weak self] in
@@ -511,6 +512,13 @@ public final class TodayView {
         grid.refreshCard(index)
         return true
     }
+
+    // MARK: Undo
+
+    private let toast = UndoToast()
+
+    /// What was just done to many articles ("12 articles marked as read"), with Undo, at the bottom.
+    public func showUndo(_ text: String, undo: @escaping () -> Void) { toast.show(text, undo: undo) }
 
     // MARK: A card's menu
 

@@ -130,6 +130,26 @@ extension FeedStore {
 
     /// "Mark All as Read", for one feed or all. Returns how many articles were unread.
     @discardableResult
+    /// The unread articles' keys (what "Mark All as Read" is about to change, for its Undo).
+    public func unreadKeys(feed: FeedID? = nil) throws -> [ArticleKey] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT a.feedID, a.identity FROM \(Self.withStates) WHERE (?1 IS NULL OR a.feedID = ?1) AND coalesce(s.read, 0) = 0",
+                             arguments: [feed?.rawValue]).map { ArticleKey(feedID: FeedID($0["feedID"]), identity: $0["identity"]) }
+        }
+    }
+
+    /// `keys` read or unread at once (the Undo of "Mark All as Read").
+    public func setRead(_ read: Bool, keys: [ArticleKey], now: Date) throws {
+        try pool.write { db in
+            for key in keys {
+                try db.execute(sql: """
+                    INSERT INTO article_states (feedID, identity, read, starred, changedAt) VALUES (?, ?, ?, 0, ?)
+                    ON CONFLICT (feedID, identity) DO UPDATE SET read = excluded.read, changedAt = excluded.changedAt
+                    """, arguments: [key.feedID.rawValue, key.identity, read, now.timeIntervalSince1970])
+            }
+        }
+    }
+
     public func markAllRead(feed: FeedID? = nil, now: Date) throws -> Int {
         try pool.write { db in
             try db.execute(sql: """
