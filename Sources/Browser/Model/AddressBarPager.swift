@@ -19,18 +19,12 @@ import Motion
 /// the bars rubber-band. The settle is a spring, and grabbing the bars mid-settle continues from
 /// where they are.
 public final class AddressBarPager {
-    /// libadwaita's swipe spring (damping ratio 1, mass 0.5, stiffness 500): critically damped,
-    /// so a page lands without wobbling, in about 0.35 s from a standstill.
-    static let settleSpring = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)
-    /// Pixel-sized settling thresholds: below a twentieth of a pixel nothing visible moves.
-    static let settleDisplacementEpsilon = 0.05
-    static let settleVelocityEpsilon = 2.0
-    /// A velocity tracker never reports an exact zero the way UIScrollView does for a finger that
-    /// stopped; below this (px/s) the release counts as "no velocity" and the nearest page wins.
-    static let directionVelocityThreshold = 50.0
-    /// Pointer devices report no motion while the pointer rests, so a release after this long
-    /// without a `dragChanged` means the pointer was held still: its old velocity must not fling.
-    static let restingGap: TimeInterval = 0.05
+    // The numbers are `SwipeTunables`'.
+    static let settleSpring = SwipeTunables.settleSpring
+    static let settleDisplacementEpsilon = SwipeTunables.settleDisplacementEpsilon
+    static let settleVelocityEpsilon = SwipeTunables.settleVelocityEpsilon
+    static let directionVelocityThreshold = SwipeTunables.directionVelocityThreshold
+    static let restingGap = SwipeTunables.restingGap
 
     public private(set) var tabs: TabList
     public private(set) var metrics: PagerMetrics
@@ -211,7 +205,7 @@ public final class AddressBarPager {
             drag.tracker.addSample(time: now, position: drag.displayed)
         }
         let velocity = drag.tracker.velocity
-        let projected = drag.displayed + Paging.project(velocity: velocity, decelerationRate: Paging.fastDecelerationRate)
+        let projected = drag.displayed + Paging.project(velocity: velocity, decelerationRate: SwipeTunables.decelerationRate)
         let target = Paging.targetPage(
             offset: projected, pageWidth: metrics.barPageWidth, startPage: drag.startPage,
             velocity: velocity, pageCount: pageCount, velocityThreshold: Self.directionVelocityThreshold

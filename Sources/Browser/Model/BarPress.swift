@@ -6,8 +6,8 @@
 /// vertical never becomes a swipe later, and its release is not a click. A touchpad's two-finger scroll
 /// is a swipe from its first event and ends when the fingers lift.
 public struct BarPress: Sendable, Equatable {
-    /// Travel (px) before a press is decided: GTK's drag threshold.
-    public static let threshold = 8.0
+    /// Travel (px) before a press is decided: `SwipeTunables.pressThreshold`.
+    public static let threshold = SwipeTunables.pressThreshold
 
     public enum Phase: Sendable, Equatable {
         /// No press on the bars.

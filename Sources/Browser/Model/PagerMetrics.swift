@@ -6,16 +6,13 @@ import Foundation
 /// `tabPageSpacing` apart. Offsets are content offsets as in a scroll view: page p rests at
 /// `p × pageWidth`, and growing offsets move content left.
 public struct PagerMetrics: Equatable, Sendable {
-    /// Bar width = container − 48 (24 of side padding each side), as in the original.
-    public static let barInset = 48.0
-    /// Beyond ~690 px of window a full-width bar stops reading as a bar and becomes a text field
-    /// across the desktop; the original only ever ran on phones. Past the cap the side padding grows
-    /// instead, so the current bar stays centred and its neighbours sit beside it.
-    public static let maximumBarWidth = 640.0
+    // The numbers are `SwipeTunables`'.
+    public static let barInset = SwipeTunables.barInset
+    public static let maximumBarWidth = SwipeTunables.maximumBarWidth
     /// Keeps the page width positive while a window is being allocated at a silly size.
     static let minimumBarWidth = 1.0
-    public static let barSpacing = 4.0
-    public static let tabPageSpacing = 24.0
+    public static let barSpacing = SwipeTunables.barSpacing
+    public static let tabPageSpacing = SwipeTunables.tabPageSpacing
 
     public let containerWidth: Double
     public let barWidth: Double
