@@ -37,6 +37,10 @@ extension MainWindow {
         KeyboardCommand("today-scroll", "Scroll a page / to either end", ["Page_Up", "Page_Down", "Home", "End"]),
         KeyboardCommand("today-open-link", "Open the story’s article in the Browser", ["<Control>Return"]),
         KeyboardCommand("today-reader-view", "Show the story’s full article from its page (Reader View)", ["<Control><Alt>r"]),
+        KeyboardCommand("today-next-article", "Next or previous article", ["j", "k"]),
+        KeyboardCommand("today-star", "Star or unstar the article", ["s"]),
+        KeyboardCommand("today-toggle-read", "Mark the article read or unread", ["m"]),
+        KeyboardCommand("today-card-menu", "The article’s menu", ["Menu", "<Shift>F10"]),
     ])
 
     /// Home's commands (its tabs, back), enabled while Home is shown (`sectionChanged`).
