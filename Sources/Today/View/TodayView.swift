@@ -16,20 +16,20 @@ public enum TodayFeedSource: Sendable, Equatable {
 @MainActor
 public final class TodayView {
     public let root = Overlay()
-    private let stack = Stack()
-    private let banner: ProblemBanner
-    private let images = TextureCache()
+    let stack = Stack()
+    let banner: ProblemBanner
+    let images = TextureCache()
     private let source: TodayFeedSource
-    private var grid: GridView?
-    private var story: StoryView?
-    private var errorView: ErrorView?
+    private(set) var grid: GridView?
+    private(set) var story: StoryView?
+    private(set) var errorView: ErrorView?
     private let shadow = ShadowFollow()
     private var shadowTicker: FrameTicker?
     private let logger = Logger(label: "skiff.today")
-    private var loadedFeed: FeedSource?
+    private(set) var loadedFeed: FeedSource?
     private var feedPage: Overlay?
     /// Ctrl+F: the search bar and its questions to the store.
-    private let search = TodaySearch()
+    let search = TodaySearch()
     /// What search results replaced (the feed's page, grid, story, the focused card), to come back to.
     private var behindSearch: (page: String?, grid: GridView?, story: StoryView?, feed: FeedSource?, focused: CardIndex?)?
     private var resultsPage: Overlay?
@@ -374,7 +374,7 @@ public final class TodayView {
 
     // MARK: Story
 
-    private func openStory(_ index: CardIndex) {
+    func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
         if feed.feed.card(at: index)?.id == ArticleCards.addFeedsCardID, let onAddFeed {
             onAddFeed()
@@ -407,7 +407,7 @@ public final class TodayView {
         }
     }
 
-    private func closeStory() {
+    func closeStory() {
         guard let grid, let story, story.isShown, let index = story.index else { return }
         // Bring the card back on screen first if the window changed under the story.
         grid.reveal(index, focus: false)
@@ -522,129 +522,18 @@ public final class TodayView {
 
     // MARK: A card's menu
 
-    /// The card the open menu is for, with its page's feed and grid (the feed's or a search's).
-    private var menuTarget: (feed: FeedSource, grid: GridView, index: CardIndex)?
-    private lazy var cardMenu: PopoverMenu = {
-        let menu = PopoverMenu(MenuModel())
-        menu.attach(to: root)
-        let actions = ActionGroup()
-        actions.add("read") { [weak self] in self?.menuToggle(.read) }
-        actions.add("star") { [weak self] in self?.menuToggle(.starred) }
-        actions.add("open") { [weak self] in
-            guard let self, let target = self.menuTarget, let link = target.feed.content(at: target.index).link else { return }
-            self.onOpenLink?(link)
-        }
-        actions.add("copy-link") { [weak self] in
-            guard let self, let target = self.menuTarget, let link = target.feed.content(at: target.index).link else { return }
-            Clipboard.setText(link.absoluteString)
-        }
-        actions.insert(into: root, prefix: "card")
+    private lazy var cardMenu: CardMenu = {
+        let menu = CardMenu(attachedTo: root)
+        menu.onToggle = { [weak self] state, target in _ = self?.toggle(state, at: target.index, feed: target.feed, grid: target.grid) }
+        menu.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
         return menu
     }()
 
-    private func menuToggle(_ state: ArticleState) {
-        guard let target = menuTarget else { return }
-        _ = toggle(state, at: target.index, feed: target.feed, grid: target.grid)
-    }
-
-    /// An article's menu (NetNewsWire's): Mark as Read or Unread, Star or Unstar, Open in Browser,
-    /// Copy Link, at the point of the right click or the Menu key. A card that is no article (the
-    /// sample's, a tip) has only what its link allows, and no menu without one.
     private func showCardMenu(_ feed: FeedSource, _ grid: GridView, _ index: CardIndex, widget: Widget, x: Double, y: Double) {
-        let content = feed.content(at: index)
-        guard content.link != nil, let origin = widget.bounds(in: root) else { return }
-        let menu = MenuModel()
-        if setArticleState != nil {
-            let states = MenuModel()
-            states.append(content.unread ? "Mark as Read" : "Mark as Unread", action: "card.read")
-            states.append(content.starred ? "Unstar" : "Star", action: "card.star")
-            menu.appendSection(states)
-        }
-        let links = MenuModel()
-        links.append("Open in Browser", action: "card.open")
-        links.append("Copy Link", action: "card.copy-link")
-        menu.appendSection(links)
-        menuTarget = (feed, grid, index)
-        cardMenu.setMenu(menu)
-        cardMenu.point(to: Rect(x: origin.x + x, y: origin.y + y, width: 1, height: 1))
-        cardMenu.popup()
+        cardMenu.show(for: (feed, grid, index), at: widget, x: x, y: y, changesState: setArticleState != nil)
     }
 
     /// Whether a card's menu is open.
-    public var cardMenuIsOpen: Bool { menuTarget != nil && cardMenu.isOpen }
-
-    // MARK: What tests and the benchmark read
-
-    /// The cards on screen: title and frame in the section's coordinates, in feed order.
-    public var visibleCards: [(title: String, frame: Rect)] {
-        guard let grid, let feed = loadedFeed else { return [] }
-        return grid.visibleCards.compactMap { item in
-            guard let frame = grid.visibleFrame(of: item.index) else { return nil }
-            return (feed.content(at: item.index).title, frame)
-        }
-    }
-    /// Titles of the cards on screen whose last drawing showed their picture, not their designed look.
-    public var visibleCardsShowingPictures: [String] {
-        grid?.visibleCards.filter { $0.view.content?.imagePath != nil && $0.view.showsPicture }.compactMap { $0.view.content?.title } ?? []
-    }
-    /// The card on screen titled `title` (tests read its pixels).
-    public func visibleCardWidget(titled title: String) -> Widget? {
-        grid?.visibleCards.first { $0.view.content?.title == title }?.view.canvas
-    }
-    /// What a screen reader finds for each card on screen: role, name, description.
-    public var visibleCardAccessibility: [(isButton: Bool, name: String?, description: String?, focusable: Bool)] {
-        grid?.visibleCards.map { ($0.view.canvas.accessibleRole == .button, $0.view.canvas.accessibleLabel,
-                                  $0.view.canvas.accessibleDescription, $0.view.canvas.isFocusable) } ?? []
-    }
-    /// Titles of the cards on screen that are held down.
-    public var pressedCardTitles: [String] {
-        guard let grid, let feed = loadedFeed else { return [] }
-        return grid.visibleCards.filter { $0.view.isPressed }.map { feed.content(at: $0.index).title }
-    }
-    public var isStoryOpen: Bool { story?.isOpen ?? false }
-    public var isStoryShown: Bool { story?.isShown ?? false }
-    public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
-    public var errorMessage: String? { errorView?.message }
-    /// The open story's article page, if it is an article's.
-    public var storyLink: URL? { story?.link }
-    /// The open story's text as laid out so far (what a reader of the story sees).
-    public var storyText: [String] { story?.bodyTexts ?? [] }
-    /// Whether the open story offers "Reader View" (its button is shown).
-    public var storyOffersReaderView: Bool { story?.offersReaderView ?? false }
-    /// The sections' titles as their headers show them, in order.
-    public var sectionTitles: [String] {
-        guard let feed = loadedFeed else { return [] }
-        return (0..<feed.sectionCardCounts.count).map { feed.header(at: $0).title }
-    }
-    public var problemsText: String? { banner.text }
-    public var scrollOffset: Double { grid?.scrollOffset ?? 0 }
-    /// Pictures still being decoded or scaled in the background.
-    public var isLoadingImages: Bool { images.isBusy }
-    /// Card-sized pictures made so far (what the cards draw).
-    public var cardPicturesShown: Int { images.readyCardPictures }
-    public var contentHeight: Double { grid?.layout?.contentHeight ?? 0 }
-    public var decodedImageCount: Int { images.count }
-    /// Bytes of decoded picture pixels held now (bounded by `PictureLimits.decodedBytes`).
-    public var decodedImageBytes: Int { images.decodedBytes }
-    /// Whether pictures are still being decoded.
-    public var isDecodingImages: Bool { images.isBusy }
-    /// The open story's paragraphs laid out so far, and whether more are coming (long stories are
-    /// laid out in batches after opening).
-    public var storyParagraphsLaidOut: Int { story?.laidOutParagraphs ?? 0 }
-    public var isLayingOutStory: Bool { story?.isLayingOutBody ?? false }
-    public var cardWidgetCount: Int { grid?.visibleCards.count ?? 0 }
-    public func scroll(to offset: Double) { grid?.setOffset(offset) }
-    /// Closes the open story back into its card (as Escape does).
-    public func closeOpenStory() { closeStory() }
-    public func openFirstVisibleCard() {
-        if let index = grid?.visibleCards.first?.index { openStory(index) }
-    }
-    public func focusGrid() { grid?.container.grabFocus() }
+    public var cardMenuIsOpen: Bool { cardMenu.isOpen }
 }
 
-/// The grid scrolled as its scrollbar moves it.
-extension TodayView: Instrumented {
-    public func perform(_ gesture: ScriptedGesture) {
-        if case .scrolled(let offset) = gesture { scroll(to: offset) }
-    }
-}
