@@ -53,9 +53,7 @@ extension MainWindow {
         viewChoice.state = index
         sections.todayFeeds?.view = view
         settings?.todayView = view
-        viewChooser.setIconName(view.iconName)
-        viewChooser.setAccessibleLabel("Articles to Show: \(view.title)")
-        viewChooser.tooltip = "Articles to Show: \(view.title)"
+        nameViewChooser(after: view)
     }
 
     /// The chooser's menu: the views as radio items, Unread and Starred with their counts.
@@ -67,6 +65,11 @@ extension MainWindow {
         }
         viewChooser.setMenu(menu)
         let view = ArticleView.allCases[min(max(0, viewChoice.state), ArticleView.allCases.count - 1)]
+        nameViewChooser(after: view)
+    }
+
+    /// The chooser's icon is the view's, and its name says it.
+    private func nameViewChooser(after view: ArticleView) {
         viewChooser.setIconName(view.iconName)
         viewChooser.setAccessibleLabel("Articles to Show: \(view.title)")
         viewChooser.tooltip = "Articles to Show: \(view.title)"

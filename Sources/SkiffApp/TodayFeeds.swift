@@ -290,11 +290,16 @@ final class TodayFeeds {
     /// Results shown at most for one search (docs/feeds.md, "Search"): the best 200.
     nonisolated static let maximumSearchResults = 200
 
+    /// The article a card shows. A search result may be older than the cards read: its key comes from the store.
+    private func key(of cardID: String) -> ArticleKey? {
+        keys[cardID] ?? Int64(cardID).flatMap { try? store?.article($0)?.key }
+    }
+
     /// `m` or `s` on an article: its state recorded in the store, the counts told. The card stays
     /// where it is until the feed is read again (an article marked read does not vanish from under
     /// the reader in the Unread view).
     private func set(_ state: TodayView.ArticleState, _ on: Bool, cardID: String) -> Bool {
-        guard let store, let key = keys[cardID] ?? Int64(cardID).flatMap({ try? store.article($0)?.key }) else { return false }
+        guard let store, let key = key(of: cardID) else { return false }
         do {
             switch state {
             case .read:
@@ -313,8 +318,7 @@ final class TodayFeeds {
     }
 
     private func markRead(cardID: String) {
-        // A search result may be older than the cards read: its key comes from the store.
-        guard let store, let key = keys[cardID] ?? Int64(cardID).flatMap({ try? store.article($0)?.key }) else { return }
+        guard let store, let key = key(of: cardID) else { return }
         do {
             try store.setRead(true, key, now: Date())
             unreadCount = max(0, unreadCount - 1)

@@ -97,11 +97,8 @@ final class TodayViewsTests: XCTestCase {
         let database = folder.appendingPathComponent("feeds.sqlite")
         let feed = "\(server.base)/feed.xml", link = "\(server.base)/tides.html"
         try MainActor.assumeIsolated {
-            let settings = try XCTUnwrap(SkiffSettings.open())
-            settings.todayView = .all
-            let (main, id) = try Self.open(["--subscribe", feed], database: database, settings: settings, title: "Today Card Menu")
+            let (main, id) = try Self.openShowingTheFeed(feed, database: database, title: "Today Card Menu")
             defer { main.window.destroy() }
-            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 && !main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
             let tides = "Tide tables for the week"
             let card = try XCTUnwrap(main.today.visibleCardWidget(titled: tides)?.bounds(in: main.window))
             XDoTool.run(["mousemove", "--window", id, String(Int(card.x + card.width / 2)), String(Int(card.y + card.height / 2))])
@@ -129,11 +126,8 @@ final class TodayViewsTests: XCTestCase {
         let database = folder.appendingPathComponent("feeds.sqlite")
         let feed = "\(server.base)/feed.xml"
         try MainActor.assumeIsolated {
-            let settings = try XCTUnwrap(SkiffSettings.open())
-            settings.todayView = .all
-            let (main, id) = try Self.open(["--subscribe", feed], database: database, settings: settings, title: "Today Undo")
+            let (main, id) = try Self.openShowingTheFeed(feed, database: database, title: "Today Undo")
             defer { main.window.destroy() }
-            XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.count == 2 && !main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
             @MainActor func unreadCards() -> Int { main.today.visibleCardAccessibility.filter { $0.description?.hasPrefix("Unread") == true }.count }
             XCTAssertEqual(unreadCards(), 2)
             XDoTool.run(["key", "F10"])
@@ -181,6 +175,16 @@ final class TodayViewsTests: XCTestCase {
         MainLoop.run(until: { !reader.isRunning }, timeout: 10)
         if reader.isRunning { reader.terminate() }
         return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// A window on Today, in the All view, subscribed to `feed` and showing its two cards.
+    @MainActor
+    private static func openShowingTheFeed(_ feed: String, database: URL, title: String) throws -> (main: MainWindow, id: String) {
+        let settings = try XCTUnwrap(SkiffSettings.open())
+        settings.todayView = .all
+        let shown = try open(["--subscribe", feed], database: database, settings: settings, title: title)
+        XCTAssertTrue(MainLoop.run(until: { shown.main.today.visibleCards.count == 2 && !shown.main.isRefreshingFeeds }, timeout: 20), "the feed's two cards")
+        return shown
     }
 
     /// A window on Today over `database`, raised and focused.

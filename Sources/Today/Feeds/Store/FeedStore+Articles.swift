@@ -111,12 +111,7 @@ extension FeedStore {
     }
 
     public func setRead(_ read: Bool, _ key: ArticleKey, now: Date) throws {
-        try pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO article_states (feedID, identity, read, starred, changedAt) VALUES (?, ?, ?, 0, ?)
-                ON CONFLICT (feedID, identity) DO UPDATE SET read = excluded.read, changedAt = excluded.changedAt
-                """, arguments: [key.feedID.rawValue, key.identity, read, now.timeIntervalSince1970])
-        }
+        try setRead(read, keys: [key], now: now)
     }
 
     public func setStarred(_ starred: Bool, _ key: ArticleKey, now: Date) throws {
