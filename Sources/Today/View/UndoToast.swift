@@ -56,6 +56,4 @@ final class UndoToast {
         undo = nil
         root.slideOut()
     }
-
-    var isShown: Bool { root.isVisible && root.revealsChild }
 }
