@@ -306,8 +306,9 @@ def subscriptions(root):
     with open(os.path.join(root, 'feeds', 'feeds.opml'), 'w') as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?><opml version="2.0"><head><title>Feeds</title></head><body>'
                 '<outline type="rss" text="Harbour Notes" xmlUrl="@SITE@/feeds/harbour.xml"/>'
-                '<outline type="rss" text="The Lantern" xmlUrl="@SITE@/feeds/lantern.xml"/>'
-                '<outline type="rss" text="Fieldwork" xmlUrl="@SITE@/feeds/fieldwork.json"/></body></opml>')
+                # Two in a folder: the sidebar and the Subscriptions window show folders as they are.
+                '<outline text="Reading"><outline type="rss" text="The Lantern" xmlUrl="@SITE@/feeds/lantern.xml"/>'
+                '<outline type="rss" text="Fieldwork" xmlUrl="@SITE@/feeds/fieldwork.json"/></outline></body></opml>')
 
 
 if __name__ == '__main__':

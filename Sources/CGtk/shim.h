@@ -26,6 +26,16 @@ static inline GObjectClass *skiff_object_class(gpointer klass) { return G_OBJECT
 // Emit a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).
 static inline void skiff_signal_emit_void(gpointer obj, const char *name) { g_signal_emit_by_name(obj, name); }
 
+// Every row of a GtkListBox removed: gtk_list_box_remove_all is GTK 4.12's; Debian 12 has 4.8.
+static inline void skiff_list_box_remove_all(GtkListBox *box) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_list_box_remove_all(box);
+#else
+    GtkListBoxRow *row;
+    while ((row = gtk_list_box_get_row_at_index(box, 0)) != NULL) gtk_list_box_remove(box, GTK_WIDGET(row));
+#endif
+}
+
 // Set a single string / boolean / int property (g_object_set is variadic).
 static inline void skiff_set_string(gpointer obj, const char *name, const char *value) { g_object_set(obj, name, value, NULL); }
 static inline void skiff_set_bool(gpointer obj, const char *name, gboolean value) { g_object_set(obj, name, value, NULL); }

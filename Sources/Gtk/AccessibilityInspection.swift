@@ -14,6 +14,14 @@ public struct PresentedAccessible {
 
     /// Asks GTK (not Skiff's own record) whether the accessible label is exactly `label`.
     public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
+    /// The accessible label as GTK holds it (nil when it has none): read back through GTK's test
+    /// check, which gives the value it has when asked about one no widget is named.
+    public var label: String? {
+        guard let differs = skiff_test_accessible_label_differs(pointer, "\u{1}") else { return nil }
+        defer { g_free(differs) }
+        let value = String(cString: differs)
+        return value.isEmpty ? nil : value
+    }
     /// Asks GTK whether the accessible description (what a tooltip explains) is exactly `text`.
     public func hasDescription(_ text: String) -> Bool { skiff_accessible_description_is(pointer, text) != 0 }
     public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }

@@ -60,6 +60,39 @@ public final class IntAction: Object {
     }
 }
 
+/// A radio choice named by text ("win.today-view::feed:12"): as `IntAction`'s, but its choices can
+/// come and go (a list of subscriptions) without one's name moving to another.
+@MainActor
+public final class StringAction: Object {
+    public override class var gType: GType { g_simple_action_get_type() }
+    public convenience init(name: String, state: String) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        self.init(adopting: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))))
+    }
+
+    /// The chosen value: menu items naming this action with that target show as the chosen one.
+    public var state: String {
+        get {
+            guard let value = g_action_get_state(OpaquePointer(raw)) else { return "" }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        set { g_simple_action_set_state(OpaquePointer(raw), g_variant_new_string(newValue)) }
+    }
+
+    @discardableResult
+    public func onActivate(_ body: @escaping @MainActor (String) -> Void) -> SignalHandlerID {
+        onPointer("activate") { parameter in
+            guard let parameter else { return }
+            body(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        }
+    }
+
+    /// A menu item's detailed action for `target` ("win.today-view::feed:12").
+    public static func detailed(_ action: String, target: String) -> String { "\(action)::\(target)" }
+}
+
 /// Named actions a widget and its children (menus, shortcuts) can activate as "prefix.name": the
 /// commands of one scope ("win", "stars"). Menus, buttons and keys reach a command by its name,
 /// so they share one definition, as in GNOME apps.
@@ -69,6 +102,7 @@ public final class ActionGroup: Object {
     private var actions: [String: Action] = [:]
     public convenience init() { self.init(adopting: UnsafeMutableRawPointer(g_simple_action_group_new())) }
     public func add(_ action: IntAction) { g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw)) }
+    public func add(_ action: StringAction) { g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw)) }
 
     /// A command without a parameter.
     @discardableResult

@@ -1,3 +1,4 @@
+import FeedStore
 import Gtk
 import Home
 import HomeModel
@@ -18,6 +19,8 @@ final class LazySections {
     private var builtStars: StarsView?
     /// Connects Today to the window when it is made (its links open in the Browser).
     var connectToday: ((TodayView) -> Void)?
+    /// Today's view if it has been made (it is made the first time it is shown).
+    var builtTodayView: TodayView? { builtToday }
     /// Today's subscriptions, made with Today.
     private(set) var todayFeeds: TodayFeeds?
     /// "Add your feeds" chosen in Today.
@@ -26,6 +29,8 @@ final class LazySections {
     var onUnreadCount: ((Int) -> Void)?
     /// Today's unread and starred counts, after each reload and change (the view chooser).
     var onTodayCounts: ((_ unread: Int, _ starred: Int) -> Void)?
+    /// Today's views with their counts (the sidebar, the header's menu), after each reload and change.
+    var onTodayChoices: (([ArticleSelectionChoice]) -> Void)?
     /// Today's "Updated …" line changed.
     var onTodayUpdated: (() -> Void)?
 
@@ -67,7 +72,8 @@ final class LazySections {
                 feeds.onUnreadCount = { [weak self] count in self?.onUnreadCount?(count) }
                 feeds.onCounts = { [weak self] unread, starred in self?.onTodayCounts?(unread, starred) }
                 feeds.onUpdatedChanged = { [weak self] in self?.onTodayUpdated?() }
-                feeds.view = settings?.todayView ?? .all
+                feeds.onChoices = { [weak self] choices in self?.onTodayChoices?(choices) }
+                feeds.selection = settings?.todayView ?? .all
                 feeds.attach(view)
                 todayFeeds = feeds
             }

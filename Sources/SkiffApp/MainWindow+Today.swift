@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import Gtk
 import Today
+import TodayModel
 
 /// Today's subscriptions from the window: the Add Feed dialog, Mark All as Read, OPML import and
 /// export, and the command line's --subscribe and --import-opml.
@@ -31,53 +32,97 @@ extension MainWindow {
         ]
     }
 
-    /// The view chooser beside Refresh: its choice is Today's view and the next start's.
+    /// The views — All, Unread, Starred, each subscription and folder — in the sidebar beside the grid
+    /// on wide windows, and in the chooser's menu beside Refresh otherwise: one window action
+    /// (`win.today-view`, its target the choice's `ArticleSelection.rawValue`), whose choice is Today's
+    /// view and the next start's.
     func installViewChooser(header: HeaderBar) {
         let chosen = settings?.todayView ?? .all
-        viewChoice.state = ArticleView.allCases.firstIndex(of: chosen) ?? 0
-        viewChoice.onActivate { [weak self] index in self?.chooseView(index) }
+        viewChoice.state = chosen.rawValue
+        viewChoice.onActivate { [weak self] target in self?.chooseView(target) }
         actions.add(viewChoice)
-        showViewChoices(unread: nil, starred: nil)
+        showViewChoices(ArticleSelectionChoice.list(feeds: [], unreadByFeed: [:], unread: 0, starred: 0))
         viewChooser.isVisible = false
         header.packEnd(viewChooser)
-        sections.onTodayCounts = { [weak self] unread, starred in
-            self?.showViewChoices(unread: unread, starred: starred)
+        sections.onTodayChoices = { [weak self] choices in
+            self?.showViewChoices(choices)
             self?.showViewChooser()
         }
     }
 
-    /// The `index`th view chosen: Today shows it, the chooser's icon and name say it, the next start has it.
-    private func chooseView(_ index: Int) {
-        guard ArticleView.allCases.indices.contains(index) else { return }
-        let view = ArticleView.allCases[index]
-        viewChoice.state = index
-        sections.todayFeeds?.view = view
-        settings?.todayView = view
-        nameViewChooser(after: view)
+    /// Today's sidebar chooses as the chooser's menu does; while it is on screen the chooser is not.
+    func connectSidebar(of today: TodayView) {
+        today.onChooseSidebarEntry = { [weak self] index in
+            guard let self, self.viewChoices.indices.contains(index) else { return }
+            self.chooseView(self.viewChoices[index].selection.rawValue)
+        }
+        today.onSidebarShown = { [weak self] _ in self?.showViewChooser() }
     }
 
-    /// The chooser's menu: the views as radio items, Unread and Starred with their counts.
-    private func showViewChoices(unread: Int?, starred: Int?) {
+    /// The view named `target` chosen: Today shows it, the sidebar and the chooser say it, the next
+    /// start has it. A target that names nothing (an old menu) is ignored.
+    private func chooseView(_ target: String) {
+        guard let selection = ArticleSelection(rawValue: target) else { return }
+        viewChoice.state = target
+        sections.todayFeeds?.selection = selection
+        settings?.todayView = selection
+        nameViewChooser()
+        showSidebarChoices()
+    }
+
+    /// The chooser's menu: the three views as radio items (with their counts), then the subscriptions
+    /// and their folders in a section of their own; and the sidebar's rows.
+    private func showViewChoices(_ choices: [ArticleSelectionChoice]) {
+        viewChoices = choices
+        // The view shown may have fallen back to All (its feed removed): the radio item follows.
+        if let shown = sections.todayFeeds?.selection.rawValue, shown != viewChoice.state { viewChoice.state = shown }
         let menu = MenuModel()
-        let counts: [ArticleView: Int] = [.unread: unread, .starred: starred].compactMapValues { $0 }
-        for (index, view) in ArticleView.allCases.enumerated() {
-            menu.append(view.label(count: counts[view]), action: "win.today-view(\(index))")
+        let sources = MenuModel()
+        for choice in choices {
+            let action = StringAction.detailed("win.today-view", target: choice.selection.rawValue)
+            let label = choice.level > 0 ? "    " + choice.label : choice.label
+            if case .view = choice.selection { menu.append(choice.label, action: action) } else { sources.append(label, action: action) }
         }
+        if choices.count > ArticleView.allCases.count { menu.appendSection(sources) }
         viewChooser.setMenu(menu)
-        let view = ArticleView.allCases[min(max(0, viewChoice.state), ArticleView.allCases.count - 1)]
-        nameViewChooser(after: view)
+        nameViewChooser()
+        showSidebarChoices()
+    }
+
+    /// The sidebar lists the same choices, the one shown selected.
+    private func showSidebarChoices() {
+        guard let today = sections.builtTodayView else { return }
+        let entries = viewChoices.count > ArticleView.allCases.count || sections.todayFeeds?.hasSubscriptions == true
+            ? viewChoices.map { choice in
+                SidebarEntry(title: choice.title, count: choice.count, level: choice.level, iconName: Self.iconName(of: choice.selection))
+            }
+            : []
+        today.showSidebar(entries, selected: viewChoices.firstIndex { $0.selection.rawValue == viewChoice.state })
+    }
+
+    private static func iconName(of selection: ArticleSelection) -> String {
+        switch selection {
+        case .view(let view): view.iconName
+        case .feed: "application-rss+xml-symbolic"
+        case .folder: "folder-symbolic"
+        }
     }
 
     /// The chooser's icon is the view's, and its name says it.
-    private func nameViewChooser(after view: ArticleView) {
-        viewChooser.setIconName(view.iconName)
-        viewChooser.setAccessibleLabel("Articles to Show: \(view.title)")
-        viewChooser.tooltip = "Articles to Show: \(view.title)"
+    private func nameViewChooser() {
+        let shown = viewChoices.first { $0.selection.rawValue == viewChoice.state }
+        let selection = ArticleSelection(rawValue: viewChoice.state) ?? .all
+        let title = shown?.title ?? (ArticleSelection.all == selection ? ArticleView.all.title : "")
+        viewChooser.setIconName(Self.iconName(of: selection))
+        viewChooser.setAccessibleLabel("Articles to Show: \(title)")
+        viewChooser.tooltip = "Articles to Show: \(title)"
     }
 
-    /// Shown on Today once it holds subscriptions (the sample's cards are no articles to sort).
+    /// Shown on Today once it holds subscriptions (the sample's cards are no articles to sort), while
+    /// the sidebar, which offers the same, is not on screen.
     func showViewChooser() {
         viewChooser.isVisible = visibleSection == .today && sections.todayFeeds?.hasSubscriptions == true
+            && sections.builtTodayView?.isSidebarShown != true
     }
 
     /// Whether Today's feeds are being fetched now (F5's round, the start's, the timer's).

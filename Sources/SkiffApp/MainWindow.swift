@@ -38,8 +38,11 @@ public final class MainWindow: BrowserViewDelegate {
     let subtitleLabel = Label()
     /// Turns "Updated 4 minutes ago" into "5 minutes ago" while the window is open.
     private var subtitleTimer: RepeatingTimer?
-    /// The view chosen, as a radio choice the chooser's menu marks ("win.today-view(1)").
-    let viewChoice = IntAction(name: "today-view", state: 0)
+    /// The view chosen, as a radio choice the chooser's menu marks ("win.today-view::unread",
+    /// "win.today-view::feed:12"; `ArticleSelection.rawValue`).
+    let viewChoice = StringAction(name: "today-view", state: ArticleSelection.all.rawValue)
+    /// Today's views as the sidebar and the chooser's menu last listed them.
+    var viewChoices: [ArticleSelectionChoice] = []
     var appCommands: [KeyboardCommand] = []
     /// Windows opened from the menu, kept while they are open.
     public internal(set) var shortcutsWindow: Window?
@@ -111,6 +114,7 @@ public final class MainWindow: BrowserViewDelegate {
 
         sections.connectToday = { [weak self] today in
             today.onOpenLink = { link in self?.openInBrowser(link) }
+            self?.connectSidebar(of: today)
         }
         sections.onAddFeed = { [weak self] in self?.showAddFeed() }
         sections.onUnreadCount = { [weak self] count in self?.showUnreadCount(count) }

@@ -51,9 +51,9 @@ public final class SkiffSettings {
         set { store.setString("home-tab", newValue.rawValue) }
     }
 
-    /// Which articles Today shows, chosen beside its Refresh button.
-    var todayView: ArticleView {
-        get { ArticleView(rawValue: store.string("today-view")) ?? .all }
+    /// Which articles Today shows, chosen in its sidebar or beside its Refresh button.
+    var todayView: ArticleSelection {
+        get { ArticleSelection(rawValue: store.string("today-view")) ?? .all }
         set { store.setString("today-view", newValue.rawValue) }
     }
 

@@ -44,10 +44,15 @@ final class TodayFeeds {
     private(set) var hasSubscriptions = false
     /// How many articles are unread, after each reload and each article read (the section switcher).
     var onUnreadCount: ((Int) -> Void)?
-    /// Which articles are shown (the header's view chooser); the cards are read again when it changes.
-    var view: ArticleView = .all {
-        didSet { if view != oldValue { reload() } }
+    /// Which articles are shown (the sidebar, the header's view chooser); the cards are read again
+    /// when it changes.
+    var selection: ArticleSelection = .all {
+        didSet { if selection != oldValue { reload() } }
     }
+    /// The views with their counts (smart views, feeds, folders), after each reload and each change.
+    var onChoices: (([ArticleSelectionChoice]) -> Void)?
+    /// What the last reload read, for the choices' counts between reloads.
+    private var listed: (feeds: [StoredFeed], unreadByFeed: [FeedID: Int]) = ([], [:])
     /// How many articles are unread and starred, after each reload and each change (the view chooser).
     var onCounts: ((_ unread: Int, _ starred: Int) -> Void)?
     private var starredCount = 0
@@ -188,12 +193,12 @@ final class TodayFeeds {
     func reload() {
         guard let store else { return }
         generation += 1
-        let generation = self.generation, view = self.view
+        let generation = self.generation, selection = self.selection
         DispatchQueue.global(qos: .userInitiated).async {
             // The cards are made here too: for 2,000 articles that is about 10 ms the main thread
             // would otherwise take from a frame, on every reload of a refresh (BENCHMARKS.md, today-refresh).
-            let read = Result { try Self.read(store, view: view) }.map { read -> Read in
-                (read.feeds, read.articles, read.unread, read.starred,
+            let read = Result { try Self.read(store, selection: selection) }.map { read -> Read in
+                (read.feeds, read.articles, read.unread, read.starred, read.unreadByFeed, read.shown,
                  read.articles.isEmpty ? nil : ArticleCards.feed(from: Self.cards(read.articles, feeds: read.feeds), now: Date()))
             }
             DispatchQueue.main.async {
@@ -202,15 +207,20 @@ final class TodayFeeds {
         }
     }
 
-    private nonisolated static func read(_ store: FeedStore, view: ArticleView) throws
-        -> (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, starred: Int) {
+    /// The selection's articles; a feed or folder that is gone (removed, its folder emptied) shows All.
+    private nonisolated static func read(_ store: FeedStore, selection: ArticleSelection) throws
+        -> (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, starred: Int, unreadByFeed: [FeedID: Int], shown: ArticleSelection) {
         let feeds = try store.feeds()
-        guard !feeds.isEmpty else { return ([], [], 0, 0) }
-        return (feeds, try store.articles(in: view, limit: maximumCards), try store.unreadCount(), try store.starredCount())
+        guard !feeds.isEmpty else { return ([], [], 0, 0, [:], selection) }
+        let shown = selection.exists(in: feeds) ? selection : .all
+        let unreadByFeed = try store.unreadCounts()
+        return (feeds, try store.articles(in: shown, limit: maximumCards), unreadByFeed.values.reduce(0, +), try store.starredCount(),
+                unreadByFeed, shown)
     }
 
     /// What a reload read, with the articles as cards (nil: there are none).
-    fileprivate typealias Read = (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, starred: Int, cards: Feed?)
+    fileprivate typealias Read = (feeds: [StoredFeed], articles: [StoredArticle], unread: Int, starred: Int,
+                                  unreadByFeed: [FeedID: Int], shown: ArticleSelection, cards: Feed?)
 
     private func show(_ read: Result<Read, Error>, generation: Int) {
         guard generation == self.generation, let today else { return }
@@ -220,8 +230,11 @@ final class TodayFeeds {
             today.reportProblems(["Your feeds can’t be read: \(error.localizedDescription)"])
         case .success(let read):
             hasSubscriptions = !read.feeds.isEmpty
+            listed = (read.feeds, read.unreadByFeed)
+            if read.shown != selection { selection = read.shown }
             starredCount = read.starred
             unreadCount = read.unread
+            tellChoices()
             guard hasSubscriptions else {
                 // The last subscription went: the sample, with its invitation, again.
                 today.restoreFileFeed()
@@ -230,9 +243,7 @@ final class TodayFeeds {
             }
             feedsBySite = Dictionary(grouping: read.feeds.filter { $0.iconURL == nil }, by: { Self.site(of: $0).absoluteString }).mapValues { $0.map(\.id) }
             self.keys = Dictionary(read.articles.map { (String($0.id), $0.key) }, uniquingKeysWith: { first, _ in first })
-            today.replaceFeed(read.cards ?? (view == .all
-                ? ArticleCards.noArticlesYet(feedCount: read.feeds.count, offline: updates?.isOffline == true, now: Date())
-                : ArticleCards.emptyView(title: view.emptyTitle, subtitle: view.emptySubtitle, now: Date())))
+            today.replaceFeed(read.cards ?? emptyCards(feedCount: read.feeds.count))
             let failing = updates?.isOffline == true ? []
                 : read.feeds.compactMap { feed in feed.lastError.map { "\(feed.displayTitle): \($0)" } }
             // What the last parse of each feed skipped or repaired: "Harbour Notes, line 12: …".
@@ -240,6 +251,25 @@ final class TodayFeeds {
             if !failing.isEmpty || !parseProblems.isEmpty { today.reportProblems(failing + parseProblems) }
             onShown?()
         }
+    }
+
+    /// What an empty selection says on its one card.
+    private func emptyCards(feedCount: Int) -> Feed {
+        switch selection {
+        case .view(.all):
+            ArticleCards.noArticlesYet(feedCount: feedCount, offline: updates?.isOffline == true, now: Date())
+        case .view(let view):
+            ArticleCards.emptyView(title: view.emptyTitle, subtitle: view.emptySubtitle, now: Date())
+        case .feed, .folder:
+            ArticleCards.emptyView(title: "No articles yet", subtitle: "Nothing has come from here yet. F5 reads the feeds again.", now: Date())
+        }
+    }
+
+    /// The choices with their counts as of now (each article read or starred changes them).
+    private func tellChoices() {
+        guard hasSubscriptions else { return onChoices?([]) ?? () }
+        onChoices?(ArticleSelectionChoice.list(feeds: listed.feeds, unreadByFeed: listed.unreadByFeed,
+                                               unread: unreadCount, starred: starredCount))
     }
 
     /// Stored articles as cards' input; a card's id is the article's row id.
@@ -304,12 +334,14 @@ final class TodayFeeds {
             switch state {
             case .read:
                 try store.setRead(on, key, now: Date())
+                listed.unreadByFeed[key.feedID] = max(0, (listed.unreadByFeed[key.feedID] ?? 0) + (on ? -1 : 1))
                 unreadCount = max(0, unreadCount + (on ? -1 : 1))
             case .starred:
                 try store.setStarred(on, key, now: Date())
                 starredCount = max(0, starredCount + (on ? 1 : -1))
                 onCounts?(unreadCount, starredCount)
             }
+            tellChoices()
             return true
         } catch {
             today?.reportProblems(["That article couldn’t be changed: \(error.localizedDescription)"])
@@ -320,8 +352,14 @@ final class TodayFeeds {
     private func markRead(cardID: String) {
         guard let store, let key = key(of: cardID) else { return }
         do {
+            // Opening a story marks it read once: its count goes down only if it was unread.
+            let wasUnread = try store.isUnread(key)
             try store.setRead(true, key, now: Date())
-            unreadCount = max(0, unreadCount - 1)
+            if wasUnread {
+                listed.unreadByFeed[key.feedID] = max(0, (listed.unreadByFeed[key.feedID] ?? 0) - 1)
+                unreadCount = max(0, unreadCount - 1)
+                tellChoices()
+            }
         } catch {
             today?.reportProblems(["That article couldn’t be marked as read: \(error.localizedDescription)"])
         }

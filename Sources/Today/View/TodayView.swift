@@ -54,6 +54,22 @@ public final class TodayView {
     /// Refresh (the window's `today-refresh` action: F5, Ctrl+R).
     public var onRefresh: (() -> Void)?
 
+    /// The list of views beside the grid on wide windows (`SidebarLayout`).
+    let split: SidebarSplit
+    /// The sidebar's entry at this position was chosen (a click, the arrows, Enter).
+    public var onChooseSidebarEntry: ((Int) -> Void)?
+    /// The sidebar came on screen or went (the window was resized across `SidebarLayout.minimumWidth`).
+    public var onSidebarShown: ((Bool) -> Void)?
+    /// Whether the sidebar is on screen.
+    public var isSidebarShown: Bool { split.showsSidebar && split.sidebar.root.isVisible }
+
+    /// The sidebar's entries, with the one shown chosen; none: no sidebar (the sample's cards).
+    public func showSidebar(_ entries: [SidebarEntry], selected: Int?) {
+        let had = split.sidebar.hasEntries
+        split.sidebar.show(entries, selected: selected)
+        if had != split.sidebar.hasEntries { split.entriesChanged() }
+    }
+
     /// Fetches the feeds again, when there are subscriptions to fetch.
     public func refresh() { onRefresh?() }
     /// Pictures named by http(s) addresses (subscriptions' articles), fetched into the disk cache;
@@ -77,8 +93,9 @@ public final class TodayView {
         self.source = source
         self.invitesSubscriptions = invitesSubscriptions
         banner = ProblemBanner()
-        stack.setCrossfade()
         let column = Box(.vertical, spacing: 0)
+        split = SidebarSplit(content: column)
+        stack.setCrossfade()
         column.append(banner.root)
         column.append(search.bar)
         stack.addTitled(search.noMatchPage, name: "no-match", title: "No Match")
@@ -92,7 +109,9 @@ public final class TodayView {
         stack.hexpand = true
         stack.vexpand = true
         column.append(stack)
-        root.setChild(column)
+        split.sidebar.onChoose = { [weak self] index in self?.onChooseSidebarEntry?(index) }
+        split.onSidebarShown = { [weak self] shown in self?.onSidebarShown?(shown) }
+        root.setChild(split.root)
         root.addOverlay(toast.root)
         root.addCSSClass("today")
         images.onFailure = { [weak self] message in self?.banner.add([message]) }

@@ -40,9 +40,30 @@ extension FeedStore {
         }
     }
 
-    /// The articles `view` shows, newest first.
-    public func articles(in view: ArticleView, limit: Int = 500) throws -> [StoredArticle] {
-        try articles(unreadOnly: view == .unread, starredOnly: view == .starred, limit: limit)
+    /// The articles `selection` shows, newest first: a smart view's, one feed's, or a folder's.
+    public func articles(in selection: ArticleSelection, limit: Int = 500) throws -> [StoredArticle] {
+        switch selection {
+        case .view(let view): return try articles(unreadOnly: view == .unread, starredOnly: view == .starred, limit: limit)
+        case .feed(let id): return try articles(feed: id, limit: limit)
+        case .folder(let name):
+            return try pool.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.articleColumns) FROM \(Self.withStates)
+                    WHERE a.feedID IN (SELECT id FROM feeds WHERE folder = ?)
+                    ORDER BY coalesce(a.published, a.firstSeen) DESC, a.id DESC LIMIT ?
+                    """, arguments: [name, max(0, limit)]).map { Self.article($0) }
+            }
+        }
+    }
+
+    /// How many articles of each feed are unread (feeds with none are left out): the sidebar's counts.
+    public func unreadCounts() throws -> [FeedID: Int] {
+        try pool.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT a.feedID AS feed, count(*) AS n FROM \(Self.withStates) WHERE coalesce(s.read, 0) = 0 GROUP BY a.feedID
+                """)
+            return Dictionary(rows.map { (FeedID($0["feed"]), $0["n"] as Int) }, uniquingKeysWith: +)
+        }
     }
 
     /// How many articles are starred.
@@ -110,6 +131,14 @@ extension FeedStore {
         }
     }
 
+    /// Whether the article is unread (no state, or not read).
+    public func isUnread(_ key: ArticleKey) throws -> Bool {
+        try pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT coalesce(read, 0) = 0 FROM article_states WHERE feedID = ? AND identity = ?",
+                              arguments: [key.feedID.rawValue, key.identity]) ?? true
+        }
+    }
+
     public func setRead(_ read: Bool, _ key: ArticleKey, now: Date) throws {
         try setRead(read, keys: [key], now: now)
     }
@@ -123,8 +152,6 @@ extension FeedStore {
         }
     }
 
-    /// "Mark All as Read", for one feed or all. Returns how many articles were unread.
-    @discardableResult
     /// The unread articles' keys (what "Mark All as Read" is about to change, for its Undo).
     public func unreadKeys(feed: FeedID? = nil) throws -> [ArticleKey] {
         try pool.read { db in
@@ -145,6 +172,8 @@ extension FeedStore {
         }
     }
 
+    /// "Mark All as Read", for one feed or all. Returns how many articles were unread.
+    @discardableResult
     public func markAllRead(feed: FeedID? = nil, now: Date) throws -> Int {
         try pool.write { db in
             try db.execute(sql: """
