@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import Gtk
 import Pictures
+import Today
 import TodayModel
 
 /// Today's subscriptions, one row each, under their folder's name (`SubscriptionFolders`): the site's
@@ -72,7 +73,10 @@ final class SubscriptionsWindow {
         column.append(empty)
         column.append(list)
         scroller.setChild(column)
-        window.setChild(scroller)
+        let page = Overlay()
+        page.setChild(scroller)
+        page.addOverlay(toast.root)
+        window.setChild(page)
         window.closesOnEscape()
         pictures?.onChange { [weak self] in
             self?.showIcons()
@@ -251,10 +255,25 @@ final class SubscriptionsWindow {
         change("Reader View couldn’t be \(on ? "turned on" : "turned off") for \(feed.displayTitle)") { try store.setReaderView(feed.id, on) }
     }
 
+    /// Unsubscribes, with Undo on a toast for `UndoToast.shownFor`: the feed comes back with its
+    /// articles and their read and starred states (`FeedStore.removeKeeping`, `restore`).
     private func remove(_ feed: StoredFeed) {
-        change("\(feed.displayTitle) couldn’t be removed") { try store.remove(feed.id) }
+        var removed: RemovedFeed?
+        change("\(feed.displayTitle) couldn’t be removed") { removed = try store.removeKeeping(feed.id) }
+        reload()
+        guard let removed else { return }
+        toast.show("Unsubscribed from “\(removed.feed.displayTitle)”") { [weak self] in self?.restore(removed) }
+    }
+
+    private func restore(_ removed: RemovedFeed) {
+        var restored = true
+        change("\(removed.feed.displayTitle) couldn’t be brought back") { restored = try store.restore(removed) }
+        if !restored { showProblem("\(removed.feed.displayTitle) was subscribed to again meanwhile; it is kept as it is now.") }
         reload()
     }
+
+    /// "Unsubscribed from …" with Undo, at the bottom of the window.
+    private let toast = UndoToast()
 
     /// What went wrong, above the list (a failed export).
     func showProblem(_ text: String) {

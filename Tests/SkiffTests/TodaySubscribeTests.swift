@@ -230,6 +230,21 @@ final class TodaySubscribeTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.first?.title == "Add your feeds" }, timeout: 10),
                               "the last subscription gone, the sample invites again: \(main.today.visibleCards.map(\.title))")
                 XCTAssertTrue(list.rows.isEmpty)
+                XCTAssertEqual(try SQLiteFile.rows(URL(fileURLWithPath: database), "SELECT count(*) FROM articles"), "0", "its articles went too")
+
+                // The toast's Undo brings it back as it was: its name, its cards, in the file.
+                var undo: PresentedAccessible?
+                XCTAssertTrue(MainLoop.run(until: {
+                    undo = list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Undo") }
+                    return undo != nil && list.window.presentedDescendants().contains { $0.labelText == "Unsubscribed from “Quay News”" }
+                }, timeout: 10), "a toast says it was unsubscribed, with Undo: \(list.window.labelTexts())")
+                _ = MainLoop.runUntilPainted(list.window)
+                let undoButton = try XCTUnwrap(list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Undo") })
+                XDoTool.click(window: id, x: undoButton.surfaceCentre.x, y: undoButton.surfaceCentre.y)
+                XCTAssertTrue(MainLoop.run(until: { main.today.visibleCardAccessibility.first?.description?.contains("Quay News") == true }, timeout: 10),
+                              "Undo brought the feed and its cards back, under its name: \(main.today.visibleCards.map(\.title))")
+                XCTAssertEqual(list.rows.first?.name.text, "Quay News")
+                XCTAssertEqual(try SQLiteFile.rows(URL(fileURLWithPath: database), "SELECT count(*) FROM articles"), "2")
             }
         }
     }

@@ -1,22 +1,22 @@
 import Foundation
 import Gtk
 
-/// A toast at the bottom of Today, as GNOME apps show one (libadwaita's AdwToast, which Debian 12's
+/// A toast at the bottom of Today (and of the Subscriptions window), as GNOME apps show one (libadwaita's AdwToast, which Debian 12's
 /// libadwaita lacks and Skiff does not use): what was just done, with Undo, for
 /// `UndoToast.shownFor` seconds or until the next toast or Undo.
 @MainActor
-final class UndoToast {
+public final class UndoToast {
     /// How long a toast stays: GNOME's toasts stay 5 s; an undo that mass-changes articles gets
     /// twice that to be read and acted on.
-    static let shownFor: UInt32 = 10_000
+    public static let shownFor: UInt32 = 10_000
 
-    let root = Revealer(transition: .slideUp)
+    public let root = Revealer(transition: .slideUp)
     private let label = Label()
     private let undoButton = Button(label: "Undo")
     private var undo: (() -> Void)?
     private var generation = 0
 
-    init() {
+    public init() {
         let row = Box(.horizontal, spacing: 12)
         row.addCSSClass("app-notification")
         row.addCSSClass("today-toast")
@@ -40,7 +40,7 @@ final class UndoToast {
     }
 
     /// Shows `text` with Undo running `undo`; replaces a toast already shown (its undo is gone).
-    func show(_ text: String, undo: @escaping () -> Void) {
+    public func show(_ text: String, undo: @escaping () -> Void) {
         generation += 1
         let shown = generation
         label.text = text
@@ -52,7 +52,7 @@ final class UndoToast {
         }
     }
 
-    func hide() {
+    public func hide() {
         undo = nil
         root.slideOut()
     }
