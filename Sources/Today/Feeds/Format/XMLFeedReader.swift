@@ -12,11 +12,16 @@ struct XMLFeedReader {
 
     var format: ParsedFeed.Format?
     var isAtom = false
+    /// The root's namespace when a `feed` root is in one Skiff does not know (Atom's drafts):
+    /// its elements are read as Atom's.
+    var foreignAtomNamespace: String?
     /// The element at each depth of the current path.
     var path: [(vocabulary: XMLVocabulary, name: XMLLocalName?)] = []
 
     var feedTitle = ""
     var feedTitleType = TextType.html
+    /// RSS's `dc:title` of the channel: its title when it has no `title`.
+    var feedDCTitle = ""
     var siteURL: URL?
     var channelImage: URL?
     var atomIcon: URL?
@@ -31,6 +36,8 @@ struct XMLFeedReader {
     var capture: Field?
     var captureDepth = 0
     var captureBase: URL?
+    /// The text being read is base64 (Atom 0.3's `mode="base64"`, Atom 1.0's non-text `type`).
+    var captureBase64 = false
     var text: [UInt8] = []
 
     var collector: ArticleCollector
@@ -42,10 +49,11 @@ struct XMLFeedReader {
     enum TextType { case text, html, xhtml }
 
     enum Field {
-        case feedTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
+        case feedTitle, feedDCTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
         case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, otherAuthor, dcTitle
         case published, updated, atomSummary, atomContent, authorName
         case itunesTitle, mediaTitle, itunesSummary, itunesSubtitle, mediaDescription, dcDescription, fullitem
+        case itunesDuration
     }
 
     struct ItemState {
@@ -61,9 +69,6 @@ struct XMLFeedReader {
         var dcDescription: String?
         var xhtmlBody: String?
         var fullitem: String?
-        /// Atom 0.3's `mode="base64"` on `content` / `summary`: the text is decoded when read.
-        var atomContentBase64 = false
-        var atomSummaryBase64 = false
         var contentEncoded: String?
         var atomContent: String?
         var atomContentType = TextType.text
@@ -71,6 +76,8 @@ struct XMLFeedReader {
         var atomSummaryType = TextType.text
         var guid: String?
         var guidIsPermaLink = true
+        /// The base of the `id` / `guid` element, for a relative one.
+        var guidBase: URL?
         var rdfAbout: String?
         var rssAuthor: String?
         var dcCreator: String?
@@ -86,6 +93,10 @@ struct XMLFeedReader {
         /// The first enclosure that is not a picture (a podcast's audio, a video), from `enclosure`
         /// or `media:content`: the article's link when it has none.
         var enclosure: URL?
+        /// The first audio or video file, whichever element gave it; its duration, when it has none
+        /// of its own, is the item's `itunes:duration`.
+        var mediaFile: ParsedMedia?
+        var itunesDuration: TimeInterval?
         /// A podcast's or media feed's own title and summary, read when the item has none.
         var itunesTitle: String?
         var mediaTitle: String?
@@ -205,10 +216,17 @@ struct XMLFeedReader {
                 }
             case Self.entityReference:
                 // Never expanded by libxml2 (no XML_PARSE_NOENT): HTML's names, which RSS 0.91
-                // feeds use without declaring, are read from our own table; others are dropped.
+                // feeds use without declaring, are read from our own table; others stay as written
+                // (`&doesnotexist;`), as the reference parser and a browser show them.
                 if capture != nil, let name = xmlTextReaderConstName(reader) {
                     let key = Array(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
-                    if let scalar = HTMLEntities.named[key] { text.append(contentsOf: Array(String(scalar).utf8)) }
+                    if let scalar = HTMLEntities.named[key] {
+                        text.append(contentsOf: Array(String(scalar).utf8))
+                    } else {
+                        text.append(UInt8(ascii: "&"))
+                        text.append(contentsOf: key)
+                        text.append(UInt8(ascii: ";"))
+                    }
                 }
             default:
                 break
