@@ -224,13 +224,24 @@ class VisibleText(html.parser.HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts, self.hidden = [], 0
 
+    # Elements a reader sees as a break between words (a line, a paragraph).
+    BREAKS = {"br", "p", "div", "li", "tr", "td", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "hr"}
+
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style"):
             self.hidden += 1
+        if tag in self.BREAKS:
+            self.parts.append(" ")
+
+    def handle_startendtag(self, tag, attrs):
+        if tag in self.BREAKS:
+            self.parts.append(" ")
 
     def handle_endtag(self, tag):
         if tag in ("script", "style") and self.hidden:
             self.hidden -= 1
+        if tag in self.BREAKS:
+            self.parts.append(" ")
 
     def handle_data(self, data):
         if not self.hidden:

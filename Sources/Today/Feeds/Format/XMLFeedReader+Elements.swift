@@ -49,7 +49,7 @@ extension XMLFeedReader {
         guard atFeedLevel else { return .read }
         switch (vocabulary, name) {
         case (.core, .title):
-            feedTitleType = isAtom ? node.textType() : .html
+            feedTitleType = isAtom ? Self.atom03Mode(node, node.textType()) : .html
             if feedTitleType == .xhtml {
                 feedTitle = node.innerXML()
                 return .skipSubtree
@@ -153,7 +153,7 @@ extension XMLFeedReader {
         guard depth == itemDepth + 1 else { return .read }
         switch (vocabulary, name) {
         case (.core, .title):
-            item?.titleType = isAtom ? node.textType() : .html
+            item?.titleType = isAtom ? Self.atom03Mode(node, node.textType()) : .html
             if item?.titleType == .xhtml {
                 item?.title = node.innerXML()
                 return .skipSubtree
@@ -196,7 +196,8 @@ extension XMLFeedReader {
             begin(.guid, depth: depth)
         case (.core, .pubDate): begin(.pubDate, depth: depth)
         case (.core, .author) where !isAtom: begin(.rssAuthor, depth: depth)
-        case (.core, .published), (.core, .issued), (.core, .created): begin(.published, depth: depth)
+        case (.core, .published): begin(.published, depth: depth)
+        case (.core, .issued), (.core, .created): begin(.issued, depth: depth)
         case (.core, .updated), (.core, .modified), (.dc, .modified): begin(.updated, depth: depth)
         case (.core, .summary):
             item?.atomSummaryType = Self.atom03Mode(node, node.textType())
@@ -239,7 +240,7 @@ extension XMLFeedReader {
         case (.dc, .author), (.itunes, .author): begin(.otherAuthor, depth: depth)
         case (.dc, .date): begin(.dcDate, depth: depth)
         // Dublin Core terms in RSS (`dcterms:issued`, `dcterms:created`).
-        case (.dc, .issued), (.dc, .created): begin(.published, depth: depth)
+        case (.dc, .issued), (.dc, .created): begin(.issued, depth: depth)
         case (.dc, .title): begin(.dcTitle, depth: depth)
         case (.itunes, .image):
             if let href = node.attributes([.href])[.href] { item?.itunesImage = FeedURLs.resolve(href, against: node.base()) }
@@ -316,6 +317,9 @@ extension XMLFeedReader {
         case .published:
             let value = date(trimmed)
             if item?.published == nil { item?.published = value }
+        case .issued:
+            let value = date(trimmed)
+            if item?.issued == nil { item?.issued = value }
         case .updated:
             let value = date(trimmed)
             if item?.updated == nil { item?.updated = value }

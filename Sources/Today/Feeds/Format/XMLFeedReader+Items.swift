@@ -18,7 +18,7 @@ extension XMLFeedReader {
             draft.guidBase = state.guidBase
             draft.link = state.link ?? state.atomAlternate
             draft.author = state.authorName.map(Self.authorName)
-            draft.published = state.published
+            draft.published = state.published ?? state.issued
             draft.updated = state.updated
         } else {
             draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.xhtmlBody) ?? Self.nonEmpty(state.fullitem)
@@ -30,7 +30,7 @@ extension XMLFeedReader {
             draft.linkSource = state.rssLink.map { .text($0.text, base: $0.base, orElse: permalink) }
                 ?? .url(permalink.flatMap { FeedURLs.resolve($0, against: nil) })
             draft.author = (state.dcCreator ?? state.rssAuthor ?? state.otherAuthor).map(Self.authorName)
-            draft.published = state.pubDate ?? state.dcDate ?? state.published
+            draft.published = state.pubDate ?? state.dcDate ?? state.published ?? state.issued
             draft.updated = state.updated
         }
         // A podcast's or media feed's item may have nothing but its file, its own title and summary.

@@ -51,7 +51,7 @@ struct XMLFeedReader {
     enum Field {
         case feedTitle, feedDCTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
         case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, otherAuthor, dcTitle
-        case published, updated, atomSummary, atomContent, authorName
+        case published, issued, updated, atomSummary, atomContent, authorName
         case itunesTitle, mediaTitle, itunesSummary, itunesSubtitle, mediaDescription, dcDescription, fullitem
         case itunesDuration
     }
@@ -87,6 +87,8 @@ struct XMLFeedReader {
         var pubDate: Date?
         var dcDate: Date?
         var published: Date?
+        /// Atom 0.3's `issued` and `created` (and `dcterms:issued`/`created`): after Atom 1.0's `published`.
+        var issued: Date?
         var updated: Date?
         var media: [(url: URL, area: Int)] = []
         var enclosureImage: URL?

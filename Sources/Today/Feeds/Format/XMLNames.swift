@@ -32,6 +32,8 @@ enum XMLVocabulary {
         ("http://search.yahoo.com/mrss/", .media),
         ("http://search.yahoo.com/mrss", .media),
         ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
+        // As Apple's own early documentation capitalised it; namespaces are compared as written.
+        ("http://www.itunes.com/DTDs/Podcast-1.0.dtd", .itunes),
         ("http://purl.org/rss/1.0/modules/syndication/", .sy),
         ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
         ("http://www.w3.org/1999/xhtml", .xhtml),
