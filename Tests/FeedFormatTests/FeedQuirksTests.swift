@@ -117,6 +117,45 @@ final class FeedQuirksTests: XCTestCase {
         XCTAssertEqual(try parsedFeed(data).title, "[!]")
     }
 
+    /// Microsoft's CDF: a CHANNEL with its HREF, TITLE and ITEMs with HREF, LASTMOD, TITLE and ABSTRACT.
+    func testCDF() throws {
+        let feed = try parsedFeed("""
+            <CHANNEL HREF="https://example.org/"><TITLE>Channel</TITLE><ABSTRACT>About</ABSTRACT>
+            <ITEM HREF="/one.html" LASTMOD="2026-11-20T08:00:00-05:00"><TITLE>One</TITLE><ABSTRACT>First</ABSTRACT></ITEM>
+            </CHANNEL>
+            """)
+        XCTAssertEqual(feed.format, .cdf)
+        XCTAssertEqual(feed.title, "Channel")
+        XCTAssertEqual(feed.siteURL?.absoluteString, "https://example.org/")
+        let item = try XCTUnwrap(feed.articles.first)
+        XCTAssertEqual(item.title, "One")
+        XCTAssertEqual(item.link?.absoluteString, "https://example.org/one.html")
+        XCTAssertEqual(item.summary, "First")
+        XCTAssertEqual(item.updated, utc(2026, 11, 20, 13))
+    }
+
+    /// An entity the document declares as plain text is read in its place; one that refers to others
+    /// (a billion laughs) or is longer than `FeedFormatLimits.entityCharacters` is not, and all of them
+    /// together stay within `FeedFormatLimits.entityExpansion`.
+    func testDeclaredPlainTextEntitiesAreReadWithinBounds() throws {
+        let long = String(repeating: "x", count: FeedFormatLimits.entityCharacters + 1)
+        let feed = try parsedFeed("""
+            <!DOCTYPE rss [<!ENTITY id "tag:example.org,"><!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;"><!ENTITY long "\(long)">]>
+            <rss version="2.0"><channel><title>T</title>
+            <item><guid isPermaLink="false">&id;2026:1</guid><title>[&lol2;][&long;]</title></item></channel></rss>
+            """)
+        XCTAssertEqual(feed.articles.first?.guid, "tag:example.org,2026:1")
+        XCTAssertEqual(feed.articles.first?.title, "[&lol2;][&long;]", "not read: left as written")
+        let big = String(repeating: "y", count: FeedFormatLimits.entityCharacters)
+        let count = FeedFormatLimits.entityExpansion / FeedFormatLimits.entityCharacters + 10
+        let amplified = try parsedFeed("""
+            <!DOCTYPE rss [<!ENTITY big "\(big)">]><rss version="2.0"><channel><title>T</title>
+            <item><guid>1</guid><content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/">\(String(repeating: "&big;", count: count))</content:encoded></item></channel></rss>
+            """)
+        let content = try XCTUnwrap(amplified.articles.first?.contentHTML)
+        XCTAssertEqual(content.filter { $0 == "y" }.count, FeedFormatLimits.entityExpansion, "no more than the bound")
+    }
+
     func testCharsetNames() {
         XCTAssertEqual(CharsetNames.replacement(for: "850"), "CP850")
         XCTAssertEqual(CharsetNames.replacement(for: "ibm039"), "IBM037")

@@ -5,7 +5,8 @@ import Foundation
 /// Limits and formats: docs/feeds.md.
 public struct ParsedFeed: Sendable, Hashable {
     public enum Format: String, Sendable, Hashable, CaseIterable {
-        case rss090, rss091, rss092, rss10, rss20, atom10, jsonFeed10, jsonFeed11
+        /// `cdf`: Microsoft's Channel Definition Format (1997), the feeds Internet Explorer 4 read.
+        case rss090, rss091, rss092, rss10, rss20, atom10, jsonFeed10, jsonFeed11, cdf
     }
 
     public var format: Format

@@ -30,6 +30,14 @@ extension XMLFeedReader {
         case (.core, .item) where !isAtom, (.core, .entry) where isAtom:
             item = ItemState()
             itemDepth = depth
+            if format == .cdf {
+                // CDF's item: its page and date are attributes.
+                item?.link = node.attribute("HREF").flatMap { FeedURLs.resolve($0, against: node.base()) }
+                if let modified = node.attribute("LASTMOD") {
+                    let value = date(modified)
+                    item?.updated = value
+                }
+            }
             if !isAtom, format == .rss10 || format == .rss090 {
                 item?.rdfAbout = node.attributes([.about])[.about]
             }
@@ -90,6 +98,10 @@ extension XMLFeedReader {
             }
         case (.rdf, .RDF):
             format = .rss10
+        case (.core, .channel):
+            // A CHANNEL root is CDF: TITLE, ABSTRACT and ITEMs, read as RSS 0.9x's names in any case.
+            format = .cdf
+            siteURL = node.attribute("HREF").flatMap { FeedURLs.resolve($0, against: node.base()) }
         case (.atom, .feed), (.core, .feed):
             format = .atom10
             isAtom = true
@@ -182,6 +194,7 @@ extension XMLFeedReader {
                 break
             }
         case (.core, .description): begin(.description, depth: depth)
+        case (.core, .abstract) where format == .cdf: begin(.description, depth: depth)
         case (.dc, .description): begin(.dcDescription, depth: depth)
         case (.xhtml, .body) where !isAtom, (.core, .body) where !isAtom:
             if item?.xhtmlBody == nil { item?.xhtmlBody = node.innerXML() }

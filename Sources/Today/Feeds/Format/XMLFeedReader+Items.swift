@@ -28,7 +28,7 @@ extension XMLFeedReader {
             let permalink = state.guidIsPermaLink ? state.guid : nil
             if permalink != nil { draft.guidBase = state.guidBase }
             draft.linkSource = state.rssLink.map { .text($0.text, base: $0.base, orElse: permalink) }
-                ?? .url(permalink.flatMap { FeedURLs.resolve($0, against: nil) })
+                ?? .url(state.link ?? permalink.flatMap { FeedURLs.resolve($0, against: nil) })
             draft.author = (state.dcCreator ?? state.rssAuthor ?? state.otherAuthor).map(Self.authorName)
             draft.published = state.pubDate ?? state.dcDate ?? state.published ?? state.issued
             draft.updated = state.updated

@@ -41,6 +41,8 @@ struct XMLFeedReader {
     var text: [UInt8] = []
 
     var collector: ArticleCollector
+    /// Bytes of declared entities' text read so far (`internalEntity`).
+    var entityBytes = 0
     var unreadableDates = 0
     var firstUnreadableDate: String?
     /// Notes on the document's dialect (Atom without its namespace, Atom 0.3), with their lines.
@@ -190,6 +192,21 @@ struct XMLFeedReader {
         text.reserveCapacity(4_096)
     }
 
+    /// The text of an entity the document declares itself (`<!ENTITY id "tag:example.com,">`), when it
+    /// is plain text: no markup, no reference to another entity (so no billion laughs), at most
+    /// `FeedFormatLimits.entityCharacters` bytes, and all such texts together within
+    /// `FeedFormatLimits.entityExpansion` bytes a document (docs/feeds.md, "Limits").
+    mutating func internalEntity(_ name: UnsafePointer<xmlChar>) -> [UInt8]? {
+        guard let document = xmlTextReaderCurrentDoc(reader), let entity = xmlGetDocEntity(document, name),
+              entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, let content = entity.pointee.content else { return nil }
+        let length = Int(xmlStrlen(content))
+        guard length <= FeedFormatLimits.entityCharacters, entityBytes + length <= FeedFormatLimits.entityExpansion else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: content, count: length))
+        guard !bytes.contains(UInt8(ascii: "&")), !bytes.contains(UInt8(ascii: "<")) else { return nil }
+        entityBytes += length
+        return bytes
+    }
+
     enum Outcome { case done, stoppedByError, notAFeed(FeedSniffer.Kind) }
     enum Advance { case read, skipSubtree, stop(FeedSniffer.Kind) }
 
@@ -224,6 +241,8 @@ struct XMLFeedReader {
                     let key = Array(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
                     if let scalar = HTMLEntities.named[key] {
                         text.append(contentsOf: Array(String(scalar).utf8))
+                    } else if let value = internalEntity(name) {
+                        text.append(contentsOf: value)
                     } else {
                         text.append(UInt8(ascii: "&"))
                         text.append(contentsOf: key)

@@ -7,7 +7,7 @@ enum XMLLocalName: String, CaseIterable {
     case rss, RDF, channel, item, feed, entry
     case title, link, description, guid, pubDate, author, enclosure, image, url, ttl
     case encoded, creator, date, modified, issued, created
-    case content, thumbnail, group, subtitle, body, fullitem, duration
+    case content, thumbnail, group, subtitle, body, fullitem, duration, abstract
     case updatePeriod, updateFrequency
     case id, published, updated, summary, name, icon, logo, source
     // Attributes.

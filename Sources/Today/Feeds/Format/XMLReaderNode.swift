@@ -35,6 +35,14 @@ struct XMLNodeAccess {
         return !(type.hasPrefix("text/") || type.hasSuffix("/xml") || type.hasSuffix("+xml"))
     }
 
+    /// An attribute by its exact name, for the rare formats whose names are not interned (CDF's `HREF`).
+    func attribute(_ name: String) -> String? {
+        guard let value = name.withCString({ xmlTextReaderGetAttribute(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) })
+        else { return nil }
+        defer { skiff_xml_free(value) }
+        return String(cString: value)
+    }
+
     /// Atom's `type` of a text construct.
     func textType() -> XMLFeedReader.TextType { XMLFeedReader.textType(attributes([.type])[.type]) }
 
