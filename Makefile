@@ -12,7 +12,7 @@ RELEASE = build -c release --static-swift-stdlib --product skiff $(SWIFTPM_FLAGS
 BENCH_BUILD = build -c release --static-swift-stdlib --product skiff-bench $(SWIFTPM_FLAGS)
 BENCH = .build/release/skiff-bench
 
-.PHONY: run test build release deb bench bench-today-wheel screenshots validate install uninstall clean
+.PHONY: run test build release deb bench bench-today-wheel screenshots validate install uninstall clean feed-corpus
 
 build:
 	@swift=$$($(SETUP) | tail -1) && $$swift build
@@ -46,6 +46,11 @@ deb:
 	  --changes-option=-u$(CURDIR) --changes-file=$(CURDIR)/skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \
 	lintian --fail-on error,warning skiff_$(DEB_VERSION)_$(DEB_ARCH).changes && \
 	echo "make deb: skiff_$(DEB_VERSION)$(DEB_RELEASE)_$(DEB_ARCH).deb (install it with: sudo apt-get install ./skiff_$(DEB_VERSION)$(DEB_RELEASE)_$(DEB_ARCH).deb)"
+
+# The parser against feedparser 6.0.14's test suite, downloaded into .build/feed-corpus (never committed);
+# prints per-directory figures and every failing check (docs/feeds.md, "The public corpus").
+feed-corpus:
+	@swift=$$($(SETUP) | tail -1) && $$swift build --product feed-corpus && tools/feed-corpus.py $(CORPUSFLAGS)
 
 validate:
 	@$(SETUP) --test >/dev/null && tools/validate-data.sh

@@ -128,6 +128,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/SkiffBench"),
 
+        // feed-corpus: the parser's reading of a public corpus of feeds as JSON, for
+        // tools/feed-corpus.py (make feed-corpus; docs/feeds.md, "The public corpus"). FeedFormat only,
+        // so it builds in seconds; never shipped (make release/deb and debian/rules build --product skiff).
+        .executableTarget(name: "feed-corpus", dependencies: ["FeedFormat"], path: "tools/feed-corpus"),
+
         // Shared by the display tests: the display requirement and a loopback HTTP server.
         .target(name: "TestSupport", dependencies: ["Gtk"], path: "Tests/TestSupport"),
         // A fake 60 Hz clock for the model tests (no GTK).

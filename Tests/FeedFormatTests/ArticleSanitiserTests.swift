@@ -153,3 +153,27 @@ final class ArticleSanitiserTests: XCTestCase {
         XCTAssertEqual(many.pictures.last?.afterParagraph, ArticleSanitiser.maximumPictures)
     }
 }
+
+/// Found by the public corpus (docs/feeds.md, "The public corpus").
+final class ArticleSanitiserSpacingTests: XCTestCase {
+    private func clean(_ html: String) -> ArticleSanitiser.Result {
+        ArticleSanitiser.sanitise(html, base: URL(string: "https://news.example.org/"))
+    }
+
+    /// The space between two inline elements is a space the reader sees ("<b>a</b> <i>b</i>" is "a b").
+    func testSpaceBetweenInlineElementsIsKept() {
+        XCTAssertEqual(clean("<b>high</b> <i>tide</i>").paragraphs, ["high tide"])
+        XCTAssertEqual(clean("safe<link rel=stylesheet href=x.css> <b>text</b>").paragraphs, ["safe text"])
+    }
+
+    /// What follows an `embed` (which has no content) is not swallowed with it; an `object`'s fallback
+    /// is shown, its `param`s are not.
+    func testTextAfterAnEmbedAndAnObjectsFallbackAreKept() {
+        let embed = clean("safe<embed src=\"https://x.example/\"> <b>text</b>")
+        XCTAssertEqual(embed.paragraphs, ["safe text"])
+        XCTAssertFalse(embed.html.contains("embed"), embed.html)
+        let object = clean("<object data=x><param name=a value=b>fallback <b>text</b></object>")
+        XCTAssertEqual(object.paragraphs, ["fallback text"])
+        XCTAssertFalse(object.html.contains("object") || object.html.contains("param"), object.html)
+    }
+}

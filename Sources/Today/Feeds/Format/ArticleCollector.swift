@@ -25,6 +25,10 @@ struct ProblemList {
 /// newest 500 pay for plain text and the picture search (BENCHMARKS.md, feed-parse).
 struct ArticleDraft {
     var guid: String?
+    /// Where a relative `guid` is resolved, for an article kept (nil: kept as written; an RSS guid
+    /// with `isPermaLink="false"` is not a reference). Left until then, as links are: URL parsing
+    /// is dear (BENCHMARKS.md, feed-parse).
+    var guidBase: URL?
     /// The link as read: RSS's is resolved only when needed — for an article kept, or for the identity
     /// of one without a guid — since half of a 1,000-item feed is dropped (BENCHMARKS.md, feed-parse).
     var linkSource = DraftLink.url(nil)
@@ -42,6 +46,7 @@ struct ArticleDraft {
     var published: Date?
     var updated: Date?
     var imageURL: URL?
+    var media: ParsedMedia?
     /// When there is no `imageURL`, the first <img> of `contentHTML` is resolved against this.
     var contentBase: URL?
 
@@ -58,8 +63,11 @@ struct ArticleDraft {
         let image = imageURL ?? contentBase.flatMap { base in
             contentHTML.flatMap(HTMLText.firstImageSource).flatMap { FeedURLs.resolve($0, against: base) }
         }
-        return ParsedArticle(guid: guid, link: link, title: title, summary: summary, contentHTML: contentHTML,
-                             author: author, published: published ?? updated, updated: updated, imageURL: image)
+        let identity = guidBase.flatMap { base in
+            self.guid.map { String(FeedURLs.identifier($0, against: base).prefix(FeedFormatLimits.guidCharacters)) }
+        } ?? self.guid
+        return ParsedArticle(guid: identity, link: link, title: title, summary: summary, contentHTML: contentHTML,
+                             author: author, published: published ?? updated, updated: updated, imageURL: image, media: media)
     }
 }
 
@@ -96,7 +104,11 @@ struct ArticleCollector {
 
     mutating func add(_ draft: ArticleDraft) {
         var draft = draft
-        guard !draft.titleSource.isEmpty || draft.link != nil || draft.guid != nil || draft.contentHTML != nil || draft.summarySource != nil else {
+        // An item with only a date, an author or a file is still an item the publisher wrote (a
+        // podcast's episode, a minimal entry): only one with nothing to show is skipped.
+        guard !draft.titleSource.isEmpty || draft.link != nil || draft.guid != nil || draft.contentHTML != nil
+            || draft.summarySource != nil || draft.published != nil || draft.updated != nil || draft.author != nil
+            || draft.media != nil || draft.imageURL != nil else {
             empty += 1
             return
         }

@@ -65,6 +65,13 @@ public enum ArticleSanitiser {
         "svg", "math", "canvas", "audio", "video", "source", "track", "map", "area",
     ]
     static let voidElements: Set<String> = ["br", "hr", "img"]
+    /// Dropped elements that HTML says have no content, but that libxml2's parser may give children
+    /// (`<embed src=…> <b>text</b>`: the text becomes the embed's): those children are the text that
+    /// follows, and are read. `object`'s children are its fallback, which HTML shows when the object is
+    /// not: read too, less its `param`s.
+    static let droppedButNotTheirChildren: Set<String> = [
+        "embed", "link", "meta", "base", "input", "param", "source", "track", "area", "object", "applet",
+    ]
     /// Elements that end a paragraph of the text.
     static let blocks: Set<String> = [
         "p", "div", "section", "article", "header", "footer", "aside", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -88,7 +95,7 @@ public enum ArticleSanitiser {
         }
         guard !bytes.isEmpty else { return Result(html: "", paragraphs: [], truncated: truncated) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
+                            | HTML_PARSE_NONET.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -161,7 +168,12 @@ public enum ArticleSanitiser {
         private mutating func element(_ node: xmlNodePtr, depth: Int) {
             guard let rawName = node.pointee.name else { return }
             let name = String(cString: rawName).lowercased()
-            if ArticleSanitiser.dropped.contains(name) { return }
+            if ArticleSanitiser.dropped.contains(name) {
+                if ArticleSanitiser.droppedButNotTheirChildren.contains(name), depth < ArticleSanitiser.maximumDepth {
+                    children(of: node, depth: depth)
+                }
+                return
+            }
             let isBlock = ArticleSanitiser.blocks.contains(name)
             if isBlock { endParagraph() }
             guard depth < ArticleSanitiser.maximumDepth, let allowedAttributes = ArticleSanitiser.allowed[name] else {

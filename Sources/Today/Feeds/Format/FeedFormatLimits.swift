@@ -25,6 +25,14 @@ public enum FeedFormatLimits {
     /// Dates before 1990-01-01 (older than the web's feeds; in practice the Unix epoch or a zero
     /// written by a broken generator) are dropped (docs/feeds.md).
     public static let earliestDate = Date(timeIntervalSince1970: 631_152_000)
+    /// A media file's duration longer than this (7 days) is taken as unknown: no episode lasts a week,
+    /// so it is a generator's mistake (milliseconds written as seconds) (docs/feeds.md).
+    public static let mediaDuration: TimeInterval = 7 * 24 * 60 * 60
+    /// The longest text of an entity a document declares that is read in its place, and all such texts
+    /// together in one document: a plain-text entity (no markup, no other entity) is read, bounded so
+    /// that references cannot amplify a document (docs/feeds.md).
+    public static let entityCharacters = 1_024
+    public static let entityExpansion = 1_048_576
     /// Subscriptions read from one OPML file (docs/feeds.md).
     public static let opmlEntries = 5_000
     /// Folders inside folders in one OPML file (docs/feeds.md); feeds deeper are counted and told.

@@ -39,6 +39,7 @@ public enum FeedParser {
                                 problems: inout ProblemList) -> Result<ParsedFeed, FeedFormatError> {
         let choice = encoding(of: data, httpCharset: httpCharset)
         var data = data
+        if choice.blankDeclaration { data = blankingDeclaration(data) }
         if choice.isUTF8 {
             let invalid = data.withUnsafeBytes { UTF8Validation.firstInvalidOffset(in: $0.bindMemory(to: UInt8.self)) }
             if let offset = invalid {
@@ -72,21 +73,38 @@ public enum FeedParser {
 
     /// Which encoding libxml2 should use: a byte-order mark or the XML declaration wins (a
     /// document that names its encoding knows it best); else the HTTP charset; else UTF-8.
-    /// `override` is passed to libxml2 only in the HTTP case; `isUTF8` asks for validation first.
-    static func encoding(of data: Data, httpCharset: String?) -> (override: String?, isUTF8: Bool) {
+    /// `override` is passed to libxml2 only in the HTTP case, or for a declared name libxml2 does
+    /// not take as written (`CharsetNames`); `isUTF8` asks for validation first; `blankDeclaration`
+    /// for a declaration libxml2 would refuse (`encoding="437"`).
+    static func encoding(of data: Data, httpCharset: String?) -> (override: String?, isUTF8: Bool, blankDeclaration: Bool) {
         let head = [UInt8](data.prefix(256))
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (nil, true) }
-        if let signature = XMLSignature(head) { return (signature.libxml2Name, false) }
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (nil, true, false) }
+        if let signature = XMLSignature(head) {
+            if signature == .ebcdic { return (CharsetNames.ebcdicEncoding(head), false, false) }
+            return (signature.libxml2Name, false, false)
+        }
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0 || head.count > 1 && head[1] == 0 {
-            return (nil, false)
+            return (nil, false, false)
         }
         if let declared = declaredEncoding(head) {
-            return (windows1252Superset(declared), isUTF8(declared))
+            return (windows1252Superset(declared) ?? CharsetNames.replacement(for: declared), isUTF8(declared),
+                    CharsetNames.declarationIsInvalid(declared))
         }
         if let charset = httpCharset?.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")), !charset.isEmpty, !isUTF8(charset) {
-            return (windows1252Superset(charset) ?? charset, false)
+            return (windows1252Superset(charset) ?? CharsetNames.replacement(for: charset) ?? charset, false, false)
         }
-        return (nil, true)
+        return (nil, true, false)
+    }
+
+    /// The document with its XML declaration turned into spaces (its lines kept), for a declaration
+    /// libxml2 would stop at; the encoding is then given to libxml2 apart.
+    private static func blankingDeclaration(_ data: Data) -> Data {
+        var bytes = [UInt8](data)
+        guard bytes.starts(with: Array("<?xml".utf8)),
+              let end = (0..<min(bytes.count - 1, 512)).first(where: { bytes[$0] == UInt8(ascii: "?") && bytes[$0 + 1] == UInt8(ascii: ">") })
+        else { return data }
+        for index in 0...(end + 1) where bytes[index] != 0x0A { bytes[index] = 0x20 }
+        return Data(bytes)
     }
 
     /// Latin-1 and ASCII as browsers read them (WHATWG Encoding): windows-1252, whose 0x80–0x9F are

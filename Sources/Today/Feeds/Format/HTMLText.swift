@@ -173,10 +173,21 @@ enum HTMLText {
 
         private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
             // A C1 control (U+0080–U+009F: `&#146;` read by the XML parser, or Windows-1252 bytes
-            // passed off as Latin-1) is the Windows-1252 character, as HTML5 reads such references.
+            // passed off as Latin-1) is the Windows-1252 character, as HTML5 reads such references;
+            // unless it is inside UTF-8 written once more as characters (`&#226;&#128;&#166;`, the
+            // three bytes of "…"), which is that character (`HTMLText.doubleEncoded`).
             if Self.containsC1(bytes) {
-                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                var index = 0
+                while index < scalars.count {
+                    if let (scalar, length) = HTMLText.doubleEncoded(scalars, at: index) {
+                        emitScalar(scalar)
+                        index += length
+                        continue
+                    }
+                    let scalar = scalars[index]
                     emitScalar((0x80...0x9F).contains(scalar.value) ? HTMLEntities.scalar(forCode: scalar.value) : scalar)
+                    index += 1
                 }
                 return
             }
@@ -399,4 +410,31 @@ enum HTMLText {
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
     private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+}
+
+extension HTMLText {
+    /// A UTF-8 sequence read as Latin-1 characters, one of them a C1 control (so it was never meant
+    /// as Latin-1 text: nobody writes U+0080–U+009F): the character it encodes, and how many
+    /// characters it took. A lead (U+00C2–U+00F4) and its continuations (U+0080–U+00BF).
+    static func doubleEncoded(_ scalars: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
+        let lead = scalars[start].value
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return nil
+        }
+        guard start + length <= scalars.count else { return nil }
+        var bytes = [UInt8(lead)]
+        var hasC1 = false
+        for scalar in scalars[(start + 1)..<(start + length)] {
+            guard (0x80...0xBF).contains(scalar.value) else { return nil }
+            if scalar.value <= 0x9F { hasC1 = true }
+            bytes.append(UInt8(scalar.value))
+        }
+        guard hasC1, let decoded = String(validating: bytes, as: UTF8.self)?.unicodeScalars, decoded.count == 1,
+              let scalar = decoded.first else { return nil }
+        return (scalar, length)
+    }
 }

@@ -54,6 +54,7 @@ enum JSONFeedReader {
             }
             draft.imageURL = string(item, "image").flatMap { FeedURLs.resolve($0, against: url) }
                 ?? string(item, "banner_image").flatMap { FeedURLs.resolve($0, against: url) }
+            draft.media = media(item, base: url)
             draft.contentBase = url
             collector.add(draft)
         }
@@ -65,6 +66,16 @@ enum JSONFeedReader {
             siteURL: string(root, "home_page_url").flatMap { FeedURLs.resolve($0, against: url) },
             iconURL: (string(root, "icon") ?? string(root, "favicon")).flatMap { FeedURLs.resolve($0, against: url) },
             articles: articles))
+    }
+
+    /// The first audio or video attachment (`mime_type`, `duration_in_seconds`).
+    private static func media(_ item: JSONValue, base: URL) -> ParsedMedia? {
+        for attachment in item["attachments"]?.arrayValue ?? [] {
+            guard let link = string(attachment, "url").flatMap({ FeedURLs.resolve($0, against: base) }) else { continue }
+            let seconds = attachment["duration_in_seconds"]?.numberValue
+            if let media = MediaFile.media(url: link, type: string(attachment, "mime_type"), duration: seconds) { return media }
+        }
+        return nil
     }
 
     private static func string(_ object: JSONValue, _ key: String) -> String? {

@@ -5,7 +5,8 @@ import Foundation
 /// Limits and formats: docs/feeds.md.
 public struct ParsedFeed: Sendable, Hashable {
     public enum Format: String, Sendable, Hashable, CaseIterable {
-        case rss090, rss091, rss092, rss10, rss20, atom10, jsonFeed10, jsonFeed11
+        /// `cdf`: Microsoft's Channel Definition Format (1997), the feeds Internet Explorer 4 read.
+        case rss090, rss091, rss092, rss10, rss20, atom10, jsonFeed10, jsonFeed11, cdf
     }
 
     public var format: Format
@@ -52,10 +53,13 @@ public struct ParsedArticle: Sendable, Hashable {
     /// The card's picture, chosen in the order docs/feeds.md gives (media:content / media:thumbnail,
     /// an image enclosure, JSON Feed image / banner_image, the first <img> in the content).
     public var imageURL: URL?
+    /// The item's audio or video file (a podcast's episode, a media feed's clip): the first such
+    /// enclosure, `media:content` or JSON Feed attachment (docs/feeds.md, "Formats").
+    public var media: ParsedMedia?
 
     public init(guid: String? = nil, link: URL? = nil, title: String, summary: String? = nil,
                 contentHTML: String? = nil, author: String? = nil, published: Date? = nil, updated: Date? = nil,
-                imageURL: URL? = nil) {
+                imageURL: URL? = nil, media: ParsedMedia? = nil) {
         self.guid = guid
         self.link = link
         self.title = title
@@ -65,6 +69,27 @@ public struct ParsedArticle: Sendable, Hashable {
         self.published = published
         self.updated = updated
         self.imageURL = imageURL
+        self.media = media
+    }
+}
+
+/// An article's audio or video file, for the card to say so (with its length) and the story to play it.
+public struct ParsedMedia: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case audio, video }
+
+    /// Absolute, http(s) only, resolved like the article's links.
+    public var url: URL
+    public var kind: Kind
+    /// As the feed gives it (`audio/mpeg`); nil when it gives none or one that says nothing.
+    public var mimeType: String?
+    /// Seconds; nil when unknown, unreadable or over `FeedFormatLimits.mediaDuration`.
+    public var duration: TimeInterval?
+
+    public init(url: URL, kind: Kind, mimeType: String? = nil, duration: TimeInterval? = nil) {
+        self.url = url
+        self.kind = kind
+        self.mimeType = mimeType
+        self.duration = duration
     }
 }
 

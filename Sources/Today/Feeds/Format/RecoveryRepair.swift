@@ -5,7 +5,7 @@
 /// - Every named reference after the first error: libxml2 stops substituting entity references once
 ///   a document is known to be ill-formed, even `&amp;`, so a link's `&amp;` vanishes after an
 ///   earlier, unrelated error. Names it knows (XML's five, HTML's) become numeric references, which
-///   it still reads.
+///   it still reads; other names stay as written, their `&` escaped.
 ///
 /// - `&#X41;` (a capital X), which XML does not allow and libxml2 turns into the text `X41;`: the
 ///   decimal reference.
@@ -51,7 +51,12 @@ enum RecoveryRepair {
                 case let .capitalHex(end, code):
                     replace(i, end, with: code)
                 case let .named(end, name):
-                    if let scalar = HTMLEntities.named[name] { replace(i, end, with: scalar.value) }
+                    if let scalar = HTMLEntities.named[name] {
+                        replace(i, end, with: scalar.value)
+                    } else {
+                        // A name nobody declared stays as written (`&doesnotexist;`), as browsers show it.
+                        replace(i, i + 1, with: 38)
+                    }
                 case .none:
                     if bareLine == nil { bareLine = line }
                     replace(i, i + 1, with: 38)

@@ -8,8 +8,12 @@ extension XMLFeedReader {
         let vocabularyPointer = xmlTextReaderConstNamespaceUri(reader)
         var vocabulary = names.vocabulary(vocabularyPointer)
         if isAtom, vocabulary == .atom { vocabulary = .core }
+        if vocabulary == .other, let foreign = foreignAtomNamespace, let uri = vocabularyPointer,
+           strcmp(UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self), foreign) == 0 {
+            vocabulary = .core
+        }
         var name = names.name(xmlTextReaderConstLocalName(reader))
-        if name == nil, vocabulary == .core, format == .rss090 || format == .rss091 || format == .rss092 {
+        if name == nil, vocabulary == .core, !isAtom {
             name = names.nameIgnoringCase(xmlTextReaderConstLocalName(reader))
         }
         if path.count > depth { path.removeLast(path.count - depth) }
@@ -26,6 +30,14 @@ extension XMLFeedReader {
         case (.core, .item) where !isAtom, (.core, .entry) where isAtom:
             item = ItemState()
             itemDepth = depth
+            if format == .cdf {
+                // CDF's item: its page and date are attributes.
+                item?.link = node.attribute("HREF").flatMap { FeedURLs.resolve($0, against: node.base()) }
+                if let modified = node.attribute("LASTMOD") {
+                    let value = date(modified)
+                    item?.updated = value
+                }
+            }
             if !isAtom, format == .rss10 || format == .rss090 {
                 item?.rdfAbout = node.attributes([.about])[.about]
             }
@@ -45,14 +57,17 @@ extension XMLFeedReader {
         guard atFeedLevel else { return .read }
         switch (vocabulary, name) {
         case (.core, .title):
-            feedTitleType = isAtom ? node.textType() : .html
+            feedTitleType = isAtom ? Self.atom03Mode(node, node.textType()) : .html
             if feedTitleType == .xhtml {
                 feedTitle = node.innerXML()
                 return .skipSubtree
             }
             begin(.feedTitle, depth: depth)
+            if isAtom { captureBase64 = node.isBase64() }
         case (.core, .link) where !isAtom:
             begin(.feedLink, depth: depth)
+        case (.dc, .title) where !isAtom:
+            begin(.feedDCTitle, depth: depth)
         case (.core, .link) where isAtom:
             let attributes = node.attributes([.rel, .href])
             if siteURL == nil, (attributes[.rel] ?? "alternate") == "alternate", let href = attributes[.href] {
@@ -83,6 +98,10 @@ extension XMLFeedReader {
             }
         case (.rdf, .RDF):
             format = .rss10
+        case (.core, .channel):
+            // A CHANNEL root is CDF: TITLE, ABSTRACT and ITEMs, read as RSS 0.9x's names in any case.
+            format = .cdf
+            siteURL = node.attribute("HREF").flatMap { FeedURLs.resolve($0, against: node.base()) }
         case (.atom, .feed), (.core, .feed):
             format = .atom10
             isAtom = true
@@ -94,6 +113,17 @@ extension XMLFeedReader {
             }
         default:
             let local = xmlTextReaderConstLocalName(reader).map { String(cString: $0).lowercased() } ?? ""
+            if local == "feed", let namespace {
+                // Atom's drafts and forks named their own namespaces (`http://purl.org/pie/`, Echo's):
+                // a `feed` root is Atom whatever its namespace, as the reference parser reads it.
+                format = .atom10
+                isAtom = true
+                path[0].vocabulary = .core
+                foreignAtomNamespace = String(cString: namespace)
+                problemsFromReader.append((xmlTextReaderGetParserLineNumber(reader),
+                                           "An Atom feed in an unknown namespace (\(String(cString: namespace).prefix(80))), read as Atom 1.0"))
+                return .read
+            }
             return .stop(local == "html" ? .htmlPage : local == "svg" ? .image("image/svg+xml") : .other)
         }
         return .read
@@ -103,13 +133,17 @@ extension XMLFeedReader {
                                       parent: (vocabulary: XMLVocabulary, name: XMLLocalName?)) -> Advance {
         switch (vocabulary, name) {
         case (.media, .content), (.media, .thumbnail):
-            let attributes = node.attributes([.url, .type, .medium, .width, .height])
+            let attributes = node.attributes([.url, .type, .medium, .width, .height, .duration])
             guard let url = attributes[.url].flatMap({ FeedURLs.resolve($0, against: node.base()) }) else { return .read }
             if name == .thumbnail || Self.isImage(type: attributes[.type], medium: attributes[.medium], url: url) {
                 let area = (attributes[.width].flatMap { Int($0) } ?? 0) * (attributes[.height].flatMap { Int($0) } ?? 0)
                 item?.media.append((url, max(area, 0)))
-            } else if item?.enclosure == nil {
-                item?.enclosure = url
+            } else {
+                if item?.enclosure == nil { item?.enclosure = url }
+                if item?.mediaFile == nil {
+                    item?.mediaFile = MediaFile.media(url: url, type: attributes[.type], medium: attributes[.medium],
+                                                      duration: attributes[.duration].flatMap(MediaFile.duration))
+                }
             }
             return .read
         // Also inside `media:group`, at any depth.
@@ -131,12 +165,13 @@ extension XMLFeedReader {
         guard depth == itemDepth + 1 else { return .read }
         switch (vocabulary, name) {
         case (.core, .title):
-            item?.titleType = isAtom ? node.textType() : .html
+            item?.titleType = isAtom ? Self.atom03Mode(node, node.textType()) : .html
             if item?.titleType == .xhtml {
                 item?.title = node.innerXML()
                 return .skipSubtree
             }
             begin(.title, depth: depth)
+            if isAtom { captureBase64 = node.isBase64() }
         case (.core, .link) where !isAtom:
             begin(.link, depth: depth)
         case (.core, .link):
@@ -149,13 +184,17 @@ extension XMLFeedReader {
                     if attributes[.type] == "text/html" { item?.link = url }
                 }
             case "enclosure":
-                if item?.enclosureImage == nil, Self.isImage(type: attributes[.type], medium: nil, url: url) {
-                    item?.enclosureImage = url
+                if Self.isImage(type: attributes[.type], medium: nil, url: url) {
+                    if item?.enclosureImage == nil { item?.enclosureImage = url }
+                } else {
+                    if item?.enclosure == nil { item?.enclosure = url }
+                    if item?.mediaFile == nil { item?.mediaFile = MediaFile.media(url: url, type: attributes[.type]) }
                 }
             default:
                 break
             }
         case (.core, .description): begin(.description, depth: depth)
+        case (.core, .abstract) where format == .cdf: begin(.description, depth: depth)
         case (.dc, .description): begin(.dcDescription, depth: depth)
         case (.xhtml, .body) where !isAtom, (.core, .body) where !isAtom:
             if item?.xhtmlBody == nil { item?.xhtmlBody = node.innerXML() }
@@ -163,44 +202,50 @@ extension XMLFeedReader {
         case (.core, .fullitem): begin(.fullitem, depth: depth)
         case (.core, .guid):
             item?.guidIsPermaLink = node.attributes([.isPermaLink])[.isPermaLink]?.lowercased() != "false"
+            if item?.guid == nil { item?.guidBase = node.base() }
             begin(.guid, depth: depth)
-        case (.core, .id): begin(.guid, depth: depth)
+        case (.core, .id):
+            if item?.guid == nil { item?.guidBase = node.base() }
+            begin(.guid, depth: depth)
         case (.core, .pubDate): begin(.pubDate, depth: depth)
         case (.core, .author) where !isAtom: begin(.rssAuthor, depth: depth)
-        case (.core, .published), (.core, .issued), (.core, .created): begin(.published, depth: depth)
+        case (.core, .published): begin(.published, depth: depth)
+        case (.core, .issued), (.core, .created): begin(.issued, depth: depth)
         case (.core, .updated), (.core, .modified), (.dc, .modified): begin(.updated, depth: depth)
         case (.core, .summary):
             item?.atomSummaryType = Self.atom03Mode(node, node.textType())
-            item?.atomSummaryBase64 = node.attributes([.mode])[.mode]?.lowercased() == "base64"
             if item?.atomSummaryType == .xhtml {
                 item?.atomSummary = node.innerXML()
                 return .skipSubtree
             }
             begin(.atomSummary, depth: depth)
+            captureBase64 = node.isBase64()
         case (.core, .content) where isAtom:
             let attributes = node.attributes([.type, .src, .mode])
             // Out-of-line content (`src`) is a link, not text to show.
             if attributes[.src] != nil { return .skipSubtree }
             item?.atomContentType = Self.atom03Mode(node, Self.textType(attributes[.type]))
-            item?.atomContentBase64 = attributes[.mode]?.lowercased() == "base64"
             item?.contentBase = node.base()
             if item?.atomContentType == .xhtml {
                 item?.atomContent = node.innerXML()
                 return .skipSubtree
             }
             begin(.atomContent, depth: depth)
+            captureBase64 = node.isBase64()
         case (.core, .enclosure):
             let attributes = node.attributes([.url, .type])
             if let url = attributes[.url].flatMap({ FeedURLs.resolve($0, against: node.base()) }) {
                 if Self.isImage(type: attributes[.type], medium: nil, url: url) {
                     if item?.enclosureImage == nil { item?.enclosureImage = url }
-                } else if item?.enclosure == nil {
-                    item?.enclosure = url
+                } else {
+                    if item?.enclosure == nil { item?.enclosure = url }
+                    if item?.mediaFile == nil { item?.mediaFile = MediaFile.media(url: url, type: attributes[.type]) }
                 }
             }
         case (.itunes, .title): begin(.itunesTitle, depth: depth)
         case (.itunes, .summary): begin(.itunesSummary, depth: depth)
         case (.itunes, .subtitle): begin(.itunesSubtitle, depth: depth)
+        case (.itunes, .duration): begin(.itunesDuration, depth: depth)
         case (.content, .encoded):
             item?.contentBase = node.base()
             begin(.contentEncoded, depth: depth)
@@ -208,7 +253,7 @@ extension XMLFeedReader {
         case (.dc, .author), (.itunes, .author): begin(.otherAuthor, depth: depth)
         case (.dc, .date): begin(.dcDate, depth: depth)
         // Dublin Core terms in RSS (`dcterms:issued`, `dcterms:created`).
-        case (.dc, .issued), (.dc, .created): begin(.published, depth: depth)
+        case (.dc, .issued), (.dc, .created): begin(.issued, depth: depth)
         case (.dc, .title): begin(.dcTitle, depth: depth)
         case (.itunes, .image):
             if let href = node.attributes([.href])[.href] { item?.itunesImage = FeedURLs.resolve(href, against: node.base()) }
@@ -227,7 +272,8 @@ extension XMLFeedReader {
             var end = text.count
             while start < end, HTMLText.isSpace(text[start]) { start += 1 }
             while end > start, HTMLText.isSpace(text[end - 1]) { end -= 1 }
-            finishField(field, String(decoding: text[start..<end], as: UTF8.self))
+            let value = String(decoding: text[start..<end], as: UTF8.self)
+            finishField(field, captureBase64 ? Self.base64Text(value) : value)
         }
         if item != nil, depth == itemDepth {
             finishItem()
@@ -237,6 +283,7 @@ extension XMLFeedReader {
     mutating func begin(_ field: Field, depth: Int) {
         capture = field
         captureDepth = depth
+        captureBase64 = false
         text.removeAll(keepingCapacity: true)
     }
 
@@ -245,6 +292,7 @@ extension XMLFeedReader {
         let value = trimmed
         switch field {
         case .feedTitle: feedTitle = value
+        case .feedDCTitle: if feedDCTitle.isEmpty { feedDCTitle = value }
         case .feedLink: if siteURL == nil { siteURL = FeedURLs.resolve(trimmed, against: feedURL) }
         case .channelImage: if channelImage == nil { channelImage = FeedURLs.resolve(trimmed, against: node.base()) }
         case .atomIcon: atomIcon = FeedURLs.resolve(trimmed, against: node.base())
@@ -257,12 +305,8 @@ extension XMLFeedReader {
         case .link: if item?.rssLink == nil, !trimmed.isEmpty { item?.rssLink = (trimmed, node.base()) }
         case .description: item?.description = value
         case .contentEncoded: item?.contentEncoded = value
-        case .atomContent:
-            let decoded = item?.atomContentBase64 == true ? Self.base64Text(value) : value
-            item?.atomContent = decoded
-        case .atomSummary:
-            let decoded = item?.atomSummaryBase64 == true ? Self.base64Text(value) : value
-            item?.atomSummary = decoded
+        case .atomContent: item?.atomContent = value
+        case .atomSummary: item?.atomSummary = value
         case .dcDescription: if item?.dcDescription == nil, !trimmed.isEmpty { item?.dcDescription = trimmed }
         case .fullitem: if item?.fullitem == nil, !trimmed.isEmpty { item?.fullitem = trimmed }
         case .guid: if item?.guid == nil, !trimmed.isEmpty { item?.guid = String(trimmed.prefix(FeedFormatLimits.guidCharacters)) }
@@ -276,6 +320,7 @@ extension XMLFeedReader {
         case .itunesSummary: if item?.itunesSummary == nil, !trimmed.isEmpty { item?.itunesSummary = trimmed }
         case .itunesSubtitle: if item?.itunesSubtitle == nil, !trimmed.isEmpty { item?.itunesSubtitle = trimmed }
         case .mediaDescription: if item?.mediaDescription == nil, !trimmed.isEmpty { item?.mediaDescription = trimmed }
+        case .itunesDuration: if item?.itunesDuration == nil { item?.itunesDuration = MediaFile.duration(trimmed) }
         case .pubDate:
             let value = date(trimmed)
             if item?.pubDate == nil { item?.pubDate = value }
@@ -285,6 +330,9 @@ extension XMLFeedReader {
         case .published:
             let value = date(trimmed)
             if item?.published == nil { item?.published = value }
+        case .issued:
+            let value = date(trimmed)
+            if item?.issued == nil { item?.issued = value }
         case .updated:
             let value = date(trimmed)
             if item?.updated == nil { item?.updated = value }

@@ -15,9 +15,10 @@ extension XMLFeedReader {
             draft.contentHTML = Self.html(state.atomContent, state.atomContentType) ?? Self.html(state.atomSummary, state.atomSummaryType)
             draft.summarySource = Self.html(state.atomSummary, state.atomSummaryType) ?? draft.contentHTML
             draft.guid = state.guid
+            draft.guidBase = state.guidBase
             draft.link = state.link ?? state.atomAlternate
             draft.author = state.authorName.map(Self.authorName)
-            draft.published = state.published
+            draft.published = state.published ?? state.issued
             draft.updated = state.updated
         } else {
             draft.contentHTML = Self.nonEmpty(state.contentEncoded) ?? Self.nonEmpty(state.xhtmlBody) ?? Self.nonEmpty(state.fullitem)
@@ -25,10 +26,11 @@ extension XMLFeedReader {
             draft.summarySource = Self.nonEmpty(state.description) ?? Self.nonEmpty(state.dcDescription) ?? draft.contentHTML
             draft.guid = state.guid ?? state.rdfAbout.map { String($0.prefix(FeedFormatLimits.guidCharacters)) }
             let permalink = state.guidIsPermaLink ? state.guid : nil
+            if permalink != nil { draft.guidBase = state.guidBase }
             draft.linkSource = state.rssLink.map { .text($0.text, base: $0.base, orElse: permalink) }
-                ?? .url(permalink.flatMap { FeedURLs.resolve($0, against: nil) })
+                ?? .url(state.link ?? permalink.flatMap { FeedURLs.resolve($0, against: nil) })
             draft.author = (state.dcCreator ?? state.rssAuthor ?? state.otherAuthor).map(Self.authorName)
-            draft.published = state.pubDate ?? state.dcDate ?? state.published
+            draft.published = state.pubDate ?? state.dcDate ?? state.published ?? state.issued
             draft.updated = state.updated
         }
         // A podcast's or media feed's item may have nothing but its file, its own title and summary.
@@ -40,6 +42,11 @@ extension XMLFeedReader {
             draft.summarySource = state.itunesSummary ?? state.itunesSubtitle ?? state.mediaDescription
         }
         if let enclosure = state.enclosure, draft.link == nil { draft.link = enclosure }
+        draft.media = state.mediaFile.map { file in
+            var file = file
+            if file.duration == nil { file.duration = state.itunesDuration }
+            return file
+        }
         draft.imageURL = Self.largest(state.media) ?? state.enclosureImage ?? state.itunesImage
         draft.contentBase = state.contentBase ?? feedURL
         collector.add(draft)
@@ -51,9 +58,10 @@ extension XMLFeedReader {
         if unreadableDates > 0, let example = firstUnreadableDate {
             problems.add("\(unreadableDates) \(unreadableDates == 1 ? "date" : "dates") could not be read (\"\(example)\")")
         }
+        let source = feedTitle.isEmpty ? feedDCTitle : feedTitle
         let title = feedTitleType == .text
-            ? HTMLText.collapsed(feedTitle, limit: FeedFormatLimits.feedTitleCharacters)
-            : HTMLText.plainText(feedTitle, limit: FeedFormatLimits.feedTitleCharacters)
+            ? HTMLText.collapsed(source, limit: FeedFormatLimits.feedTitleCharacters)
+            : HTMLText.plainText(source, limit: FeedFormatLimits.feedTitleCharacters)
         let articles = collector.finish(problems: &problems)
         return ParsedFeed(format: format, title: title, siteURL: siteURL,
                           iconURL: atomIcon ?? atomLogo ?? channelImage ?? itunesImage,

@@ -28,6 +28,8 @@ extension XMLFeedReader {
     static func atom03Mode(_ node: XMLNodeAccess, _ type: TextType) -> TextType {
         switch node.attributes([.mode])[.mode]?.lowercased() {
         case "escaped": return .html
+        // Decoded, read as HTML unless typed otherwise, as the reference parser reads it.
+        case "base64": return type == .text ? .html : type
         default: return type
         }
     }
@@ -43,6 +45,9 @@ extension XMLFeedReader {
         switch type?.lowercased() {
         case "html", "text/html": return .html
         case "xhtml", "application/xhtml+xml": return .xhtml
+        // Base64 of another media type (`XMLNodeAccess.isBase64`): read as HTML once decoded, as the
+        // reference parser does; text/plain and XML types stay text.
+        case let type? where type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("xml"): return .html
         default: return .text
         }
     }

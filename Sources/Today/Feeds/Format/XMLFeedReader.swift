@@ -12,11 +12,16 @@ struct XMLFeedReader {
 
     var format: ParsedFeed.Format?
     var isAtom = false
+    /// The root's namespace when a `feed` root is in one Skiff does not know (Atom's drafts):
+    /// its elements are read as Atom's.
+    var foreignAtomNamespace: String?
     /// The element at each depth of the current path.
     var path: [(vocabulary: XMLVocabulary, name: XMLLocalName?)] = []
 
     var feedTitle = ""
     var feedTitleType = TextType.html
+    /// RSS's `dc:title` of the channel: its title when it has no `title`.
+    var feedDCTitle = ""
     var siteURL: URL?
     var channelImage: URL?
     var atomIcon: URL?
@@ -31,9 +36,13 @@ struct XMLFeedReader {
     var capture: Field?
     var captureDepth = 0
     var captureBase: URL?
+    /// The text being read is base64 (Atom 0.3's `mode="base64"`, Atom 1.0's non-text `type`).
+    var captureBase64 = false
     var text: [UInt8] = []
 
     var collector: ArticleCollector
+    /// Bytes of declared entities' text read so far (`internalEntity`).
+    var entityBytes = 0
     var unreadableDates = 0
     var firstUnreadableDate: String?
     /// Notes on the document's dialect (Atom without its namespace, Atom 0.3), with their lines.
@@ -42,10 +51,11 @@ struct XMLFeedReader {
     enum TextType { case text, html, xhtml }
 
     enum Field {
-        case feedTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
+        case feedTitle, feedDCTitle, feedLink, channelImage, ttl, syPeriod, syFrequency, atomIcon, atomLogo
         case title, link, description, contentEncoded, guid, pubDate, dcDate, rssAuthor, dcCreator, otherAuthor, dcTitle
-        case published, updated, atomSummary, atomContent, authorName
+        case published, issued, updated, atomSummary, atomContent, authorName
         case itunesTitle, mediaTitle, itunesSummary, itunesSubtitle, mediaDescription, dcDescription, fullitem
+        case itunesDuration
     }
 
     struct ItemState {
@@ -61,9 +71,6 @@ struct XMLFeedReader {
         var dcDescription: String?
         var xhtmlBody: String?
         var fullitem: String?
-        /// Atom 0.3's `mode="base64"` on `content` / `summary`: the text is decoded when read.
-        var atomContentBase64 = false
-        var atomSummaryBase64 = false
         var contentEncoded: String?
         var atomContent: String?
         var atomContentType = TextType.text
@@ -71,6 +78,8 @@ struct XMLFeedReader {
         var atomSummaryType = TextType.text
         var guid: String?
         var guidIsPermaLink = true
+        /// The base of the `id` / `guid` element, for a relative one.
+        var guidBase: URL?
         var rdfAbout: String?
         var rssAuthor: String?
         var dcCreator: String?
@@ -80,12 +89,18 @@ struct XMLFeedReader {
         var pubDate: Date?
         var dcDate: Date?
         var published: Date?
+        /// Atom 0.3's `issued` and `created` (and `dcterms:issued`/`created`): after Atom 1.0's `published`.
+        var issued: Date?
         var updated: Date?
         var media: [(url: URL, area: Int)] = []
         var enclosureImage: URL?
         /// The first enclosure that is not a picture (a podcast's audio, a video), from `enclosure`
         /// or `media:content`: the article's link when it has none.
         var enclosure: URL?
+        /// The first audio or video file, whichever element gave it; its duration, when it has none
+        /// of its own, is the item's `itunes:duration`.
+        var mediaFile: ParsedMedia?
+        var itunesDuration: TimeInterval?
         /// A podcast's or media feed's own title and summary, read when the item has none.
         var itunesTitle: String?
         var mediaTitle: String?
@@ -177,6 +192,21 @@ struct XMLFeedReader {
         text.reserveCapacity(4_096)
     }
 
+    /// The text of an entity the document declares itself (`<!ENTITY id "tag:example.com,">`), when it
+    /// is plain text: no markup, no reference to another entity (so no billion laughs), at most
+    /// `FeedFormatLimits.entityCharacters` bytes, and all such texts together within
+    /// `FeedFormatLimits.entityExpansion` bytes a document (docs/feeds.md, "Limits").
+    mutating func internalEntity(_ name: UnsafePointer<xmlChar>) -> [UInt8]? {
+        guard let document = xmlTextReaderCurrentDoc(reader), let entity = xmlGetDocEntity(document, name),
+              entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, let content = entity.pointee.content else { return nil }
+        let length = Int(xmlStrlen(content))
+        guard length <= FeedFormatLimits.entityCharacters, entityBytes + length <= FeedFormatLimits.entityExpansion else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: content, count: length))
+        guard !bytes.contains(UInt8(ascii: "&")), !bytes.contains(UInt8(ascii: "<")) else { return nil }
+        entityBytes += length
+        return bytes
+    }
+
     enum Outcome { case done, stoppedByError, notAFeed(FeedSniffer.Kind) }
     enum Advance { case read, skipSubtree, stop(FeedSniffer.Kind) }
 
@@ -205,10 +235,19 @@ struct XMLFeedReader {
                 }
             case Self.entityReference:
                 // Never expanded by libxml2 (no XML_PARSE_NOENT): HTML's names, which RSS 0.91
-                // feeds use without declaring, are read from our own table; others are dropped.
+                // feeds use without declaring, are read from our own table; others stay as written
+                // (`&doesnotexist;`), as the reference parser and a browser show them.
                 if capture != nil, let name = xmlTextReaderConstName(reader) {
                     let key = Array(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
-                    if let scalar = HTMLEntities.named[key] { text.append(contentsOf: Array(String(scalar).utf8)) }
+                    if let scalar = HTMLEntities.named[key] {
+                        text.append(contentsOf: Array(String(scalar).utf8))
+                    } else if let value = internalEntity(name) {
+                        text.append(contentsOf: value)
+                    } else {
+                        text.append(UInt8(ascii: "&"))
+                        text.append(contentsOf: key)
+                        text.append(UInt8(ascii: ";"))
+                    }
                 }
             default:
                 break

@@ -7,7 +7,7 @@ enum XMLLocalName: String, CaseIterable {
     case rss, RDF, channel, item, feed, entry
     case title, link, description, guid, pubDate, author, enclosure, image, url, ttl
     case encoded, creator, date, modified, issued, created
-    case content, thumbnail, group, subtitle, body, fullitem
+    case content, thumbnail, group, subtitle, body, fullitem, duration, abstract
     case updatePeriod, updateFrequency
     case id, published, updated, summary, name, icon, logo, source
     // Attributes.
@@ -32,6 +32,8 @@ enum XMLVocabulary {
         ("http://search.yahoo.com/mrss/", .media),
         ("http://search.yahoo.com/mrss", .media),
         ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
+        // As Apple's own early documentation capitalised it; namespaces are compared as written.
+        ("http://www.itunes.com/DTDs/Podcast-1.0.dtd", .itunes),
         ("http://purl.org/rss/1.0/modules/syndication/", .sy),
         ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
         ("http://www.w3.org/1999/xhtml", .xhtml),
@@ -71,10 +73,21 @@ struct XMLNameTable {
     private static let namesByLowercase = Dictionary(XMLLocalName.allCases.map { ($0.rawValue.lowercased(), $0) },
                                                      uniquingKeysWith: { first, _ in first })
 
-    /// `<Title>`, `<Link>`: RSS 0.9x generators that wrote names as they pleased. Only asked for a
-    /// name not found as written, in an RSS 0.9x document (a String per such element).
+    /// `<Title>`, `<TiTlE>`: RSS generators that wrote names as they pleased. Only asked for an RSS
+    /// name not found as written; a String is made only for one with a capital letter (most unknown
+    /// names are lower case: `comments`, `category`), so a common feed pays a byte scan.
     func nameIgnoringCase(_ pointer: UnsafePointer<xmlChar>?) -> XMLLocalName? {
         guard let pointer else { return nil }
+        var byte = pointer
+        var hasCapital = false
+        while byte.pointee != 0 {
+            if byte.pointee >= UInt8(ascii: "A"), byte.pointee <= UInt8(ascii: "Z") {
+                hasCapital = true
+                break
+            }
+            byte += 1
+        }
+        guard hasCapital else { return nil }
         return Self.namesByLowercase[String(cString: pointer).lowercased()]
     }
 

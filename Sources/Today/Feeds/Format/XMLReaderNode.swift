@@ -25,6 +25,24 @@ struct XMLNodeAccess {
         return values
     }
 
+    /// Whether an Atom text construct's text is base64: Atom 0.3's `mode="base64"`, or Atom 1.0's
+    /// `type` naming a media type that is neither text nor XML (RFC 4287 §4.1.3.3), such as
+    /// `application/octet-stream`.
+    func isBase64() -> Bool {
+        let values = attributes([.type, .mode])
+        if values[.mode]?.lowercased() == "base64" { return true }
+        guard let type = values[.type]?.lowercased(), type.contains("/") else { return false }
+        return !(type.hasPrefix("text/") || type.hasSuffix("/xml") || type.hasSuffix("+xml"))
+    }
+
+    /// An attribute by its exact name, for the rare formats whose names are not interned (CDF's `HREF`).
+    func attribute(_ name: String) -> String? {
+        guard let value = name.withCString({ xmlTextReaderGetAttribute(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) })
+        else { return nil }
+        defer { skiff_xml_free(value) }
+        return String(cString: value)
+    }
+
     /// Atom's `type` of a text construct.
     func textType() -> XMLFeedReader.TextType { XMLFeedReader.textType(attributes([.type])[.type]) }
 
