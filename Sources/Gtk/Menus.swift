@@ -280,7 +280,18 @@ public final class PopoverMenu: Widget {
         self.init(retaining: UnsafeMutableRawPointer(gtk_popover_menu_new_from_model(menu.model)))
         gtk_popover_set_has_arrow(popover, 0)
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
+        // Closed, the keyboard focus goes back where it was when the menu opened (GTK would leave it
+        // on the first focusable widget of the window: the header's section switcher).
+        on("closed") { [weak self] in
+            MainLoop.idle { [weak self] in
+                guard let self, let before = self.focusBefore else { return }
+                self.focusBefore = nil
+                if before.isMapped, before.canFocus { _ = before.grabFocus() }
+            }
+        }
     }
+    /// What had the keyboard focus when the menu opened.
+    private var focusBefore: Widget?
     private var popover: UnsafeMutablePointer<GtkPopover> { raw.assumingMemoryBound(to: GtkPopover.self) }
     /// Attaches to `widget` (it is unparented when `widget` is destroyed).
     public func attach(to widget: Widget) { gtk_widget_set_parent(self.widget, widget.widget) }
@@ -291,7 +302,12 @@ public final class PopoverMenu: Widget {
         var r = GdkRectangle(x: Int32(rect.x), y: Int32(rect.y), width: Int32(max(1, rect.width)), height: Int32(max(1, rect.height)))
         gtk_popover_set_pointing_to(popover, &r)
     }
-    public func popup() { gtk_popover_popup(popover) }
+    public func popup() {
+        if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) {
+            focusBefore = Widget(retaining: UnsafeMutableRawPointer(focus))
+        }
+        gtk_popover_popup(popover)
+    }
     public func popdown() { gtk_popover_popdown(popover) }
     public var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
 }

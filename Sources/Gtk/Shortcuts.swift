@@ -58,6 +58,17 @@ public final class GestureClick: EventController {
     public func setButton(_ button: UInt32) { gtk_gesture_single_set_button(OpaquePointer(raw), button) }
 }
 
+/// A press held in place (GtkGestureLongPress: GTK's delay, about half a second, without moving past
+/// the drag threshold): a touchscreen's way to a context menu, and the mouse's too.
+@MainActor
+public final class GestureLongPress: EventController {
+    public override class var gType: GType { gtk_gesture_long_press_get_type() }
+    public convenience init() { self.init(adopting: UnsafeMutableRawPointer(gtk_gesture_long_press_new())) }
+    /// Held long enough, at (x, y).
+    @discardableResult
+    public func onPressed(_ body: @escaping PointHandler) -> SignalHandlerID { onPoint("pressed", body) }
+}
+
 /// Two fingers pinching: a touchscreen's, or a touchpad's pinch (GtkGestureZoom).
 @MainActor
 public final class GestureZoom: EventController {

@@ -144,6 +144,69 @@ final class TodayViewsTests: XCTestCase {
         }
     }
 
+    /// In an open story the reader's keys go through the articles in place: Space at the end to the
+    /// next unread one, k and j, Down past the end and Up past the top; the story's menu (Shift+F10
+    /// and a right click) acts on the article shown; a long press on a card opens its menu, not its
+    /// story. Read from the story as a screen reader finds it (a dialog named by its article) and
+    /// from the database file.
+    func testAStorysKeysGoThroughTheArticlesAndItsMenuAndALongPressOpensACardsMenu() throws {
+        let database = folder.appendingPathComponent("feeds.sqlite")
+        let feed = "\(server.base)/feed.xml"
+        try MainActor.assumeIsolated {
+            let (main, id) = try Self.openShowingTheFeed(feed, database: database, title: "Today Story Keys")
+            defer { main.window.destroy() }
+            let tides = "Tide tables for the week", ferry = "The ferry runs again"
+            @MainActor func storyShows(_ title: String) -> Bool {
+                MainLoop.run(until: { main.today.root.presentedDescendants().contains { $0.hasRole(.dialog) && $0.hasLabel(title) } }, timeout: 5)
+            }
+            // A long press on a card: its menu, and no story under it.
+            let card = try XCTUnwrap(main.today.visibleCardWidget(titled: tides)?.bounds(in: main.window))
+            XDoTool.run(["mousemove", "--window", id, String(Int(card.x + card.width / 2)), String(Int(card.y + card.height / 2))])
+            XDoTool.run(["mousedown", "1"])
+            let held = Self.menuItem("Copy Link", in: main, timeout: 10)
+            XDoTool.run(["mouseup", "1"])
+            XCTAssertNotNil(held, "a long press opens the card's menu")
+            MainLoop.handlePendingInput()
+            XCTAssertFalse(storyShows(tides), "and not its story")
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !main.today.cardMenuIsOpen }, timeout: 5))
+
+            XCTAssertTrue(XDoTool.tab(in: main.window, until: { $0.contains("'\(tides)'") }, limit: 12), "Tab reached the newest card")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(storyShows(tides), "Enter opened its story")
+            // Until it has grown to its size, its end is not where it will be.
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5))
+            XDoTool.run(["key", "space"])
+            XCTAssertTrue(storyShows(ferry), "Space at the end of a short story: the next unread article")
+            XCTAssertEqual(try SQLiteFile.rows(database, "SELECT count(*) FROM article_states WHERE read = 1"), "2", "both read")
+            XDoTool.run(["key", "k"])
+            XCTAssertTrue(storyShows(tides), "k: the previous article")
+            XDoTool.run(["key", "Down"])
+            XCTAssertTrue(storyShows(ferry), "Down with nothing left to scroll: the next")
+            XDoTool.run(["key", "Up"])
+            XCTAssertTrue(storyShows(tides), "Up at the top: the previous")
+            XDoTool.run(["key", "j"])
+            XCTAssertTrue(storyShows(ferry), "j: the next")
+
+            // The story's menu acts on the article shown.
+            XDoTool.run(["key", "shift+F10"])
+            let star = try XCTUnwrap(Self.menuItem("Star", in: main), "Shift+F10 opens the story's menu")
+            XCTAssertNotNil(Self.menuItem("Mark as Unread", in: main, timeout: 1), "it says the article is read")
+            XDoTool.click(window: id, x: star.surfaceCentre.x, y: star.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { (try? SQLiteFile.rows(database, "SELECT a.title FROM articles a JOIN article_states s USING (feedID, identity) WHERE s.starred = 1")) == ferry }, timeout: 5),
+                          "Star starred the article the story shows")
+            let story = try XCTUnwrap(main.today.root.presentedDescendants().first { $0.hasRole(.dialog) && $0.hasLabel(ferry) })
+            XDoTool.run(["mousemove", "--window", id, String(Int(story.surfaceCentre.x)), String(Int(story.surfaceCentre.y - story.height / 2 + 60))])
+            XDoTool.run(["click", "3"])
+            XCTAssertNotNil(Self.menuItem("Unstar", in: main), "a right click on the story opens its menu, which knows it is starred")
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { !main.today.cardMenuIsOpen }, timeout: 5))
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("'\(ferry)'") == true }, timeout: 10),
+                          "Escape closed the story onto the card of the article it showed: \(main.window.focusDescription ?? "none")")
+        }
+    }
+
     /// What a screen reader finds named or labelled `name` in `widget`, once it is on screen.
     @MainActor
     private static func presented(_ name: String, in widget: Widget, timeout: TimeInterval = 5) -> PresentedAccessible? {

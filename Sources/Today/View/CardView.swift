@@ -88,6 +88,16 @@ final class CardView {
         }
         canvas.addController(secondary)
 
+        // A long press opens the menu too (a touchscreen has no right button); claimed, it cancels
+        // the click, so the story does not open under the menu.
+        let hold = GestureLongPress()
+        hold.onPressed { [weak self, weak hold] x, y in
+            guard let self, let index = self.index else { return }
+            hold?.claim()
+            self.onContextMenu?(index, x, y)
+        }
+        canvas.addController(hold)
+
         let keys = EventControllerKey()
         keys.onPressed { [weak self] key, modifiers in
             guard let self, modifiers.isDisjoint(with: [.control, .alt]) else { return false }

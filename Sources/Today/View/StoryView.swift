@@ -38,9 +38,17 @@ final class StoryView {
     var onReaderView: (() -> Void)?
     /// Called when the shrink back into the card has finished.
     var onClosed: ((CardIndex) -> Void)?
+    /// Down past the story's end, Up past its top: the next or the previous article, in place.
+    var onStep: ((_ forward: Bool) -> Void)?
+    /// Space at the story's end: the next unread article.
+    var onNextUnread: (() -> Void)?
+    /// The article's menu asked for at (x, y) in `container`: a right click on the story (outside
+    /// selectable text, whose own menu copies), the Menu key or Shift+F10.
+    var onContextMenu: ((_ x: Double, _ y: Double) -> Void)?
 
     var isOpen: Bool { transition.phase == .open || transition.phase == .opening }
     var isShown: Bool { transition.isPresented }
+    var isSettled: Bool { transition.phase == .open }
 
     private lazy var bodyClamp = Clamp(child: body, maximumWidth: Self.readingWidth, label: "Story column")
     /// 70 characters of the story's 15.5-px text plus the body's 24-px margins.
@@ -96,17 +104,25 @@ final class StoryView {
     static let lineStep = 48.0
 
     /// A reader's keys scroll the story wherever its focus is (it opens on the close button): Page
-    /// Down and Up as the feed does, Down and Up by a line, Home and End to either end. A focused
-    /// paragraph's own keys (moving its selection) come first.
+    /// Down and Up as the feed does, Down and Up by a line, Home and End to either end. Down with
+    /// nothing left below goes on to the next article, Up at the top back to the previous one
+    /// (docs/feeds.md, "Views, read and starred"). A focused paragraph's own keys (moving its
+    /// selection) come first.
     private func installKeyboard() {
         let keys = EventControllerKey()
         keys.onPressed { [weak self] key, modifiers in
-            guard let self, self.isOpen, modifiers.isDisjoint(with: [.control, .alt, .shift]),
-                  let adjustment = self.scroller.verticalAdjustment else { return false }
+            guard let self, self.isOpen else { return false }
+            if key == Key.menu || (key == Key.f10 && modifiers.contains(.shift) && modifiers.isDisjoint(with: [.control, .alt])) {
+                self.onContextMenu?(Double(self.container.width) / 2, Double(self.container.height) / 3)
+                return true
+            }
+            guard modifiers.isDisjoint(with: [.control, .alt, .shift]), let adjustment = self.scroller.verticalAdjustment else { return false }
             let target: Double
             switch key {
             case Key.pageDown: target = adjustment.value + adjustment.pageSize * GridView.pageStep
             case Key.pageUp: target = adjustment.value - adjustment.pageSize * GridView.pageStep
+            case Key.down where self.isAtEnd: self.onStep?(true); return true
+            case Key.up where adjustment.value <= 0: self.onStep?(false); return true
             case Key.down: target = adjustment.value + Self.lineStep
             case Key.up: target = adjustment.value - Self.lineStep
             case Key.home: target = 0
@@ -117,6 +133,48 @@ final class StoryView {
             return true
         }
         container.addController(keys)
+        let secondary = GestureClick()
+        secondary.setButton(3)
+        secondary.onPressed { [weak self] _, x, y in
+            guard let self, self.isOpen else { return }
+            self.onContextMenu?(x, y)
+        }
+        container.addController(secondary)
+    }
+
+    /// Nothing left to scroll down to (a short story is at its end from the start).
+    private var isAtEnd: Bool {
+        guard let adjustment = scroller.verticalAdjustment else { return true }
+        return adjustment.value + adjustment.pageSize >= adjustment.upper - 1
+    }
+
+    /// Space: a page down, or at the end the next unread article; Shift+Space a page up. Not while a
+    /// button of the story (Open in Browser, Reader View) has the focus: Space presses it.
+    func page(forward: Bool) -> Bool {
+        guard isOpen, !openButton.hasFocus, !readerButton.hasFocus, let adjustment = scroller.verticalAdjustment else { return false }
+        if forward, isAtEnd {
+            onNextUnread?()
+        } else {
+            scroller.verticalOffset = adjustment.value + (forward ? 1 : -1) * adjustment.pageSize * GridView.pageStep
+        }
+        return true
+    }
+
+    /// Another article in the open story's place (j, k, Down at the end, Space at the end): no
+    /// transition, the text from its top, the focus where it was.
+    func show(_ content: CardContent, index: CardIndex, bodyFollows: Bool) {
+        guard isOpen else { return }
+        self.content = content
+        self.index = index
+        container.setAccessibleLabel(content.title)
+        container.setAccessibleDescription(content.eyebrow)
+        awaitsBody = bodyFollows
+        pictureSurface = nil
+        fillBody(content)
+        scroller.verticalOffset = 0
+        header.queueResize()
+        header.queueDraw()
+        container.queueAllocate()
     }
 
     /// - Parameters:

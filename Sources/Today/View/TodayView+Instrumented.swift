@@ -32,6 +32,8 @@ extension TodayView {
     }
     public var isStoryOpen: Bool { story?.isOpen ?? false }
     public var isStoryShown: Bool { story?.isShown ?? false }
+    /// The story has finished growing out of its card (its text laid out at its final size).
+    public var isStorySettled: Bool { story?.isSettled ?? false }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
     public var errorMessage: String? { errorView?.message }
     /// The open story's article page, if it is an article's.

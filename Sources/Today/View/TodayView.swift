@@ -238,6 +238,12 @@ public final class TodayView {
         story.onClose = { [weak self] in self?.closeStory() }
         story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
         story.onReaderView = { [weak self] in self?.openReaderView() }
+        story.onStep = { [weak self] forward in _ = self?.showNeighbourStory(forward ? .next : .previous) }
+        story.onNextUnread = { [weak self] in _ = self?.showNeighbourStory(.next, unreadOnly: true) }
+        story.onContextMenu = { [weak self, weak grid, weak feedSource, weak story] x, y in
+            guard let self, let grid, let feedSource, let story, let index = story.index else { return }
+            self.showCardMenu(feedSource, grid, index, widget: story.container, x: x, y: y)
+        }
         story.onClosed = { [weak self] index in
             self?.grid?.hiddenCard = nil
             self?.grid?.refreshCard(index)
@@ -402,6 +408,13 @@ public final class TodayView {
         let content = feed.content(at: index)
         let reader = content.body.isEmpty ? storyBody : nil
         story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)), bodyFollows: reader != nil)
+        storyShown(content, at: index, feed: feed, grid: grid, reader: reader)
+    }
+
+    /// The story's text read if the card does not hold it, the card hidden under the story, the
+    /// article marked read.
+    private func storyShown(_ content: CardContent, at index: CardIndex, feed: FeedSource, grid: GridView,
+                            reader: (@Sendable (String) async -> StoryText)?) {
         if let reader {
             let id = content.id
             Task { [weak self] in
@@ -414,6 +427,26 @@ public final class TodayView {
             feed.readOverrides[content.id] = true
             onStoryOpened?(content.id)
         }
+    }
+
+    /// j and k in a story, Down past its end and Up past its top, Space at its end (the next unread
+    /// one): the open story shows the next or previous article in reading order, in place. The card
+    /// under it moves too, so closing shrinks into the article shown. At the first or last article
+    /// the story stays. Whether it moved.
+    func showNeighbourStory(_ direction: NavigationDirection, unreadOnly: Bool = false) -> Bool {
+        guard let grid, let story, story.isOpen, let current = story.index, let layout = grid.layout, let feed = loadedFeed else { return false }
+        var next = layout.neighbour(of: current, direction: direction)
+        while let candidate = next, feed.feed.card(at: candidate)?.id == ArticleCards.addFeedsCardID || (unreadOnly && !feed.content(at: candidate).unread) {
+            next = layout.neighbour(of: candidate, direction: direction)
+        }
+        guard let next else { return false }
+        let content = feed.content(at: next)
+        let reader = content.body.isEmpty ? storyBody : nil
+        grid.reveal(next, focus: false)
+        story.show(content, index: next, bodyFollows: reader != nil)
+        storyShown(content, at: next, feed: feed, grid: grid, reader: reader)
+        grid.refreshCard(current)
+        return true
     }
 
     /// Reader View for the open story: its article fetched from its page replaces the summary.
@@ -485,6 +518,12 @@ public final class TodayView {
                 return true
             }
             if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control) { return story.openLink() }
+            if plain, key == Key.j || key == Key.k {
+                // Taken at the first and last article too: the grid under the story must not move.
+                _ = self.showNeighbourStory(key == Key.j ? .next : .previous)
+                return true
+            }
+            if key == Key.space, modifiers.isDisjoint(with: [.control, .alt]) { return story.page(forward: !modifiers.contains(.shift)) }
             if key == Key.r, modifiers.contains(.control), modifiers.contains(.alt) { return story.requestReaderView() }
             return false
         }
