@@ -52,6 +52,11 @@ public final class WebView: Widget {
     public func loadAlternateHTML(_ html: String, contentURI: String, baseURI: String? = nil) {
         webkit_web_view_load_alternate_html(view, html, contentURI, baseURI)
     }
+    /// Nothing drawn under the page's own background (a page with none shows what is behind the view).
+    public func setTransparentBackground() {
+        var clear = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 0)
+        webkit_web_view_set_background_color(view, &clear)
+    }
     public func goBack() { webkit_web_view_go_back(view) }
     public func goForward() { webkit_web_view_go_forward(view) }
     public func reload() { webkit_web_view_reload(view) }

@@ -32,7 +32,8 @@ final class StoryTexts: Sendable {
         }
         let summaryOnly = own.paragraphs.reduce(0) { $0 + $1.count } < Self.summaryOnlyCharacters
         var story = own
-        story.offersReaderView = article.link != nil && summaryOnly
+        // A podcast's episode that links to its own file has no page to read an article from.
+        story.offersReaderView = article.link != nil && article.link != article.media?.url && summaryOnly
         return story
     }
 

@@ -280,7 +280,8 @@ final class TodayFeeds {
             return ArticleCardInput(identity: String(article.id), feedTitle: feed?.displayTitle ?? "", feedIconURL: feed.flatMap { URL(string: Self.icon(of: $0)) },
                                     title: article.title.isEmpty ? "Untitled" : article.title, summary: article.summary,
                                     imageURL: Self.picture(of: article), published: article.date, unread: !article.isRead,
-                                    starred: article.isStarred, link: article.link)
+                                    starred: article.isStarred, link: article.link,
+                                    media: article.media.map { CardMedia(kind: $0.kind == .audio ? .audio : .video, url: $0.url, mimeType: $0.mimeType, duration: $0.duration) })
         }
     }
 

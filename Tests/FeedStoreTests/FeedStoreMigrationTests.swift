@@ -28,10 +28,11 @@ final class FeedStoreMigrationTests: FeedStoreTestCase {
         XCTAssertEqual(found.first?.isRead, true)
         XCTAssertEqual(found.first?.isStarred, true)
         XCTAssertEqual(try fileRows("SELECT identifier FROM grdb_migrations ORDER BY identifier").map { $0["identifier"] as String },
-                       ["v1", "v2-search", "v3-page-pictures", "v3-problems", "v3-reader-view"])
+                       ["v1", "v2-search", "v3-page-pictures", "v3-problems", "v3-reader-view", "v4-media"])
         let old = try XCTUnwrap(try store.articles().first)
         XCTAssertNil(old.pagePictureChecked, "an article from before is looked up when its card shows")
         XCTAssertNil(old.pagePictureURL)
+        XCTAssertNil(old.media, "an article from before has no file until the feed is read again")
     }
 
     /// A database from before Reader View (up to "v2-search") opens with every feed showing summaries

@@ -87,3 +87,23 @@ final class FeedStoreSelectionTests: FeedStoreTestCase {
         XCTAssertEqual(try store.feeds().map(\.id), [again.id])
     }
 }
+
+/// A podcast's episode file is kept with its article and read back with it (and changed when the
+/// feed changes it).
+final class FeedStoreMediaTests: FeedStoreTestCase {
+    func testAnEpisodesFileIsStoredWithItsKindTypeAndLength() throws {
+        let store = try openStore()
+        let feed = try store.addFeed(url: XCTUnwrap(URL(string: "https://example.org/podcast.xml")), now: t0)
+        var episode = article(1, published: t0)
+        episode.media = ParsedMedia(url: try XCTUnwrap(URL(string: "https://example.org/ep1.mp3")), kind: .audio, mimeType: "audio/mpeg", duration: 2530)
+        try store.recordFetch(feed.id, FetchRecord(.parsed(self.feed([episode, article(2, published: t0 - 1)])), fetchedAt: t0, nextFetch: t0 + 3600))
+        let stored = try store.articles()
+        XCTAssertEqual(stored.first?.media, episode.media)
+        XCTAssertNil(stored.last?.media)
+        XCTAssertEqual(try fileRows("SELECT mediaKind, mediaType, mediaDuration FROM articles WHERE mediaURL IS NOT NULL").map { "\($0["mediaKind"] as String) \($0["mediaType"] as String) \($0["mediaDuration"] as Double)" },
+                       ["audio audio/mpeg 2530.0"])
+        episode.media?.kind = .video
+        try store.recordFetch(feed.id, FetchRecord(.parsed(self.feed([episode])), fetchedAt: t0, nextFetch: t0 + 3600))
+        XCTAssertEqual(try store.article(XCTUnwrap(stored.first?.id))?.media?.kind, .video, "a fetch updates it")
+    }
+}

@@ -20,9 +20,13 @@ public struct ArticleCardInput: Sendable, Hashable {
     public var link: URL?
     /// The story's paragraphs: the sanitised content as text.
     public var body: [String]
+    /// Its audio or video file, if it has one.
+    public var media: CardMedia?
 
     public init(identity: String, feedTitle: String, feedIconURL: URL? = nil, title: String, summary: String? = nil,
-                imageURL: URL? = nil, published: Date, unread: Bool, starred: Bool = false, link: URL? = nil, body: [String] = []) {
+                imageURL: URL? = nil, published: Date, unread: Bool, starred: Bool = false, link: URL? = nil, body: [String] = [],
+                media: CardMedia? = nil) {
+        self.media = media
         self.starred = starred
         self.identity = identity
         self.feedTitle = feedTitle
@@ -98,10 +102,11 @@ public enum ArticleCards {
     }
 
     static func card(for article: ArticleCardInput) -> Card {
-        Card(id: article.identity, kind: .feature, eyebrow: article.feedTitle, title: article.title,
-                    subtitle: article.summary, imageURL: article.imageURL, body: article.body,
-                    accent: accent(forFeedTitled: article.feedTitle), textColor: .light,
-                    unread: article.unread, starred: article.starred, link: article.link, iconURL: article.feedIconURL)
+        // A podcast's card says so beside the feed's name: "HARBOUR RADIO · AUDIO · 42 MIN".
+        Card(id: article.identity, kind: .feature, eyebrow: article.media.map { "\(article.feedTitle) · \($0.label)" } ?? article.feedTitle,
+             title: article.title, subtitle: article.summary, imageURL: article.imageURL, body: article.body,
+             accent: accent(forFeedTitled: article.feedTitle), textColor: .light,
+             unread: article.unread, starred: article.starred, link: article.link, iconURL: article.feedIconURL, media: article.media)
     }
 
     /// A card of its own colour for each feed, so a card without a picture is still that feed's:

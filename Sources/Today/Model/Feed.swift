@@ -79,12 +79,15 @@ public struct Card: Sendable, Hashable, Identifiable {
     /// The feed's icon (a file, an http(s) address or a site's icon key), drawn before the eyebrow of a
     /// card that shows its designed look, not a picture.
     public var iconURL: URL?
+    /// An audio or video file the story plays.
+    public var media: CardMedia?
 
     public init(
         id: String, kind: CardKind, eyebrow: String, title: String, subtitle: String? = nil,
         imageURL: URL? = nil, body: [String] = [], accent: RGBColor? = nil, textColor: CardTextColor = .light,
-        unread: Bool = false, starred: Bool = false, link: URL? = nil, iconURL: URL? = nil
+        unread: Bool = false, starred: Bool = false, link: URL? = nil, iconURL: URL? = nil, media: CardMedia? = nil
     ) {
+        self.media = media
         self.starred = starred
         self.iconURL = iconURL
         self.id = id

@@ -21,6 +21,8 @@ struct CardContent: Equatable {
     var starred = false
     /// The article's page ("Open in Browser"); nil for the sample.
     var link: URL?
+    /// An audio or video file the story plays.
+    var media: CardMedia?
     /// What a screen reader says after the title: whether it is unread, the category, then the subtitle.
     var accessibleDescription: String {
         [unread ? "Unread" : nil, starred ? "Starred" : nil, eyebrow.capitalized, subtitle].compactMap { $0 }.joined(separator: ". ")
@@ -59,7 +61,7 @@ final class FeedSource {
         return CardContent(id: card.id, eyebrow: card.eyebrow, title: card.title, subtitle: card.subtitle,
                            imagePath: card.imageURL.map(Self.path(of:)), iconPath: card.iconURL.map(Self.path(of:)), body: card.body, accent: accent, lightText: card.textColor != .dark,
                            unread: readOverrides[card.id].map { !$0 } ?? card.unread,
-                           starred: starOverrides[card.id] ?? card.starred, link: card.link)
+                           starred: starOverrides[card.id] ?? card.starred, link: card.link, media: card.media)
     }
 
     /// A file's path, or the address of a picture from the network (`RemotePictures`).

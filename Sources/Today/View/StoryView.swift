@@ -20,6 +20,10 @@ final class StoryView {
     private let openButton = Button(label: "Open in Browser")
     /// Shown when the article gave only a summary: its page's article, fetched (also Ctrl+Alt+R).
     private let readerButton = Button(label: StoryView.readerLabel)
+    /// Open in Browser and Reader View, the first row of the text.
+    private let buttons = Box(.horizontal, spacing: 8)
+    /// The article's audio or video, under the buttons, while its story is shown.
+    private var player: StoryMediaPlayer?
     static let readerLabel = "Reader View"
     static let readerLoadingLabel = "Loading the full article…"
     private let transition = StoryTransition()
@@ -73,7 +77,6 @@ final class StoryView {
         readerButton.tooltip = "Show the whole article from its page (Ctrl+Alt+R)"
         readerButton.isVisible = false
         readerButton.onClicked { [weak self] in self?.requestReaderView() }
-        let buttons = Box(.horizontal, spacing: 8)
         buttons.halign = .start
         buttons.append(openButton)
         buttons.append(readerButton)
@@ -246,6 +249,7 @@ final class StoryView {
             awaitsBody = false
             pictureSurface = nil
             removePictures()
+            showPlayer(for: nil)
             container.isVisible = false
             if let index { onClosed?(index) }
         }
@@ -267,6 +271,18 @@ final class StoryView {
     private var pendingBlocks: [PendingBlock] = []
     private var bodyGeneration = 0
 
+    /// The story's player for its article's file, made anew for each article (its web process goes
+    /// with it when the story closes or moves on).
+    private func showPlayer(for content: CardContent?) {
+        guard player?.media != content?.media || content == nil else { return }
+        if let player { body.remove(player.root) }
+        player = nil
+        guard let media = content?.media, let content else { return }
+        let player = StoryMediaPlayer(media, title: content.title)
+        body.insert(player.root, after: buttons)
+        self.player = player
+    }
+
     private func removePictures() {
         for picture in bodyPictures { body.remove(picture.canvas) }
         bodyPictures = []
@@ -274,6 +290,7 @@ final class StoryView {
     }
 
     private func fillBody(_ content: CardContent) {
+        showPlayer(for: content)
         for label in bodyLabels { body.remove(label) }
         bodyLabels = []
         leadLabel = nil

@@ -22,7 +22,7 @@ public struct PruneSummary: Sendable, Equatable {
 extension FeedStore {
     static let articleColumns = """
         a.id, a.feedID, a.identity, a.title, a.summary, a.author, a.published, a.link, a.imageURL, a.firstSeen,
-        a.pagePictureURL, a.pagePictureChecked,
+        a.pagePictureURL, a.pagePictureChecked, a.mediaURL, a.mediaKind, a.mediaType, a.mediaDuration,
         coalesce(s.read, 0) AS read, coalesce(s.starred, 0) AS starred
         """
     static let withStates = "articles a LEFT JOIN article_states s ON s.feedID = a.feedID AND s.identity = a.identity"
@@ -236,6 +236,7 @@ extension FeedStore {
             let values: [DatabaseValueConvertible?] = [
                 article.title, article.summary, article.contentHTML, article.author,
                 (article.published ?? article.updated)?.timeIntervalSince1970, article.link?.absoluteString, article.imageURL?.absoluteString,
+                article.media?.url.absoluteString, article.media?.kind.rawValue, article.media?.mimeType, article.media?.duration,
             ]
             let id: Int64
             // An article posted again keeps what Reader View took from its page in the index.
@@ -245,13 +246,15 @@ extension FeedStore {
                 id = known["id"]
                 reader = known["readerHTML"]
                 try db.execute(sql: """
-                    UPDATE articles SET title = ?, summary = ?, contentHTML = ?, author = ?, published = ?, link = ?, imageURL = ?
+                    UPDATE articles SET title = ?, summary = ?, contentHTML = ?, author = ?, published = ?, link = ?, imageURL = ?,
+                        mediaURL = ?, mediaKind = ?, mediaType = ?, mediaDuration = ?
                     WHERE id = ?
                     """, arguments: StatementArguments(values + [id]))
             } else {
                 try db.execute(sql: """
-                    INSERT INTO articles (title, summary, contentHTML, author, published, link, imageURL, feedID, identity, firstSeen)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO articles (title, summary, contentHTML, author, published, link, imageURL,
+                        mediaURL, mediaKind, mediaType, mediaDuration, feedID, identity, firstSeen)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: StatementArguments(values + [feed.rawValue, identity, seenAt.timeIntervalSince1970]))
                 id = db.lastInsertedRowID
                 added += 1
@@ -270,6 +273,14 @@ extension FeedStore {
             imageURL: url("imageURL"), firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
             isRead: row["read"], isStarred: row["starred"], readerHTML: content ? row["readerHTML"] : nil,
             pagePictureURL: url("pagePictureURL"),
-            pagePictureChecked: (row["pagePictureChecked"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            pagePictureChecked: (row["pagePictureChecked"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            media: media(row))
+    }
+
+    /// The article's file as stored; a row whose address or kind does not read back has none.
+    private static func media(_ row: Row) -> ParsedMedia? {
+        guard let address: String = row["mediaURL"], let url = URL(string: address),
+              let kind = (row["mediaKind"] as String?).flatMap(ParsedMedia.Kind.init(rawValue:)) else { return nil }
+        return ParsedMedia(url: url, kind: kind, mimeType: row["mediaType"], duration: row["mediaDuration"])
     }
 }

@@ -89,6 +89,17 @@ enum FeedStoreSchema {
                 ALTER TABLE articles ADD COLUMN pagePictureChecked REAL;
                 """)
         }
+        migrator.registerMigration("v4-media") { db in
+            // A podcast's or a video feed's file (docs/feeds.md, "Cards and stories"): the card says
+            // audio or video and how long, the story plays it. kind: 'audio' or 'video'; duration in
+            // seconds, NULL when the feed does not say.
+            try db.execute(sql: """
+                ALTER TABLE articles ADD COLUMN mediaURL TEXT;
+                ALTER TABLE articles ADD COLUMN mediaKind TEXT;
+                ALTER TABLE articles ADD COLUMN mediaType TEXT;
+                ALTER TABLE articles ADD COLUMN mediaDuration REAL;
+                """)
+        }
         return migrator
     }
 }

@@ -84,6 +84,8 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public var pagePictureURL: URL?
     /// When its page was looked up for a picture; nil: never.
     public var pagePictureChecked: Date?
+    /// Its audio or video file (a podcast's episode), if it has one.
+    public var media: ParsedMedia?
 
     public var key: ArticleKey { ArticleKey(feedID: feedID, identity: identity) }
     /// The date cards sort and group by.
