@@ -1,3 +1,4 @@
+import BrowserModel
 import FeedStore
 import Foundation
 import Gtk
@@ -17,6 +18,7 @@ final class TodayViewsTests: XCTestCase {
         try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [:])
         server.setResponse(.init(contentType: "application/rss+xml; charset=utf-8", body: TodaySubscribeTests.feed(base: server.base)), for: "/feed.xml")
+        server.setResponse(.init(body: "<html><head><title>Tides Page</title></head><body><p>Tides.</p></body></html>"), for: "/tides.html")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-today-views-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -117,6 +119,13 @@ final class TodayViewsTests: XCTestCase {
             XDoTool.click(window: id, x: copy.surfaceCentre.x, y: copy.surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { !main.today.cardMenuIsOpen }, timeout: 5))
             XCTAssertEqual(Self.clipboard(), link)
+            // The menu closed gives the focus back to the card, where Ctrl+Enter opens the article's page.
+            XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("'\(tides)'") == true }, timeout: 5),
+                          "the focus is back on the card: \(main.window.focusDescription ?? "none")")
+            XDoTool.run(["key", "ctrl+Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .browser }, timeout: 5), "Ctrl+Enter on the card: the Browser")
+            XCTAssertTrue(MainLoop.run(until: { main.window.title.contains("Tides Page") }, timeout: 20),
+                          "with the card's page: \(main.window.title) \(main.browser.state) ")
         }
     }
 
@@ -254,7 +263,7 @@ final class TodayViewsTests: XCTestCase {
     @MainActor
     private static func open(_ arguments: [String], database: URL, settings: SkiffSettings, title: String) throws -> (main: MainWindow, id: String) {
         let options = try Options.parse(arguments + ["--section", "today", "--feeds-database", database.path, "--ephemeral", "--window-size", "1000x900"])
-        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
+        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe(), settings: settings)
         main.window.title = title
         main.window.present()
         guard let id = XDoTool.window(named: title) else {

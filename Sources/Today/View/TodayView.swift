@@ -506,6 +506,12 @@ public final class TodayView {
             // A reader's keys, on the focused card or the open story (not in the search field:
             // typed letters are the field's).
             if plain, key == Key.m || key == Key.s, self.toggle(key == Key.m ? .read : .starred) { return true }
+            // Ctrl+Enter on a focused card: its article in the Browser, as in its story.
+            if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control), self.story?.isOpen != true,
+               let link = self.focusedCardLink {
+                self.onOpenLink?(link)
+                return true
+            }
             guard let story = self.story, story.isOpen else {
                 if key == Key.escape, plain, self.search.isOpen {
                     self.search.close()
@@ -535,6 +541,12 @@ public final class TodayView {
             if self?.story?.isOpen == true { self?.closeStory() }
         }
         root.addController(back)
+    }
+
+    /// The page of the article whose card has the keyboard focus.
+    private var focusedCardLink: URL? {
+        guard let grid, let feed = loadedFeed, let focused = grid.visibleCards.first(where: { $0.view.canvas.containsFocus }) else { return nil }
+        return feed.content(at: focused.index).link
     }
 
     /// An article's state a reader's key changes.
