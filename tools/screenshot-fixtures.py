@@ -303,6 +303,19 @@ def subscriptions(root):
                               **({'image': '@SITE@/feeds/pictures/curlew.png'} if i == 0 else
                                  {'image': '@SITE@/feeds/pictures/seed-packets.png'} if i == 1 else {})}
                              for i, (t, s, d, h) in enumerate(fieldwork)]}, f)
+    # A podcast (not in the OPML file: only README's episode picture subscribes to it), with three
+    # seconds of a quiet tone as its episode's file.
+    import math, struct, wave
+    with wave.open(os.path.join(root, 'feeds', 'episode.wav'), 'wb') as w:
+        w.setnchannels(1); w.setsampwidth(2); w.setframerate(8000)
+        w.writeframes(b''.join(struct.pack('<h', int(2000 * math.sin(2 * math.pi * 440 * i / 8000))) for i in range(8000 * 3)))
+    with open(os.path.join(root, 'feeds', 'podcast.xml'), 'w') as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">'
+                '<channel><title>Harbour Radio</title><link>@SITE@/notes.html</link>'
+                '<item><itunes:title>Episode 12: The night ferry</itunes:title><itunes:duration>42:10</itunes:duration>'
+                '<itunes:summary>The crew of the night ferry on fog, tides and a great deal of tea.</itunes:summary>'
+                f'<pubDate>{format_datetime(at(0, 1))}</pubDate><guid>harbour-radio-12</guid>'
+                '<enclosure url="@SITE@/feeds/episode.wav" type="audio/wav" length="48044"/></item></channel></rss>')
     with open(os.path.join(root, 'feeds', 'feeds.opml'), 'w') as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?><opml version="2.0"><head><title>Feeds</title></head><body>'
                 '<outline type="rss" text="Harbour Notes" xmlUrl="@SITE@/feeds/harbour.xml"/>'
