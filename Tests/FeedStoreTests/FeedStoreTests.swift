@@ -136,8 +136,6 @@ final class FeedStoreTests: FeedStoreTestCase {
         XCTAssertEqual(try store.articles(in: .unread).map(\.title), ["Article 2", "Article 3"])
         XCTAssertEqual(try store.articles(in: .starred).map(\.title), ["Article 2"])
         XCTAssertEqual(try store.starredCount(), 1)
-        XCTAssertEqual(ArticleView.starred.label(count: 1), "Starred (1)")
-        XCTAssertEqual(ArticleView.all.label(count: 3), "All Articles", "All says no number")
         let wereUnread = try store.unreadKeys()
         XCTAssertEqual(wereUnread.map(\.identity).sorted(), ["urn:article:2", "urn:article:3"])
         XCTAssertEqual(try store.markAllRead(now: t0), 2)

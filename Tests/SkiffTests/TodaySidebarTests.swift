@@ -55,7 +55,7 @@ final class TodaySidebarTests: XCTestCase {
             let settings = try XCTUnwrap(SkiffSettings.open())
             settings.todayView = .all
             defer { settings.todayView = .all }
-            let first = try Self.open(["--import-opml", opml], database: database,
+            let first = try TodayViewsTests.open(["--import-opml", opml], database: database,
                                       settings: settings, title: "Today Sidebar One", width: 1280)
             var destroyed = false
             defer { if !destroyed { first.main.window.destroy() } }
@@ -111,7 +111,7 @@ final class TodaySidebarTests: XCTestCase {
             MainLoop.run(until: { !main.window.isMapped }, timeout: 2)
 
             // The next start shows Fieldwork again, chosen in the list.
-            let second = try Self.open([], database: database, settings: settings, title: "Today Sidebar Two", width: 1280)
+            let second = try TodayViewsTests.open([], database: database, settings: settings, title: "Today Sidebar Two", width: 1280)
             defer { second.main.window.destroy() }
             let again = second.main
             XCTAssertTrue(MainLoop.run(until: { showsFieldwork(again) }, timeout: 20),
@@ -119,20 +119,6 @@ final class TodaySidebarTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { Self.row("Fieldwork, 3 unread", in: again)?.state(.selected, is: true) == true }, timeout: 10),
                           "and the list says so: \(Self.rowNames(in: again))")
         }
-    }
-
-    @MainActor
-    private static func open(_ arguments: [String], database: URL, settings: SkiffSettings, title: String, width: Int) throws -> (main: MainWindow, id: String) {
-        let options = try Options.parse(arguments + ["--section", "today", "--feeds-database", database.path, "--ephemeral", "--window-size", "\(width)x800"])
-        let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"), settings: settings)
-        main.window.title = title
-        main.window.present()
-        guard let id = XDoTool.window(named: title) else {
-            main.window.destroy()
-            throw TestFailure("no X window titled \(title)")
-        }
-        XDoTool.run(["windowfocus", "--sync", id])
-        return (main, id)
     }
 
     /// The list of views as a screen reader finds it, when it is on screen.

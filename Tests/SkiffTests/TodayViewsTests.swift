@@ -259,10 +259,10 @@ final class TodayViewsTests: XCTestCase {
         return shown
     }
 
-    /// A window on Today over `database`, raised and focused.
+    /// A window on Today over `database`, raised and focused (TodaySidebarTests opens its own with it).
     @MainActor
-    private static func open(_ arguments: [String], database: URL, settings: SkiffSettings, title: String) throws -> (main: MainWindow, id: String) {
-        let options = try Options.parse(arguments + ["--section", "today", "--feeds-database", database.path, "--ephemeral", "--window-size", "1000x900"])
+    static func open(_ arguments: [String], database: URL, settings: SkiffSettings, title: String, width: Int = 1000) throws -> (main: MainWindow, id: String) {
+        let options = try Options.parse(arguments + ["--section", "today", "--feeds-database", database.path, "--ephemeral", "--window-size", "\(width)x900"])
         let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe(), settings: settings)
         main.window.title = title
         main.window.present()

@@ -20,12 +20,6 @@ public enum ArticleView: String, CaseIterable, Sendable {
         }
     }
 
-    /// The view's name with how many articles it holds ("Unread (12)"); All says no number.
-    public func label(count: Int?) -> String {
-        guard self != .all, let count else { return title }
-        return "\(title) (\(count))"
-    }
-
     /// What an empty view says, on its one card.
     public var emptyTitle: String {
         switch self {
