@@ -1,0 +1,57 @@
+/// The sites a filter applies on (`$domain=a.com|~b.com`, `a.com,~b.com##…`) as the one domain list
+/// a WebKit trigger may hold: `if-domain` or `unless-domain`, each domain `*`-prefixed because
+/// Adblock Plus means a domain and all its subdomains.
+enum DomainCondition: Equatable {
+    case any
+    case only([String])
+    case except([String])
+
+    /// Reads `separator`-separated domains, `~` marking exceptions.
+    static func parse(_ text: Substring, separator: Character) -> Result<DomainCondition, SkipReason> {
+        var included: [String] = []
+        var excluded: [String] = []
+        for part in text.split(separator: separator, omittingEmptySubsequences: true) {
+            var name = part.trimmingSpaces()
+            let negated = name.hasPrefix("~")
+            if negated { name = name.dropFirst() }
+            guard !name.isEmpty else { return .failure(.malformed) }
+            guard name.unicodeScalars.allSatisfy(\.isASCII) else { return .failure(.nonASCII) }
+            if name.contains("*") || name.hasPrefix("/") { return .failure(.wildcardDomain) }
+            guard name.allSatisfy(isDomainCharacter) else { return .failure(.malformed) }
+            let lowered = name.lowercased()
+            if negated { excluded.append(lowered) } else { included.append(lowered) }
+        }
+        if included.isEmpty && excluded.isEmpty { return .failure(.malformed) }
+        if included.isEmpty { return .success(.except(unique(excluded).map { "*" + $0 })) }
+        // An exception outside every included domain changes nothing (the filter does not apply
+        // there anyway); one inside an included domain needs both lists, which WebKit refuses.
+        for name in excluded where included.contains(where: { isSameOrSubdomain(name, of: $0) }) {
+            return .failure(.mixedDomains)
+        }
+        return .success(.only(unique(included).map { "*" + $0 }))
+    }
+
+    static func isSameOrSubdomain(_ name: String, of parent: String) -> Bool {
+        name == parent || name.hasSuffix("." + parent)
+    }
+
+    private static func isDomainCharacter(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A)
+            || (ascii >= 0x30 && ascii <= 0x39) || character == "-" || character == "." || character == "_"
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+        return text
+    }
+}
