@@ -19,6 +19,18 @@ final class CosmeticFilterTests: XCTestCase {
         ])
     }
 
+    func testWildcardDomainsBesideOthersAreLeftOutAndCounted() {
+        let conversion = Conversion(["a.com,amazon.*,B.com##.ad", "/ad.js$domain=amazon.*|c.com"])
+        XCTAssertEqual(conversion.rules, [
+            blockRule(#""url-filter":"/ad\\.js","if-domain":["*c.com"]"#),
+            hideRule(#""url-filter":".*","if-domain":["*a.com","*b.com"]"#, ".ad"),
+        ])
+        XCTAssertEqual(conversion.report.filtersConverted, 2)
+        XCTAssertEqual(conversion.report.filtersNarrowed,
+                       SkippedLines(count: 2, examples: ["a.com,amazon.*,B.com##.ad", "/ad.js$domain=amazon.*|c.com"]))
+        XCTAssertEqual(conversion.report.skipped, [:])
+    }
+
     func testGenericExceptionDropsTheRule() {
         let conversion = Conversion(["##.ad", "#@#.ad", "##.kept"])
         XCTAssertEqual(conversion.rules, [hideRule(#""url-filter":".*""#, ".kept")])

@@ -42,6 +42,9 @@ final class UnsupportedFilterTests: XCTestCase {
         assertSkipped("/ad.js$domain=exämple.com", .nonASCII)
         assertSkipped("example.com,~shop.example.com##.ad", .mixedDomains)
         assertSkipped("google.*##.ad", .wildcardDomain)
+        assertSkipped("/ad.js$domain=a.com|~amazon.*", .wildcardDomain)
+        assertSkipped("a.com,~amazon.*##.ad", .wildcardDomain)
+        assertSkipped("a.com,amazon.*#@#.ad", .wildcardDomain)
         assertSkipped("/wérbung/", .nonASCII)
     }
 

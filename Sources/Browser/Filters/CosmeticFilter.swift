@@ -2,7 +2,8 @@
 /// the other `#…#` forms, which WebKit cannot run and which are counted by what they are.
 enum CosmeticFilter {
     enum Parsed: Equatable {
-        case hide(selector: String, DomainCondition)
+        /// `narrowed`: hidden on fewer sites than the filter names (`DomainCondition.Parsed`).
+        case hide(selector: String, DomainCondition, narrowed: Bool)
         /// `#@#`: the hiding of `selector` is lifted on `domains` (every site when empty).
         case exception(selector: String, domains: [String])
         case skipped(SkipReason)
@@ -45,16 +46,19 @@ enum CosmeticFilter {
             return .skipped(.malformed)
         }
 
-        let domains: DomainCondition
-        if domainText.trimmingSpaces().isEmpty {
-            domains = .any
-        } else {
+        var domains = DomainCondition.any
+        var narrowed = false
+        if !domainText.trimmingSpaces().isEmpty {
             switch DomainCondition.parse(domainText, separator: ",") {
-            case let .success(condition): domains = condition
+            case let .success(parsed):
+                domains = parsed.condition
+                narrowed = parsed.narrowed
             case let .failure(reason): return .skipped(reason)
             }
         }
         if kind == .exceptionHide {
+            // Lifting hiding on fewer sites than named would hide where the list says not to.
+            if narrowed { return .skipped(.wildcardDomain) }
             switch domains {
             case .any: return .exception(selector: String(body), domains: [])
             case let .only(names): return .exception(selector: String(body), domains: names)
@@ -62,7 +66,7 @@ enum CosmeticFilter {
             case .except: return .skipped(.cosmeticExceptionNarrowerThanRule)
             }
         }
-        return .hide(selector: String(body), domains)
+        return .hide(selector: String(body), domains, narrowed: narrowed)
     }
 
     private enum Kind { case hide, exceptionHide, extended, snippet }

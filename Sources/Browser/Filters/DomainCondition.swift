@@ -6,21 +6,40 @@ enum DomainCondition: Equatable {
     case only([String])
     case except([String])
 
-    /// Reads `separator`-separated domains, `~` marking exceptions.
-    static func parse(_ text: Substring, separator: Character) -> Result<DomainCondition, SkipReason> {
+    /// The condition, and whether domains with a wildcard were left out of it.
+    struct Parsed: Equatable {
+        let condition: DomainCondition
+        let narrowed: Bool
+    }
+
+    /// Reads `separator`-separated domains, `~` marking exceptions. uBO's `amazon.*` (the name
+    /// under every public suffix) has no WebKit form: among sites a filter applies on it is left
+    /// out, so the rule applies on fewer sites than the filter names, never on more (`narrowed`);
+    /// among exceptions, or alone, the filter is skipped.
+    static func parse(_ text: Substring, separator: Character) -> Result<Parsed, SkipReason> {
         var included: [String] = []
         var excluded: [String] = []
+        var wildcards = 0
         for part in text.split(separator: separator, omittingEmptySubsequences: true) {
             var name = part.trimmingSpaces()
             let negated = name.hasPrefix("~")
             if negated { name = name.dropFirst() }
             guard !name.isEmpty else { return .failure(.malformed) }
             guard name.unicodeScalars.allSatisfy(\.isASCII) else { return .failure(.nonASCII) }
-            if name.contains("*") || name.hasPrefix("/") { return .failure(.wildcardDomain) }
+            if name.contains("*") || name.hasPrefix("/") {
+                if negated { return .failure(.wildcardDomain) }
+                wildcards += 1
+                continue
+            }
             guard name.allSatisfy(isDomainCharacter) else { return .failure(.malformed) }
             let lowered = name.lowercased()
             if negated { excluded.append(lowered) } else { included.append(lowered) }
         }
+        if wildcards > 0 && included.isEmpty { return .failure(.wildcardDomain) }
+        return condition(included: included, excluded: excluded).map { Parsed(condition: $0, narrowed: wildcards > 0) }
+    }
+
+    private static func condition(included: [String], excluded: [String]) -> Result<DomainCondition, SkipReason> {
         if included.isEmpty && excluded.isEmpty { return .failure(.malformed) }
         if included.isEmpty { return .success(.except(unique(excluded).map { "*" + $0 })) }
         // An exception outside every included domain changes nothing (the filter does not apply

@@ -149,14 +149,14 @@ public struct FilterConverter: Sendable {
         if line.contains("$$") || line.contains("$@$") { return skip(.htmlFilter, line, list: list) }
 
         switch CosmeticFilter.parse(line) {
-        case let .hide(selector, domains):
+        case let .hide(selector, domains, narrowed):
             var rule = ContentRule(urlFilter: ".*", action: .cssDisplayNone(selector: selector))
             switch domains {
             case .any: break
             case let .only(names): rule.ifDomain = names
             case let .except(names): rule.unlessDomain = names
             }
-            store([rule], in: \.hides, line: line, list: list)
+            store([rule], in: \.hides, line: line, list: list, narrowed: narrowed)
         case let .exception(selector, domains):
             hideExceptions.append(HideException(selector: selector, domains: domains.map { String($0.dropFirst()) },
                                                 line: String(line), list: list))
@@ -164,16 +164,19 @@ public struct FilterConverter: Sendable {
             skip(reason, line, list: list)
         case .notCosmetic:
             switch NetworkFilter.parse(line) {
-            case let .rules(rules, .block): store(rules, in: \.blocks, line: line, list: list)
-            case let .rules(rules, .exception): store(rules, in: \.exceptions, line: line, list: list)
-            case let .rules(rules, .pageException): store(rules, in: \.pageExceptions, line: line, list: list)
+            case let .rules(rules, .block, narrowed):
+                store(rules, in: \.blocks, line: line, list: list, narrowed: narrowed)
+            case let .rules(rules, .exception, narrowed):
+                store(rules, in: \.exceptions, line: line, list: list, narrowed: narrowed)
+            case let .rules(rules, .pageException, narrowed):
+                store(rules, in: \.pageExceptions, line: line, list: list, narrowed: narrowed)
             case let .skipped(reason): skip(reason, line, list: list)
             }
         }
     }
 
     private mutating func store(_ rules: [ContentRule], in group: WritableKeyPath<FilterConverter, [StoredRule]>,
-                                line: Substring, list: Int) {
+                                line: Substring, list: Int, narrowed: Bool) {
         let fresh = rules.filter { !seen.contains($0) }
         guard !fresh.isEmpty else { return skip(.duplicate, line, list: list) }
         let isException = group == \.exceptions || group == \.pageExceptions
@@ -188,6 +191,12 @@ public struct FilterConverter: Sendable {
             self[keyPath: group].append(StoredRule(rule: rule, list: list))
         }
         reports[list].filtersConverted += 1
+        if narrowed {
+            reports[list].filtersNarrowed.count += 1
+            if reports[list].filtersNarrowed.examples.count < limits.examplesPerReason {
+                reports[list].filtersNarrowed.examples.append(String(line.prefix(200)))
+            }
+        }
     }
 
     private mutating func skip(_ reason: SkipReason, _ line: some StringProtocol, list: Int) {

@@ -26,6 +26,9 @@ public struct ListReport: Sendable, Equatable {
     /// Filters that became at least one rule (a filter for frames and other types makes two), and
     /// element-hiding exceptions applied to the hiding rules they name.
     public var filtersConverted = 0
+    /// Of `filtersConverted`, those converted for fewer sites than they name: uBO's `amazon.*`
+    /// domains have no WebKit form and are left out of `if-domain`, the filter's other sites kept.
+    public var filtersNarrowed = SkippedLines()
     /// Rules of this list in the chunks.
     public var rulesWritten = 0
     /// Lines that are not filters (comments, `[Adblock Plus 2.0]`, blanks).

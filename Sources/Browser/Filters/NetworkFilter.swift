@@ -9,7 +9,8 @@ enum NetworkFilter {
     }
 
     enum Parsed: Equatable {
-        case rules([ContentRule], Kind)
+        /// `narrowed`: converted for fewer sites than the filter names (`DomainCondition.Parsed`).
+        case rules([ContentRule], Kind, narrowed: Bool = false)
         case skipped(SkipReason)
     }
 
@@ -74,6 +75,7 @@ enum NetworkFilter {
         var caseSensitive = false
         var loadType: String?
         var domains = DomainCondition.any
+        var narrowed = false
         var included = Set<ABPType>()
         var excluded = Set<ABPType>()
         for option in optionText?.split(separator: ",") ?? [] {
@@ -98,7 +100,9 @@ enum NetworkFilter {
             case "domain", "from":
                 guard let value, !negated else { return .skipped(.malformed) }
                 switch DomainCondition.parse(value, separator: "|") {
-                case let .success(condition): domains = condition
+                case let .success(parsed):
+                    domains = parsed.condition
+                    narrowed = parsed.narrowed
                 case let .failure(reason): return .skipped(reason)
                 }
             default:
@@ -134,7 +138,7 @@ enum NetworkFilter {
         case let .only(names): template.ifDomain = names
         case let .except(names): template.unlessDomain = names
         }
-        guard let types else { return .rules([template], isException ? .exception : .block) }
+        guard let types else { return .rules([template], isException ? .exception : .block, narrowed: narrowed) }
 
         var rules: [ContentRule] = []
         let names = Set(types.compactMap(\.webKitName))
@@ -152,7 +156,7 @@ enum NetworkFilter {
             rules.append(rule)
         }
         guard !rules.isEmpty else { return .skipped(.noWebKitResourceType) }
-        return .rules(rules, isException ? .exception : .block)
+        return .rules(rules, isException ? .exception : .block, narrowed: narrowed)
     }
 
     /// `@@||example.com^$document`: every rule ignored on pages of the site, through `if-domain`

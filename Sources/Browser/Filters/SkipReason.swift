@@ -25,7 +25,9 @@ public enum SkipReason: Error, Hashable, Sendable, Comparable, CustomStringConve
     /// `$domain=a.com|~b.a.com`: a domain and an exception inside it; a WebKit trigger has either
     /// `if-domain` or `unless-domain`, never both.
     case mixedDomains
-    /// A domain with a wildcard (`example.*`), which WebKit's domain lists cannot hold.
+    /// uBO's `example.*` (the name under every public suffix), which WebKit's domain lists cannot
+    /// hold, as the only site, as an exception (`~example.*`) or in a `#@#`. Beside other sites it
+    /// is left out and the filter converted for those (`ListReport.filtersNarrowed`).
     case wildcardDomain
     /// A filter with no address pattern and no domain: it would block every address.
     case matchesEverything
