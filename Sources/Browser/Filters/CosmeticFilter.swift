@@ -40,8 +40,8 @@ enum CosmeticFilter {
         guard !body.isEmpty else { return .skipped(.malformed) }
         if body.hasPrefix("+js(") { return .skipped(.scriptInjection) }
         if body.hasPrefix("^") { return .skipped(.htmlFilter) }
-        if proceduralMarkers.contains(where: { body.contains($0) }) { return .skipped(.proceduralCosmetic) }
-        if body.contains("{") || body.contains("}") { return .skipped(.invalidSelector) }
+        if proceduralMarkers.contains(where: { body.containsBytes($0) }) { return .skipped(.proceduralCosmetic) }
+        if body.containsBytes("{") || body.containsBytes("}") { return .skipped(.invalidSelector) }
         guard !body.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             return .skipped(.malformed)
         }

@@ -26,7 +26,7 @@ enum DomainCondition: Equatable {
             if negated { name = name.dropFirst() }
             guard !name.isEmpty else { return .failure(.malformed) }
             guard name.unicodeScalars.allSatisfy(\.isASCII) else { return .failure(.nonASCII) }
-            if name.contains("*") || name.hasPrefix("/") {
+            if name.containsBytes("*") || name.hasPrefix("/") {
                 if negated { return .failure(.wildcardDomain) }
                 wildcards += 1
                 continue
@@ -63,14 +63,5 @@ enum DomainCondition: Equatable {
     private static func unique(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
-    }
-}
-
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-        return text
     }
 }

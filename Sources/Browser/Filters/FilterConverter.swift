@@ -146,7 +146,7 @@ public struct FilterConverter: Sendable {
         if line.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return skip(.malformed, line, list: list)
         }
-        if line.contains("$$") || line.contains("$@$") { return skip(.htmlFilter, line, list: list) }
+        if line.containsBytes("$$") || line.containsBytes("$@$") { return skip(.htmlFilter, line, list: list) }
 
         switch CosmeticFilter.parse(line) {
         case let .hide(selector, domains, narrowed):
