@@ -59,6 +59,17 @@ final class NetworkFilterTests: XCTestCase {
                     [blockRule(#""url-filter":".*","resource-type":["script"],"if-domain":["*a.com"]"#)])
     }
 
+    func testEveryAddressOfSomeTypes() {
+        assertRules("$ping,third-party",
+                    [blockRule(#""url-filter":".*","resource-type":["ping"],"load-type":["third-party"]"#)])
+    }
+
+    func testIPv6Hosts() {
+        assertRules("||0.0.0.0^$third-party,domain=~127.0.0.1|~[::1]", [
+            blockRule(#""url-filter":"\#(anchor)0\\.0\\.0\\.0[/:]","load-type":["third-party"],"unless-domain":["*127.0.0.1","*[::1]"]"#),
+        ])
+    }
+
     func testResourceTypes() {
         let cases: [(String, String)] = [
             ("script", "script"), ("image", "image"), ("stylesheet", "style-sheet"), ("xmlhttprequest", "fetch"),

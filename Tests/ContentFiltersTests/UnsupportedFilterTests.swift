@@ -50,7 +50,8 @@ final class UnsupportedFilterTests: XCTestCase {
 
     func testFiltersMatchingEverything() {
         assertSkipped("*", .matchesEverything)
-        assertSkipped("$script,third-party", .matchesEverything)
+        assertSkipped("$third-party", .matchesEverything)
+        assertSkipped("*$~third-party", .matchesEverything)
     }
 
     func testPageExceptionsForLessThanASite() {

@@ -57,7 +57,9 @@ enum DomainCondition: Equatable {
     private static func isDomainCharacter(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue else { return false }
         return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A)
-            || (ascii >= 0x30 && ascii <= 0x39) || character == "-" || character == "." || character == "_"
+            || (ascii >= 0x30 && ascii <= 0x39) || "-._".contains(character)
+            // An IPv6 address as a host: `[::1]`.
+            || "[]:".contains(character)
     }
 
     private static func unique(_ names: [String]) -> [String] {

@@ -126,7 +126,11 @@ enum NetworkFilter {
         switch URLPattern.translate(pattern) {
         case let .filter(filter): urlFilter = filter
         case .everything:
-            guard case .only = domains else { return .skipped(.matchesEverything) }
+            // Every address of some types (EasyPrivacy's `$ping,third-party`) or on some sites is
+            // a filter; every address of every type on every site is a mistake in the list.
+            var onSomeSites = false
+            if case .only = domains { onSomeSites = true }
+            guard types != nil || onSomeSites else { return .skipped(.matchesEverything) }
             urlFilter = ".*"
         case let .skipped(reason): return .skipped(reason)
         }

@@ -29,7 +29,7 @@ public enum SkipReason: Error, Hashable, Sendable, Comparable, CustomStringConve
     /// hold, as the only site, as an exception (`~example.*`) or in a `#@#`. Beside other sites it
     /// is left out and the filter converted for those (`ListReport.filtersNarrowed`).
     case wildcardDomain
-    /// A filter with no address pattern and no domain: it would block every address.
+    /// A filter with no address pattern, no type and no domain: it would block every load.
     case matchesEverything
     /// `@@…$document` for less than a whole site (a path, a wildcard): WebKit's exception for a
     /// page is by its domain.
