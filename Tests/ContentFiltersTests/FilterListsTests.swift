@@ -56,6 +56,21 @@ final class FilterListsTests: XCTestCase {
                           FilterLists.fingerprint(of: [second]))
     }
 
+    func testChunkIdentifiers() {
+        XCTAssertEqual(FilterLists.chunkIdentifier(fingerprint: "0123456789abcdef", index: 2),
+                       "skiff-content-filter-0123456789abcdef-2")
+        XCTAssertTrue(FilterLists.chunkIdentifier(fingerprint: "f", index: 0).hasPrefix(FilterLists.identifierPrefix))
+    }
+
+    func testTheReportRoundTripsThroughJSON() throws {
+        var converter = FilterConverter()
+        converter.addList(named: "One", text: "||a.example^\n||b^$csp=x\n##+js(x)\nx.com,amazon.*##.ad\n\u{1}")
+        let report = converter.finish().report
+        let decoded = try JSONDecoder().decode(FilterReport.self, from: JSONEncoder().encode(report))
+        XCTAssertEqual(decoded, report)
+        XCTAssertEqual(decoded.lists[0].skipped[.option("csp")]?.count, 1)
+    }
+
     func testModificationTimeAndSize() throws {
         let path = folder + "/a/easyprivacy.txt"
         try "||a^\n".write(toFile: path, atomically: true, encoding: .utf8)

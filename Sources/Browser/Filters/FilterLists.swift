@@ -75,6 +75,19 @@ public enum FilterLists {
     }
 }
 
+extension FilterLists {
+    /// The name of chunk `index` of the filters made under `fingerprint`, for
+    /// `WebKitUserContentFilterStore`: a later start whose fingerprint is the same loads
+    /// `skiff-content-filter-<fingerprint>-0`, `-1`, … and converts nothing; any other name with
+    /// the prefix is from older lists and can be removed.
+    public static func chunkIdentifier(fingerprint: String, index: Int) -> String {
+        identifierPrefix + fingerprint + "-" + String(index)
+    }
+
+    /// What every chunk's name starts with.
+    public static let identifierPrefix = "skiff-content-filter-"
+}
+
 /// 64-bit FNV-1a: a fingerprint of a few short strings, not a defence against anyone (whoever can
 /// change the list files can change what they say anyway).
 struct FNV1a {

@@ -1,6 +1,7 @@
 /// What a conversion did with each list, for Preferences ("the lists in use with their dates and
-/// rule counts", what was skipped) and for tests.
-public struct FilterReport: Sendable, Equatable {
+/// rule counts", what was skipped) and for tests. Codable, so it can be kept beside the compiled
+/// filters and shown on later starts, which load them without converting again.
+public struct FilterReport: Sendable, Equatable, Codable {
     public var lists: [ListReport]
     /// Distinct rules written over every chunk (an exception copied into several chunks counts once).
     public var rulesWritten: Int
@@ -19,7 +20,7 @@ public struct FilterReport: Sendable, Equatable {
 }
 
 /// One list's lines, as read and as converted.
-public struct ListReport: Sendable, Equatable {
+public struct ListReport: Sendable, Equatable, Codable {
     public let name: String
     /// Every line read, comments and blanks included.
     public var linesRead = 0
@@ -55,7 +56,7 @@ public struct ListReport: Sendable, Equatable {
 }
 
 /// How many lines were skipped for one reason, and the first few of them.
-public struct SkippedLines: Sendable, Equatable {
+public struct SkippedLines: Sendable, Equatable, Codable {
     public var count = 0
     public var examples: [String] = []
 

@@ -1,7 +1,7 @@
 /// Why a line of a filter list became no rule. Every line that is not a comment, a header or blank
 /// and is not converted is counted under exactly one of these: what WebKit cannot express is
 /// counted, never approximated by a rule that blocks more or less than the filter says.
-public enum SkipReason: Error, Hashable, Sendable, Comparable, CustomStringConvertible {
+public enum SkipReason: Error, Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     // Unreadable: not a filter at all.
     /// Not UTF-8.
     case notUTF8
@@ -70,7 +70,7 @@ public enum SkipReason: Error, Hashable, Sendable, Comparable, CustomStringConve
         case .nonASCII: return "non-ASCII pattern or domain"
         case .mixedDomains: return "domain and exception inside it"
         case .wildcardDomain: return "domain with a wildcard"
-        case .matchesEverything: return "would block every address"
+        case .matchesEverything: return "would block every load"
         case .documentExceptionNotForASite: return "page exception for less than a site"
         case .scriptInjection: return "script injection"
         case .proceduralCosmetic: return "procedural element hiding"
