@@ -10,8 +10,11 @@ mode="${1:-}"
 
 # librsvg2-common: GTK draws symbolic icons (SVG) through gdk-pixbuf's loader; without it every icon
 # is "image-missing" (a minimal Debian 13 lacks it).
+# webext-ublock-origin-chromium: EasyList and EasyPrivacy in Adblock Plus syntax, which the browser
+# converts into WebKit's content blocker (docs/content-blocking.md); the app blocks with them at run
+# time and ContentFiltersTests converts them (failing when they are missing).
 packages=(pkg-config libgtk-4-dev libwebkitgtk-6.0-dev libsoup-3.0-dev bubblewrap libsqlite3-dev libqrencode-dev libxml2-dev libsecret-1-dev
-          librsvg2-common)
+          librsvg2-common webext-ublock-origin-chromium)
 if [ "$mode" = "--test" ] || [ "$mode" = "--deb" ]; then
   packages+=(poppler-utils xvfb xauth xdotool xclip x11-utils cwm imagemagick desktop-file-utils appstream libglib2.0-bin dbus openssl zbar-tools gcc libc6-dev python3 sqlite3)
 fi
