@@ -127,7 +127,7 @@ let package = Package(
         // skiff-bench: every benchmark, by name, over the app SkiffApp builds (HACKING.md, "Benchmarking").
         .executableTarget(name: "SkiffBench", dependencies: [
             "SkiffApp", "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "Home", "HomeModel", "Stars", "StarsModel",
-            "FeedFormat", "FeedStore", "FeedSync",
+            "FeedFormat", "FeedStore", "FeedSync", "ContentFilters",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/SkiffBench"),

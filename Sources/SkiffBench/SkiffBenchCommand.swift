@@ -9,7 +9,7 @@ struct SkiffBenchCommand: ParsableCommand {
         BrowserBench.self, TodayBench.self, StarsBench.self, HomeBench.self, HomeHistoryBench.self,
         AddressSearchBench.self, HistoryViewBench.self, TabsBench.self, TabChurnBench.self,
         AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self, TodayRefreshBench.self, TodayStoredBench.self,
-        FindBench.self, ZoomBench.self, DownloadBench.self, StoryBodyBench.self,
+        FindBench.self, ZoomBench.self, DownloadBench.self, StoryBodyBench.self, ContentFiltersBench.self,
     ]
 
     static let configuration = CommandConfiguration(
