@@ -231,10 +231,14 @@ final class TodayViewsTests: XCTestCase {
         return item
     }
 
-    /// The open menu's item named `name`, once it is on screen.
+    /// The open menu's item named `name`, once it is on screen and drawn where it stays (a popup's
+    /// place is settled only once it has been drawn: a click at the first one, on a loaded machine,
+    /// landed beside the item).
     @MainActor
     private static func menuItem(_ name: String, in main: MainWindow, timeout: TimeInterval = 5) -> PresentedAccessible? {
-        presented(name, in: main.today.root, timeout: timeout)
+        guard presented(name, in: main.today.root, timeout: timeout) != nil else { return nil }
+        _ = MainLoop.runUntilPainted(main.window)
+        return presented(name, in: main.today.root, timeout: 1)
     }
 
     /// The X clipboard's text as another client reads it; the loop turns meanwhile so that Skiff,
