@@ -65,6 +65,15 @@ public enum FeedGenerator {
             textColor: bits >> 32 & 1 == 0 ? .light : .dark
         )
     }
+
+    /// The pictures in `directory`, by their real paths: pictures are opened without following a link
+    /// anywhere on their path (`PictureFile.read`).
+    public static func images(in directory: URL) -> [URL] {
+        let directory = directory.resolvingSymlinksInPath()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }
+            .filter { !$0.hasPrefix("profile") }.sorted().map { directory.appendingPathComponent($0) }
+    }
 }
 
 /// A tiny, fast, seedable generator (Steele, Lea & Flood's SplitMix64), so generated feeds do

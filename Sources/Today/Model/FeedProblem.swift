@@ -31,3 +31,17 @@ public enum FeedLoadResult: Sendable, Hashable {
         }
     }
 }
+
+extension DataProblem {
+    /// "feed.json, line 8, column 9: expected …" — spelled out for people, not compilers: the
+    /// file's name, not its path (the log keeps the path).
+    public var readable: String { "\(place): \(message)" }
+
+    /// "feed.json, line 8, column 9".
+    public var place: String {
+        var place = URL(fileURLWithPath: file).lastPathComponent
+        if let line { place += ", line \(line)" }
+        if let column { place += ", column \(column)" }
+        return place
+    }
+}

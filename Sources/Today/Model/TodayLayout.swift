@@ -255,6 +255,14 @@ public struct TodayLayout: Sendable {
     /// Left and right stay within the row. Up and down cross into the adjacent row, across
     /// section headers too, and pick the card there that overlaps `index` horizontally the most;
     /// near-ties (expanded above compressed overlap by a third each) keep the same side.
+    /// The nearest card in `direction` from `index` that `accepts` (a story moving on skips what is
+    /// no article, and for Space what is read); nil when none is left that way.
+    public func neighbour(of index: CardIndex, direction: NavigationDirection, where accepts: (CardIndex) -> Bool) -> CardIndex? {
+        var next = neighbour(of: index, direction: direction)
+        while let candidate = next, !accepts(candidate) { next = neighbour(of: candidate, direction: direction) }
+        return next
+    }
+
     public func neighbour(of index: CardIndex, direction: NavigationDirection) -> CardIndex? {
         guard contains(index) else { return nil }
         switch direction {

@@ -34,6 +34,8 @@ extension TodayView {
     public var isStoryShown: Bool { story?.isShown ?? false }
     /// The story has finished growing out of its card (its text laid out at its final size).
     public var isStorySettled: Bool { story?.isSettled ?? false }
+    /// Whether a card's (or the story's) menu is open.
+    public var cardMenuIsOpen: Bool { cardMenu.isOpen }
     public var storyTitle: String? { story?.index.flatMap { loadedFeed?.content(at: $0).title } }
     public var errorMessage: String? { errorView?.message }
     /// The open story's article page, if it is an article's.

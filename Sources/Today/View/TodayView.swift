@@ -23,8 +23,8 @@ public final class TodayView {
     private(set) var grid: GridView?
     private(set) var story: StoryView?
     private(set) var errorView: ErrorView?
-    private let shadow = ShadowFollow()
-    private var shadowTicker: FrameTicker?
+    /// The cards' shadow, following the pointer.
+    private var pointerShadow: PointerShadow?
     private let logger = Logger(label: "skiff.today")
     private(set) var loadedFeed: FeedSource?
     private var feedPage: Overlay?
@@ -58,12 +58,11 @@ public final class TodayView {
     let split: SidebarSplit
     /// The sidebar's entry at this position was chosen (a click, the arrows, Enter).
     public var onChooseSidebarEntry: ((Int) -> Void)?
-    /// The sidebar came on screen or went (the window was resized across `SidebarLayout.minimumWidth`).
+    /// The sidebar came or went (a resize across `SidebarLayout.minimumWidth`).
     public var onSidebarShown: ((Bool) -> Void)?
-    /// Whether the sidebar is on screen.
     public var isSidebarShown: Bool { split.showsSidebar && split.sidebar.root.isVisible }
 
-    /// The sidebar's entries, with the one shown chosen; none: no sidebar (the sample's cards).
+    /// The sidebar's entries, the one shown chosen; none: no sidebar (the sample).
     public func showSidebar(_ entries: [SidebarEntry], selected: Int?) {
         let had = split.sidebar.hasEntries
         split.sidebar.show(entries, selected: selected)
@@ -83,9 +82,6 @@ public final class TodayView {
     private let invitesSubscriptions: Bool
     /// Articles replaced the file's feed: a file read finishing later is not shown over them.
     private var showsReplacement = false
-    /// The original's shadow sits a little below the card even with the device flat; the pointer
-    /// offset is added to this.
-    static let shadowRestingDrop = 6.0
 
     /// - Parameter invitesSubscriptions: the feed is the bundled sample, shown while there are no
     ///   subscriptions: an "Add your feeds" card goes first.
@@ -119,8 +115,9 @@ public final class TodayView {
             self?.grid?.redrawPictures()
             self?.story?.redrawPicture()
         }
-        shadowTicker = FrameTicker(widget: root)
-        installPointer()
+        let pointerShadow = PointerShadow(over: root)
+        pointerShadow.redraw = { [weak self] in self?.grid?.redrawCards() }
+        self.pointerShadow = pointerShadow
         installKeys()
         load()
     }
@@ -142,35 +139,12 @@ public final class TodayView {
                 }
             }
         case .generated(let count, let imageDirectory):
-            let pool = imageDirectory.map(Self.images(in:)) ?? []
+            let pool = imageDirectory.map(FeedGenerator.images(in:)) ?? []
             let started = Date()
             let feed = FeedGenerator.generate(cardCount: count, imagePool: pool)
             logger.info("generated \(count) cards in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
             show(feed, problems: [])
         }
-    }
-
-    /// "feed.json, line 8, column 9: expected …" — spelled out for people, not compilers: the
-    /// file's name, not its path (the log keeps the path).
-    static func readable(_ problem: FeedProblem) -> String {
-        "\(place(of: problem)): \(problem.message)"
-    }
-
-    /// "feed.json, line 8, column 9".
-    static func place(of problem: FeedProblem) -> String {
-        var place = URL(fileURLWithPath: problem.file).lastPathComponent
-        if let line = problem.line { place += ", line \(line)" }
-        if let column = problem.column { place += ", column \(column)" }
-        return place
-    }
-
-    /// The pictures in `directory`, by their real paths: pictures are opened without following a link
-    /// anywhere on their path (`PictureFile.read`).
-    static func images(in directory: URL) -> [URL] {
-        let directory = directory.resolvingSymlinksInPath()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }
-            .filter { !$0.hasPrefix("profile") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
     /// Shows `feed` in place of what is shown (subscriptions' articles after a refresh, or the
@@ -216,7 +190,7 @@ public final class TodayView {
         feedPage = page
         self.grid = grid
         self.story = story
-        banner.add(problems.map(Self.readable))
+        banner.add(problems.map(\.readable))
         for problem in problems { logger.warning("\(problem.description)") }
     }
 
@@ -227,8 +201,7 @@ public final class TodayView {
         let story = StoryView(images: images)
         grid.shadowOffset = { [weak self] in
             guard let self else { return (0, 8) }
-            let offset = self.shadow.offset(at: FrameTicker.now(for: self.root))
-            return (offset.x, offset.y + Self.shadowRestingDrop)
+            return self.pointerShadow?.offset ?? (0, PointerShadow.restingDrop)
         }
         grid.onOpen = { [weak self] index in self?.openStory(index) }
         grid.onContextMenu = { [weak self, weak grid, weak feedSource] index, widget, x, y in
@@ -351,9 +324,9 @@ public final class TodayView {
 
     private func showError(title: String, result: FeedLoadResult, file: URL) {
         let fatal = result.fatalProblem
-        let others = result.problems.filter { $0.severity != .fatal }.map(Self.readable)
+        let others = result.problems.filter { $0.severity != .fatal }.map(\.readable)
         let view = ErrorView(title: title, message: fatal?.message ?? "the feed could not be read",
-                             place: fatal.map(Self.place(of:)) ?? file.lastPathComponent, others: others)
+                             place: fatal.map(\.place) ?? file.lastPathComponent, others: others)
         view.onRetry = { [weak self] in self?.retry() }
         stack.addTitled(view.root, name: "error", title: "Error")
         stack.visibleChildName = "error"
@@ -411,8 +384,7 @@ public final class TodayView {
         storyShown(content, at: index, feed: feed, grid: grid, reader: reader)
     }
 
-    /// The story's text read if the card does not hold it, the card hidden under the story, the
-    /// article marked read.
+    /// The story's text read if the card lacks it, its card hidden, its article marked read.
     private func storyShown(_ content: CardContent, at index: CardIndex, feed: FeedSource, grid: GridView,
                             reader: (@Sendable (String) async -> StoryText)?) {
         if let reader {
@@ -429,17 +401,13 @@ public final class TodayView {
         }
     }
 
-    /// j and k in a story, Down past its end and Up past its top, Space at its end (the next unread
-    /// one): the open story shows the next or previous article in reading order, in place. The card
-    /// under it moves too, so closing shrinks into the article shown. At the first or last article
-    /// the story stays. Whether it moved.
+    /// j/k, Down past the end, Up past the top, Space at the end (unread only): the story shows the
+    /// next or previous article in place, the card under it too (docs/feeds.md). Whether it moved.
     func showNeighbourStory(_ direction: NavigationDirection, unreadOnly: Bool = false) -> Bool {
         guard let grid, let story, story.isOpen, let current = story.index, let layout = grid.layout, let feed = loadedFeed else { return false }
-        var next = layout.neighbour(of: current, direction: direction)
-        while let candidate = next, feed.feed.card(at: candidate)?.id == ArticleCards.addFeedsCardID || (unreadOnly && !feed.content(at: candidate).unread) {
-            next = layout.neighbour(of: candidate, direction: direction)
-        }
-        guard let next else { return false }
+        guard let next = layout.neighbour(of: current, direction: direction, where: { candidate in
+            feed.feed.card(at: candidate)?.id != ArticleCards.addFeedsCardID && (!unreadOnly || feed.content(at: candidate).unread)
+        }) else { return false }
         let content = feed.content(at: next)
         let reader = content.body.isEmpty ? storyBody : nil
         grid.reveal(next, focus: false)
@@ -468,35 +436,6 @@ public final class TodayView {
 
     // MARK: Input
 
-    private func installPointer() {
-        let motion = EventControllerMotion()
-        motion.onEnter { [weak self] x, y in self?.pointerMoved(x, y) }
-        motion.onMotion { [weak self] x, y in self?.pointerMoved(x, y) }
-        motion.onLeave { [weak self] in
-            guard let self else { return }
-            self.shadow.pointerLeft(now: FrameTicker.now(for: self.root))
-            self.animateShadow()
-        }
-        root.addController(motion)
-    }
-
-    private func pointerMoved(_ x: Double, _ y: Double) {
-        shadow.animationsEnabled = Widget.animationsEnabled
-        shadow.pointerMoved(to: Point(x: x, y: y), windowSize: Size(width: Double(root.width), height: Double(root.height)), now: FrameTicker.now(for: root))
-        animateShadow()
-    }
-
-    private func animateShadow() {
-        guard let shadowTicker, !shadowTicker.isRunning else { return }
-        grid?.redrawCards()
-        shadowTicker.start { [weak self] now in
-            guard let self else { return false }
-            let moving = self.shadow.tick(now: now)
-            self.grid?.redrawCards()
-            return moving
-        }
-    }
-
     private func installKeys() {
         let keys = EventControllerKey()
         keys.phase = .capture
@@ -506,7 +445,7 @@ public final class TodayView {
             // A reader's keys, on the focused card or the open story (not in the search field:
             // typed letters are the field's).
             if plain, key == Key.m || key == Key.s, self.toggle(key == Key.m ? .read : .starred) { return true }
-            // Ctrl+Enter on a focused card: its article in the Browser, as in its story.
+            // Ctrl+Enter on a focused card: its page, as in its story.
             if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control), self.story?.isOpen != true,
                let link = self.focusedCardLink {
                 self.onOpenLink?(link)
@@ -592,7 +531,7 @@ public final class TodayView {
 
     // MARK: A card's menu
 
-    private lazy var cardMenu: CardMenu = {
+    lazy var cardMenu: CardMenu = {
         let menu = CardMenu(attachedTo: root)
         menu.onToggle = { [weak self] state, target in _ = self?.toggle(state, at: target.index, feed: target.feed, grid: target.grid) }
         menu.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
@@ -603,7 +542,5 @@ public final class TodayView {
         cardMenu.show(for: (feed, grid, index), at: widget, x: x, y: y, changesState: setArticleState != nil)
     }
 
-    /// Whether a card's menu is open.
-    public var cardMenuIsOpen: Bool { cardMenu.isOpen }
 }
 
