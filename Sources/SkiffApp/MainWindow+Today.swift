@@ -92,7 +92,8 @@ extension MainWindow {
     /// The sidebar lists the same choices, the one shown selected.
     private func showSidebarChoices() {
         guard let today = sections.builtTodayView else { return }
-        let entries = viewChoices.count > ArticleView.allCases.count || sections.todayFeeds?.hasSubscriptions == true
+        // The sample's cards are no articles: no list of views beside them.
+        let entries = sections.todayFeeds?.hasSubscriptions == true
             ? viewChoices.map { choice in
                 SidebarEntry(title: choice.title, count: choice.count, level: choice.level, iconName: Self.iconName(of: choice.selection))
             }
