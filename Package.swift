@@ -59,7 +59,7 @@ let package = Package(
         // and the Browser's views only hand its chunks to WebKit (docs/content-blocking.md).
         .target(name: "ContentFilters", path: "Sources/Browser/Filters"),
         .target(name: "Browser", dependencies: [
-            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ListLayout", "VirtualList",
+            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ContentFilters", "ListLayout", "VirtualList",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/View"),
 
@@ -119,7 +119,7 @@ let package = Package(
 
         // The application: GtkApplication, command line, window, section switcher.
         .target(name: "SkiffApp", dependencies: [
-            "Gtk", "Browser", "BrowserModel", "BrowserStore", "Today", "TodayModel", "FeedFormat", "FeedStore", "FeedSync", "Home", "HomeModel", "Stars", "StarsModel", "Pictures",
+            "Gtk", "Browser", "BrowserModel", "BrowserStore", "ContentFilters", "Today", "TodayModel", "FeedFormat", "FeedStore", "FeedSync", "Home", "HomeModel", "Stars", "StarsModel", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

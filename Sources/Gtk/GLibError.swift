@@ -5,6 +5,8 @@ public struct GLibError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public var description: String { message }
 
+    public init(message: String) { self.message = message }
+
     init(taking error: UnsafeMutablePointer<GError>?) {
         guard let error else {
             message = "unknown error"

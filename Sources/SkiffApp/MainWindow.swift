@@ -70,6 +70,8 @@ public final class MainWindow: BrowserViewDelegate {
         window.setDefaultSize(width: size.width, height: size.height)
         if options.windowSizeArgument == nil, settings?.windowMaximized == true { window.maximize() }
 
+        // Before the first tab: its filters start loading from the cache folder now (docs/content-blocking.md).
+        ContentBlocker.shared.isEnabled = settings?.blocksAdsAndTrackers ?? true
         browser = BrowserView(sandbox: sandbox, ephemeral: options.isPrivate, persistence: persistence, joinsSession: joinsSession)
         if options.isPrivate { window.addCSSClass("skiff-private") }
         if let search = options.search {

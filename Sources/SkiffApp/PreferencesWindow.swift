@@ -4,7 +4,7 @@ import Foundation
 import Gtk
 
 /// Preferences: the search engine the address bar sends words to, developer tools, text-only zoom,
-/// clearing the history and the sites' remembered permissions.
+/// content blocking, clearing the history and the sites' remembered permissions.
 /// A change applies at once; there is no Apply button, as in GNOME apps.
 @MainActor
 final class PreferencesWindow {
@@ -25,6 +25,7 @@ final class PreferencesWindow {
     private(set) var clearDialog: ClearHistoryDialog?
     private var sitePermissions: SitePermissionsPreferences?
     private var rememberedLogins: RememberedLoginsPreferences?
+    private var contentBlocking: ContentBlockingPreferences?
 
     /// The engine a remembered template names (one of the list, or the user's own).
     static func engine(template: String) -> SearchEngine? {
@@ -78,6 +79,10 @@ final class PreferencesWindow {
             browser?.downloads.asksWhereToSave = on
             settings?.askWhereToSave = on
         }
+
+        let contentBlocking = ContentBlockingPreferences(blocker: .shared) { [weak settings] on in settings?.blocksAdsAndTrackers = on }
+        self.contentBlocking = contentBlocking
+        column.append(contentBlocking.root)
 
         let historyRow = Box(.horizontal, spacing: 12)
         let historyLabel = Label(browser.isPrivate ? "A private window keeps no history" : "Pages you have visited")

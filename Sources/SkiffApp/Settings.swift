@@ -69,6 +69,12 @@ public final class SkiffSettings {
         set { store.setBool("developer-tools", newValue) }
     }
 
+    /// The content blocker's EasyList and EasyPrivacy (Preferences → Block ads and trackers).
+    public var blocksAdsAndTrackers: Bool {
+        get { store.bool("block-ads-and-trackers") }
+        set { store.setBool("block-ads-and-trackers", newValue) }
+    }
+
     /// Zoom scales the text only (Preferences → Zoom text only).
     public var zoomTextOnly: Bool {
         get { store.bool("zoom-text-only") }

@@ -3,6 +3,9 @@ public enum PermissionKind: String, Sendable, CaseIterable {
     case notifications, location, camera, microphone, cameraAndMicrophone
     /// Windows a page opens with no click: never asked, only allowed from the pop-up bar.
     case popUps
+    /// Ads and trackers the content blocker would stop: never asked, only allowed from the security
+    /// popover (docs/content-blocking.md, "Per site").
+    case adsAndTrackers
 
     /// The prompt's question: "example.org wants to show notifications."
     public func question(site: String) -> String {
@@ -13,6 +16,7 @@ public enum PermissionKind: String, Sendable, CaseIterable {
         case .microphone: "\(site) wants to use your microphone."
         case .cameraAndMicrophone: "\(site) wants to use your camera and microphone."
         case .popUps: "\(site) wants to open pop-up windows."
+        case .adsAndTrackers: "\(site) wants to show ads and trackers."
         }
     }
 }
@@ -27,6 +31,7 @@ extension PermissionKind {
         case .microphone: "Microphone"
         case .cameraAndMicrophone: "Camera and microphone"
         case .popUps: "Pop-up windows"
+        case .adsAndTrackers: "Ads and trackers"
         }
     }
 }

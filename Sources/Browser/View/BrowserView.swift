@@ -37,6 +37,8 @@ public final class BrowserView: TabPageDelegate {
     lazy var printing = PagePrinting(settingsFile: isPrivate ? nil : DataLocations().stateDirectory.appendingPathComponent(PagePrinting.settingsFileName))
     /// The pages' permission requests and what was decided per site (Preferences lists them).
     public lazy var permissions = PagePermissions(isPrivate: isPrivate, keeper: persistence?.sitePermissions)
+    /// Which pages get the content blocker's filters (SiteBlocking.swift).
+    lazy var siteBlocking = SiteBlocking(blocker: .shared, permissions: permissions) { [weak self] in self.map { Array($0.pages.values) } ?? [] }
     public let isPrivate: Bool
     /// Where words typed into the address bar go.
     public var searchEngine = SearchEngine.duckDuckGo
@@ -110,6 +112,8 @@ public final class BrowserView: TabPageDelegate {
         isPrivate = ephemeral
         session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
         self.persistence = ephemeral ? nil : persistence
+        // WebKit's Intelligent Tracking Prevention, on as in GNOME Web (docs/content-blocking.md).
+        session?.tracksPrevention = true
         // Before any page loads, so the first page's icon is kept too.
         siteIcons = SiteIcons(database: session.flatMap { FaviconDatabase.enable(in: $0) })
         suggestions.icons = siteIcons
@@ -238,6 +242,9 @@ public final class BrowserView: TabPageDelegate {
         barsArea.addChild(bar.canvas)
         connectBar(bar)
         bar.security.onPress = { [weak self] in self?.barPress.takenByControl() }
+        siteBlocking.attach(page)
+        bar.security.readBlocking = { [weak self, weak page] in page.flatMap { self?.siteBlocking.choice(for: $0) } }
+        bar.security.onAllowAdsAndTrackers = { [weak self] allowed, site in self?.siteBlocking.set(allowed: allowed, on: site) }
         connectContextMenu(of: page)
         bar.setTitle(tab.title)
         // Without a sandbox there are no pages to address: nothing to type into.

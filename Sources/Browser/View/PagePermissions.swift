@@ -84,6 +84,16 @@ public final class PagePermissions {
         popUpKeeper.decide(.allow, for: .popUps, on: site)
     }
 
+    /// "Allow Ads and Trackers on This Site" is on for `site`: its pages get no content filters.
+    /// Like pop-ups, a private window remembers it for its own life only.
+    public func allowsAdsAndTrackers(on site: String?) -> Bool {
+        site.flatMap { popUpKeeper.permissions.decision(for: .adsAndTrackers, on: $0) } == .allow
+    }
+
+    public func setAdsAndTrackers(allowed: Bool, on site: String) {
+        if allowed { popUpKeeper.decide(.allow, for: .adsAndTrackers, on: site) } else { popUpKeeper.forget(.adsAndTrackers, on: site) }
+    }
+
     /// The answers remembered, by site then kind (Preferences' list).
     public var remembered: [SitePermissions.Entry] { keeper.permissions.entries }
 

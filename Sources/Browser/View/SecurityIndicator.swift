@@ -16,6 +16,12 @@ final class SecurityIndicator {
     private var certificate: CertificateSummary?
     /// Reads the page's certificate when the popover opens (nil: none).
     var readCertificate: () -> CertificateSummary? = { nil }
+    /// Reads whether the page's site is spared the content blocker (nil: no switch to show).
+    var readBlocking: () -> SiteBlocking.Choice? = { nil }
+    /// The switch was turned for a site.
+    var onAllowAdsAndTrackers: (_ allowed: Bool, _ site: String) -> Void = { _, _ in }
+    /// Kept here: its handler reads it, and GTK alone would hold only the widget.
+    private var blockingCheck: CheckButton?
     /// A press on the indicator: the bars must not take it as a tap that edits the address.
     var onPress: () -> Void = {}
 
@@ -77,6 +83,7 @@ final class SecurityIndicator {
         explanation.setXAlign(0)
         explanation.setAccessibleLabel(security.explanation)
         details.append(explanation)
+        appendBlockingSwitch()
         guard let certificate = readCertificate() else { return }
         for (title, value) in certificate.lines() {
             let line = Box(.vertical, spacing: 0)
@@ -94,6 +101,22 @@ final class SecurityIndicator {
             line.append(text)
             details.append(line)
         }
+    }
+}
+
+extension SecurityIndicator {
+    /// "Allow Ads and Trackers on This Site", as GNOME Web offers it beside the page's security.
+    fileprivate func appendBlockingSwitch() {
+        blockingCheck = nil
+        guard let choice = readBlocking() else { return }
+        let check = CheckButton(label: "Allow Ads and Trackers on This Site")
+        check.isActive = choice.allowed
+        check.onToggled { [weak self, weak check] in
+            guard let self, let check else { return }
+            self.onAllowAdsAndTrackers(check.isActive, choice.site)
+        }
+        blockingCheck = check
+        details.append(check)
     }
 }
 

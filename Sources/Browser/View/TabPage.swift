@@ -80,6 +80,8 @@ public final class TabPage {
     let contextMenu = PageContextMenu()
     /// The committed page's connection security (SecurityIndicator.swift).
     let security = PageSecurity()
+    /// The content filters attached for the page's site (PageFilters.swift).
+    let filters = PageFilters()
     /// Over a blank tab: frequently visited and recently closed pages.
     private(set) var startPage: StartPageView?
     /// The tab's picture for the tab overview (TabPage+Thumbnail.swift).
@@ -211,6 +213,8 @@ public final class TabPage {
     // MARK: Web view events → model
 
     func connect(_ webView: WebView) {
+        // First: the filters for the address a load starts at are attached before anything asks for more.
+        filters.watch(webView)
         security.watch(webView)
         linkStatus.watch(webView)
         contextMenu.watch(webView)
