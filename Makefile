@@ -63,6 +63,8 @@ bench:
 	for size in 1280x800 1920x1080; do echo "== Stars, $$size"; XVFB_SCREEN=$${size}x24 tools/with-xvfb.sh tools/test-env.sh $(BENCH) stars --private --window-size $$size; done
 	@echo "== Feed parsing (generated RSS 2.0, Atom, JSON Feed)"; $(BENCH) feed-parse --runs 100
 	@echo "== Content filters: Debian's EasyList and EasyPrivacy converted to WebKit rules"; $(BENCH) content-filters --runs 10
+	echo "== Content blocking: first compile (main loop meanwhile, memory), later starts' loads"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) content-blocking --phase compile --runs 10 --private --window-size 1100x760
+	for i in 1 2; do for mode in on off; do echo "== Content blocking: pages, blocking $$mode"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) content-blocking --phase pages --blocking $$mode --runs 10 --private --window-size 1100x760; done; done
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) home-history --private --transactions 10000 --window-size 800x800; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) home --private --window-size 1280x800; done
 	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"

@@ -25,6 +25,8 @@ if [ "$mode" = "--test" ]; then packages+=(dbus-daemon gnome-keyring libsecret-t
 # tools/screenshots.sh serves its local sites and makes its fixtures with python3, and runs xcompmgr (a
 # compositing manager: pop-ups drawn as on a desktop).
 if [ "$mode" = "--test" ]; then packages+=(python3 xcompmgr); fi
+# make bench's content-blocking page loads read a chapter of the Debian Reference, a real page without ads.
+if [ "$mode" = "--test" ]; then packages+=(debian-reference-en); fi
 # The package build (debian/control's Build-Depends) and the install test: lintian, the icon
 # looked up through GTK's own icon theme (python3-gi), gtk4-launch.
 if [ "$mode" = "--deb" ]; then

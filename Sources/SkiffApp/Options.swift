@@ -78,6 +78,12 @@ public struct Options: ParsableArguments, Sendable {
     @Option(name: .customLong("import-opml"), help: ArgumentHelp("Subscribe to the feeds of an OPML file (from another reader), and show Today.", valueName: "FILE"))
     public var importOPML: String?
 
+    /// The content blocker's helper (FilterCompilation.swift): compile these lists into this folder and exit.
+    @Option(name: .customLong("compile-content-filters"), help: .hidden)
+    public var compileContentFilters: String?
+    @Option(name: .customLong("filter-list"), help: .hidden)
+    public var filterLists: [String] = []
+
     /// Where Today's subscriptions are kept instead of the data folder's feeds.sqlite (tests, private windows).
     @Option(name: .customLong("feeds-database"), help: .hidden)
     public var feedsDatabase: String?

@@ -25,6 +25,12 @@ public struct SkiffCommand: ParsableCommand {
     public mutating func run() throws {
         let options = self.options
         LogSetup.bootstrapOnce()
+        // The content blocker's helper: no window, no single-instance claim; compile and exit.
+        if let folder = options.compileContentFilters {
+            let status = MainActor.assumeIsolated { FilterCompilation.runAsHelper(folder: folder, lists: options.filterLists) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if options.noWebSandbox { setenv(WebSandbox.disableVariable, "1", 1) }
         // One Skiff per data folder (see SingleInstance): a second launch hands its address over.
         var instance: SingleInstance?

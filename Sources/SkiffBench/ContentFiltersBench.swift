@@ -5,7 +5,7 @@ import Foundation
 /// `skiff-bench content-filters`: EasyList and EasyPrivacy as Debian installs them, converted to WebKit's
 /// content-blocker rules (issue 34, docs/content-blocking.md): the time of each whole conversion
 /// (p50/p95/max), what it wrote and skipped, and the process's peak memory. WebKit's compile of the
-/// result is not measured here yet (the Browser does not load the filters yet).
+/// result, and pages loaded with it, are `skiff-bench content-blocking`'s.
 struct ContentFiltersBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "content-filters", abstract: "Convert the installed EasyList and EasyPrivacy to WebKit content-blocker JSON; time percentiles and memory.")

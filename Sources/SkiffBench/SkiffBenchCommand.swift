@@ -10,6 +10,7 @@ struct SkiffBenchCommand: ParsableCommand {
         AddressSearchBench.self, HistoryViewBench.self, TabsBench.self, TabChurnBench.self,
         AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self, TodayRefreshBench.self, TodayStoredBench.self,
         FindBench.self, ZoomBench.self, DownloadBench.self, StoryBodyBench.self, ContentFiltersBench.self,
+        ContentBlockingBench.self,
     ]
 
     static let configuration = CommandConfiguration(

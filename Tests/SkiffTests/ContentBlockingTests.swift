@@ -98,41 +98,53 @@ final class ContentBlockingTests: XCTestCase {
         }
     }
 
+    /// In a helper process (`skiff --compile-content-filters`, as the app does) and, where no `skiff`
+    /// is found, in this one: the store on disk is made once, loaded by later starts, and made again,
+    /// the old chunk removed, when the list file changes.
     func testTheCompiledFiltersAreMadeOnceAndLoadedOnLaterStarts() throws {
         try MainActor.assumeIsolated {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-filters-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let list = folder.appendingPathComponent("list.txt")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try "||ads.skiff-ads.example^\n".write(to: list, atomically: true, encoding: .utf8)
-            let store = folder.appendingPathComponent("store")
-            @MainActor func start() -> ContentBlocker {
-                let blocker = ContentBlocker(folder: store) { [FilterLists.describe(name: "Mine", path: list.path)].compactMap { $0 } }
-                blocker.isEnabled = true
-                XCTAssertTrue(MainLoop.run(until: { blocker.status == .ready }, timeout: 30), "ready: \(blocker.status)")
-                return blocker
+            let helper = try XCTUnwrap(ContentBlocker.compilerExecutable(), "swift build makes .build/debug/skiff beside the tests")
+            for compiler in [helper, nil] as [URL?] {
+                try Self.compileOnceLoadLater(compiler: compiler, expected: compiler == nil ? "compile here" : "compile in helper")
             }
-            func compiledFiles() -> [String] {
-                ((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).filter { $0 != CompiledFilters.fileName }.sorted()
-            }
-            let first = start()
-            XCTAssertEqual(first.lastPreparation?.plan, "convert")
-            let made = compiledFiles()
-            XCTAssertEqual(made.count, 1, "one compiled list in the folder: \(made)")
-            XCTAssertTrue(FileManager.default.fileExists(atPath: store.appendingPathComponent(CompiledFilters.fileName).path))
-
-            let second = start()
-            XCTAssertEqual(second.lastPreparation?.plan, "load", "a later start loads what was compiled")
-            XCTAssertEqual(compiledFiles(), made)
-
-            // The list changes (a package update writes a new file): compiled again, the old one removed.
-            try FileManager.default.removeItem(at: list)
-            try "||ads.skiff-ads.example^\n||more.skiff-ads.example^\n".write(to: list, atomically: true, encoding: .utf8)
-            let third = start()
-            XCTAssertEqual(third.lastPreparation?.plan, "convert")
-            XCTAssertTrue(MainLoop.run(until: { compiledFiles().count == 1 && compiledFiles() != made }, timeout: 10),
-                          "only the new compiled list is left: \(compiledFiles())")
         }
+    }
+
+    @MainActor
+    private static func compileOnceLoadLater(compiler: URL?, expected plan: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-filters-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("list.txt")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "||ads.skiff-ads.example^\n".write(to: list, atomically: true, encoding: .utf8)
+        let store = folder.appendingPathComponent("store")
+        func start() -> ContentBlocker {
+            let blocker = ContentBlocker(folder: store, compiler: compiler) { [FilterLists.describe(name: "Mine", path: list.path)].compactMap { $0 } }
+            blocker.isEnabled = true
+            XCTAssertTrue(MainLoop.run(until: { blocker.status == .ready }, timeout: 60), "ready: \(blocker.status)")
+            return blocker
+        }
+        func compiledFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).filter { $0 != CompiledFilters.fileName }.sorted()
+        }
+        let first = start()
+        XCTAssertEqual(first.lastPreparation?.plan, plan)
+        XCTAssertEqual(first.filters.count, 1)
+        let made = compiledFiles()
+        XCTAssertEqual(made.count, 1, "one compiled list in the folder: \(made)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.appendingPathComponent(CompiledFilters.fileName).path))
+
+        let second = start()
+        XCTAssertEqual(second.lastPreparation?.plan, "load", "a later start loads what was compiled")
+        XCTAssertEqual(compiledFiles(), made)
+
+        // The list changes (a package update writes a new file): compiled again, the old one removed.
+        try FileManager.default.removeItem(at: list)
+        try "||ads.skiff-ads.example^\n||more.skiff-ads.example^\n".write(to: list, atomically: true, encoding: .utf8)
+        let third = start()
+        XCTAssertEqual(third.lastPreparation?.plan, plan)
+        XCTAssertTrue(MainLoop.run(until: { compiledFiles().count == 1 && compiledFiles() != made }, timeout: 10),
+                      "only the new compiled list is left: \(compiledFiles())")
     }
 
     func testPreferencesListTheListsInUse() throws {

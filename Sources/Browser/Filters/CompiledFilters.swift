@@ -53,6 +53,19 @@ public struct CompiledFilters: Sendable, Equatable, Codable {
         decoder.dateDecodingStrategy = .secondsSince1970
         return try? decoder.decode(CompiledFilters.self, from: data)
     }
+
+    /// The record kept in `folder`, if there is one (at most `maximumFileBytes` are read).
+    public static func read(in folder: URL) -> CompiledFilters? {
+        guard let handle = try? FileHandle(forReadingFrom: folder.appendingPathComponent(fileName)) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumFileBytes + 1) else { return nil }
+        return decode(data)
+    }
+
+    /// Kept in `folder`, replacing the old record at once (written beside it, then renamed).
+    public func write(in folder: URL) throws {
+        try encoded().write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+    }
 }
 
 /// What a start does with the cache folder (docs/content-blocking.md, "Compiled once").

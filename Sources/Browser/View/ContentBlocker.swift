@@ -47,15 +47,30 @@ public final class ContentBlocker {
 
     private let folder: URL
     private let findLists: @Sendable () -> [FilterListFile]
+    /// The `skiff` executable that compiles in a process of its own (FilterCompilation.swift); nil:
+    /// compiled in this process.
+    private var compiler: URL?
     private var store: ContentFilterStore?
     private var watchers: [Weak] = []
     private var started = false
     private let logger = Logger(label: "skiff.browser.filters")
 
-    /// `folder`: where WebKit's store and the record live; `lists`: the lists to block with.
-    public init(folder: URL, lists: @escaping @Sendable () -> [FilterListFile]) {
+    /// `folder`: where WebKit's store and the record live; `lists`: the lists to block with;
+    /// `compiler`: the `skiff` that compiles them (nil: this process does).
+    public init(folder: URL, compiler: URL? = ContentBlocker.compilerExecutable(), lists: @escaping @Sendable () -> [FilterListFile]) {
         self.folder = folder
+        self.compiler = compiler
         findLists = lists
+    }
+
+    /// This process when it is `skiff`, else a `skiff` beside it (the tests' and benches' build
+    /// folder); `SKIFF_FILTER_COMPILER` names another, or (empty) none.
+    public nonisolated static func compilerExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let named = environment["SKIFF_FILTER_COMPILER"] { return named.isEmpty ? nil : URL(fileURLWithPath: named) }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if me.lastPathComponent == "skiff" { return me }
+        let beside = me.deletingLastPathComponent().appendingPathComponent("skiff")
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
     }
 
     /// The one every window uses: the lists `SKIFF_FILTER_LISTS` names (colon-separated paths, for
@@ -95,7 +110,7 @@ public final class ContentBlocker {
 
     // MARK: Preparing
 
-    /// Loads the compiled filters, or converts and compiles them when the lists changed. Once.
+    /// Loads the compiled filters, or has them converted and compiled when the lists changed. Once.
     private func start() {
         guard !started else {
             if !filters.isEmpty { status = .ready }
@@ -112,7 +127,7 @@ public final class ContentBlocker {
         let store = ContentFilterStore(folder: folder.path)
         self.store = store
         let lists = findLists()
-        let kept = readRecord()
+        let kept = CompiledFilters.read(in: folder)
         switch FilterStorePlan.plan(lists: lists, kept: kept) {
         case .noLists:
             status = .noLists
@@ -124,12 +139,65 @@ public final class ContentBlocker {
                     self.compiled = kept
                     self.ready(loaded, plan: "load", since: begun)
                 } else {
-                    self.convert(lists, fingerprint: FilterLists.fingerprint(of: lists), begun: begun)
+                    self.compile(lists, fingerprint: FilterLists.fingerprint(of: lists), store: store, begun: begun)
                 }
             }
         case .convert(let fingerprint):
-            convert(lists, fingerprint: fingerprint, begun: begun)
+            status = .preparing
+            compile(lists, fingerprint: fingerprint, store: store, begun: begun)
         }
+    }
+
+    private func compile(_ lists: [FilterListFile], fingerprint: String, store: ContentFilterStore, begun: Date) {
+        guard let compiler else {
+            FilterCompilation.run(lists: lists, fingerprint: fingerprint, folder: folder, store: store) { [weak self] filters, problem in
+                guard let self else { return }
+                guard let filters else { return self.fail(problem) }
+                self.compiled = CompiledFilters.read(in: self.folder)
+                self.ready(filters, plan: "compile here", since: begun)
+            }
+            return
+        }
+        let process = Process()
+        process.executableURL = compiler
+        process.arguments = [FilterCompilation.helperOption, folder.path] + lists.flatMap { [FilterCompilation.listOption, "\($0.name)=\($0.path)"] }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.terminationHandler = { [weak self] ended in
+            let status = ended.terminationStatus
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().suffix(2_000), as: UTF8.self)
+            Task { @MainActor in self?.helperEnded(status: status, said: said, fingerprint: fingerprint, store: store, begun: begun) }
+        }
+        do {
+            try process.run()
+        } catch {
+            logger.notice("the filter compiler \(compiler.path) could not start (\(error.localizedDescription)); compiling here")
+            self.compiler = nil
+            compile(lists, fingerprint: fingerprint, store: store, begun: begun)
+        }
+    }
+
+    private func helperEnded(status: Int32, said: String, fingerprint: String, store: ContentFilterStore, begun: Date) {
+        guard status == 0 else {
+            let line = said.split(separator: "\n").last.map(String.init) ?? "it ended with status \(status)"
+            return fail(line.hasPrefix("skiff: ") ? String(line.dropFirst(7)) : line)
+        }
+        guard let kept = CompiledFilters.read(in: folder), kept.fingerprint == fingerprint else {
+            return fail("the lists changed while they were being compiled; they are compiled again on the next start")
+        }
+        load(kept.identifiers, from: store) { [weak self] loaded in
+            guard let self else { return }
+            guard let loaded else { return self.fail("the compiled filters could not be loaded") }
+            self.compiled = kept
+            self.ready(loaded, plan: "compile in helper", since: begun)
+        }
+    }
+
+    private func fail(_ problem: String?) {
+        let text = problem ?? "no reason given"
+        logger.warning("content filters not ready: \(text)")
+        status = .failed(text)
     }
 
     private func ready(_ loaded: [ContentFilter], plan: String, since begun: Date) {
@@ -149,79 +217,9 @@ public final class ContentBlocker {
             case .success(let filter):
                 self?.load(Array(identifiers.dropFirst()), from: store, into: loaded + [filter], completion: completion)
             case .failure(let error):
-                self?.logger.notice("compiled filter \(next) could not be loaded (\(error.message)); converting again")
+                self?.logger.notice("compiled filter \(next) could not be loaded (\(error.message)); compiling again")
                 completion(nil)
             }
-        }
-    }
-
-    private func convert(_ lists: [FilterListFile], fingerprint: String, begun: Date) {
-        status = .preparing
-        Task.detached(priority: .utility) { [weak self] in
-            let output = FilterConverter.convert(lists)
-            await self?.compile(output, lists: lists, fingerprint: fingerprint, begun: begun)
-        }
-    }
-
-    private func compile(_ output: FilterOutput, lists: [FilterListFile], fingerprint: String, begun: Date) {
-        guard let store else { return }
-        let record = CompiledFilters(fingerprint: fingerprint, lists: lists, report: output.report, compiled: Date())
-        guard !output.chunks.isEmpty else {
-            status = .failed("the lists hold no rule WebKit can use")
-            compiled = record
-            return
-        }
-        // One chunk at a time: WebKit's compiler holds a chunk's whole graph in memory.
-        save(output.chunks, names: record.identifiers, to: store) { [weak self] saved, problem in
-            guard let self else { return }
-            guard let saved else {
-                self.status = .failed("WebKit could not compile the filters: \(problem ?? "no reason given")")
-                return
-            }
-            self.compiled = record
-            self.writeRecord(record)
-            self.removeStale(keeping: fingerprint, from: store)
-            self.ready(saved, plan: "convert", since: begun)
-        }
-    }
-
-    private func save(_ chunks: [FilterChunk], names: [String], to store: ContentFilterStore, into saved: [ContentFilter] = [],
-                      completion: @escaping @MainActor ([ContentFilter]?, String?) -> Void) {
-        guard let chunk = chunks.first, let name = names.first else { return completion(saved, nil) }
-        store.save(chunk.json, as: name) { [weak self] result in
-            switch result {
-            case .success(let filter):
-                self?.save(Array(chunks.dropFirst()), names: Array(names.dropFirst()), to: store, into: saved + [filter], completion: completion)
-            case .failure(let error):
-                completion(nil, error.message)
-            }
-        }
-    }
-
-    private func removeStale(keeping fingerprint: String, from store: ContentFilterStore) {
-        store.identifiers { [weak self] names in
-            for name in FilterStorePlan.stale(names, keeping: fingerprint) {
-                store.remove(name) { problem in
-                    if let problem { self?.logger.notice("old compiled filter \(name) not removed: \(problem.message)") }
-                }
-            }
-        }
-    }
-
-    private var recordFile: URL { folder.appendingPathComponent(CompiledFilters.fileName) }
-
-    private func readRecord() -> CompiledFilters? {
-        guard let handle = try? FileHandle(forReadingFrom: recordFile) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: CompiledFilters.maximumFileBytes + 1) else { return nil }
-        return CompiledFilters.decode(data)
-    }
-
-    private func writeRecord(_ record: CompiledFilters) {
-        do {
-            try record.encoded().write(to: recordFile, options: .atomic)
-        } catch {
-            logger.notice("the record of compiled filters was not written (\(error.localizedDescription)); the next start converts again")
         }
     }
 
