@@ -57,7 +57,7 @@ final class HistoryPageTests: XCTestCase {
         window.present()
         let settled = MainLoop.run(until: { until?(page) ?? !page.isBusy }, timeout: 15)
         XCTAssertTrue(settled, "\(title): the page did not settle (screen \(page.screenName))")
-        MainLoop.run(for: 0.1)
+        XCTAssertTrue(MainLoop.runUntilPainted(window), "\(title): the page was drawn")
         return (window, page)
     }
 
@@ -324,7 +324,7 @@ final class HistoryPageTests: XCTestCase {
             var most = 0
             for step in stride(from: 0.0, through: 1.0, by: 0.125) {
                 page.scroll(to: page.contentHeight * step)
-                MainLoop.run(for: 0.05)
+                XCTAssertTrue(MainLoop.runUntilPainted(window, frames: 1), "drawn at \(Int(step * 100)) %")
                 most = max(most, page.lineWidgetCount)
                 XCTAssertGreaterThanOrEqual(page.shownLineWidgets.count, 8, "lines at \(Int(step * 100)) %")
                 // Pooled widgets not in use are hidden, so screen readers find only placed lines.
@@ -350,7 +350,7 @@ final class HistoryPageTests: XCTestCase {
                 let title = dark ? "History Dark" : "History Light"
                 let (window, page) = Self.open(nil, .file(sample), title: title)
                 defer { window.destroy() }
-                MainLoop.run(for: 0.3)
+                XCTAssertTrue(MainLoop.runUntilPainted(window), "drawn in the \(dark ? "dark" : "light") theme")
                 let id = try XCTUnwrap(XDoTool.window(named: title))
                 let shot = try XCTUnwrap(Screenshot.capture(window: id), "screenshot")
                 defer { shot.remove() }
@@ -383,18 +383,21 @@ final class HistoryPageTests: XCTestCase {
             @MainActor func focused() -> (index: Int, box: Box)? {
                 page.shownLineWidgets.enumerated().first { $0.element.box.hasFocus }.map { ($0.offset, $0.element.box) }
             }
+            /// Presses `key`, then waits until the window's focus has moved.
+            @MainActor func press(_ key: String, line: UInt = #line) {
+                let before = window.focusedWidgetPointer
+                XDoTool.run(["key", key])
+                XCTAssertTrue(MainLoop.run(until: { window.focusedWidgetPointer != before }, timeout: 3), "\(key) moved the focus", line: line)
+            }
             page.focusDefault()
-            MainLoop.run(for: 0.1)
+            XCTAssertTrue(MainLoop.run(until: { focused() != nil }, timeout: 3), "a line has the focus")
             XCTAssertEqual(focused()?.index, 0, "the first line takes the keyboard")
-            XDoTool.run(["key", "shift+Tab"])
-            MainLoop.run(for: 0.1)
+            press("shift+Tab")
             XCTAssertTrue(page.refreshControl.hasFocus, "Shift+Tab from the first line reaches the refresh button")
-            XDoTool.run(["key", "Tab"])
-            MainLoop.run(for: 0.1)
+            press("Tab")
             XCTAssertEqual(focused()?.index, 0, "and Tab comes back")
             XCTAssertEqual(focused()?.box.reportedAccessibleRole, .heading)
-            XDoTool.run(["key", "Down"])
-            MainLoop.run(for: 0.1)
+            press("Down")
             XCTAssertEqual(focused()?.index, 1, "Down moves to the first row")
             XCTAssertEqual(focused()?.box.reportedAccessibleRole, .listItem)
             XCTAssertTrue(focused()?.box.accessibleNameIs("150 Stars redeemed, Nov 20") == true)
@@ -408,16 +411,13 @@ final class HistoryPageTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { page.scrollOffset == 0 }, timeout: 3), "Home")
             XCTAssertEqual(focused()?.index, 0)
             // One Tab stop for the whole list: Tab leaves it.
-            XDoTool.run(["key", "Tab"])
-            MainLoop.run(for: 0.1)
+            press("Tab")
             XCTAssertFalse(page.listWidget.containsFocus, "Tab left the list")
             // From the refresh button (just before the list), Tab enters the list on the current line.
             page.refreshControl.grabFocus()
-            XDoTool.run(["key", "Tab"])
-            MainLoop.run(for: 0.1)
+            press("Tab")
             XCTAssertEqual(focused()?.index, 0, "Tab from the refresh button enters the list on its current line")
-            XDoTool.run(["key", "shift+Tab"])
-            MainLoop.run(for: 0.1)
+            press("shift+Tab")
             XCTAssertTrue(page.refreshControl.hasFocus, "Shift+Tab leaves the list in one press")
         }
     }
@@ -436,7 +436,7 @@ final class HistoryPageTests: XCTestCase {
             page.focusDefault()
             window.present()
             defer { window.destroy() }
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.runUntilPainted(window), "laid out and drawn")
             XCTAssertEqual(page.scrollOffset, 0)
             XCTAssertTrue(page.shownLineWidgets.first?.title.text.hasPrefix("November") == true, "the first heading is at the top")
         }

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import Gtk
 @testable import Home
@@ -119,7 +120,8 @@ final class HomeTabsTests: XCTestCase {
         XDoTool.run(["windowmove", id, "0", "0"])
         XDoTool.run(["windowraise", id])
         XDoTool.run(["windowfocus", "--sync", id])
-        MainLoop.run(for: 0.3)
+        XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(navigator.window.window) != 0 }, timeout: 5), "\(title) is the active window")
+        XCTAssertTrue(MainLoop.runUntilPainted(navigator.window), "\(title) was drawn")
         return (navigator, id)
     }
 
@@ -127,26 +129,29 @@ final class HomeTabsTests: XCTestCase {
     @MainActor
     private static func click(_ widget: Widget, in navigator: TestNavigator, window: String, file: StaticString = #filePath, line: UInt = #line) {
         MainLoop.run(until: { widget.isMapped && widget.width > 0 }, timeout: 3)
-        MainLoop.run(for: 0.05)
+        XCTAssertTrue(MainLoop.runUntilPainted(navigator.window), "drawn where it was laid out", file: file, line: line)
         for _ in 0..<40 {
             guard let origin = widget.origin(in: navigator.window) else { break }
             if origin.y + Double(widget.height) <= Double(navigator.window.height) - 4 { break }
             XDoTool.run(["mousemove", "--window", window, "400", "400"])
             XDoTool.run(["click", "5"])
-            MainLoop.run(for: 0.05)
+            // The notch handled and the page drawn where it scrolled to.
+            MainLoop.handlePendingInput()
+            XCTAssertTrue(MainLoop.runUntilPainted(navigator.window, frames: 1), file: file, line: line)
         }
         guard let origin = widget.origin(in: navigator.window), widget.isMapped else {
             return XCTFail("the widget is not on screen", file: file, line: line)
         }
         XDoTool.click(window: window, x: origin.x + Double(widget.width) / 2, y: origin.y + Double(widget.height) / 2)
-        MainLoop.run(for: 0.15)
+        // The click handled (a button acts on its release): what it does is for the caller to check.
+        MainLoop.handlePendingInput()
     }
 
     /// With HOME_TABS_SHOTS=folder, saves the screen there (for looking at the pages while writing tests).
     @MainActor
     static func shot(_ name: String, _ navigator: TestNavigator) {
         guard let folder = ProcessInfo.processInfo.environment["HOME_TABS_SHOTS"] else { return }
-        MainLoop.run(for: 0.3)
+        XCTAssertTrue(MainLoop.runUntilPainted(navigator.window), "drawn before the shot")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
         let theme = ProcessInfo.processInfo.environment["GTK_THEME"]?.hasSuffix(":dark") == true ? "-dark" : ""
@@ -160,7 +165,7 @@ final class HomeTabsTests: XCTestCase {
     private static func type(_ text: String, into entry: Entry, navigator: TestNavigator, window: String) {
         Self.click(entry, in: navigator, window: window)
         XDoTool.run(["type", "--delay", "15", text])
-        MainLoop.run(for: 0.15)
+        XCTAssertTrue(MainLoop.run(until: { entry.text.hasSuffix(text) }, timeout: 5), "the field holds “\(text)”: “\(entry.text)”")
     }
 
     // MARK: Order
@@ -215,8 +220,9 @@ final class HomeTabsTests: XCTestCase {
             let root = try XCTUnwrap(navigator.roots[.order] as? OrderTabRoot)
             // Tab from the window's start reaches the first category (the basket button is insensitive when empty).
             for _ in 0..<6 where !(root.categoryRows.first?.hasFocus ?? false) {
+                let before = navigator.window.focusedWidgetPointer
                 XDoTool.run(["key", "Tab"])
-                MainLoop.run(for: 0.05)
+                XCTAssertTrue(MainLoop.run(until: { navigator.window.focusedWidgetPointer != before }, timeout: 3), "Tab moved the focus")
             }
             XCTAssertTrue(root.categoryRows.first?.hasFocus ?? false, "Tab reaches the first category")
             XDoTool.run(["key", "Down", "Return"])

@@ -54,7 +54,7 @@ final class PageContextMenuTests: XCTestCase {
         XCTAssertTrue(BrowserTestWindow.load(main, uri, title: title))
         let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
         XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 150)), String(Int(origin.y + 125))])
-        MainLoop.run(for: 0.2)
+        MainLoop.handlePendingInput()
         XDoTool.run(["click", "3"])
         var items: [String: PresentedAccessible] = [:]
         XCTAssertTrue(MainLoop.run(until: {
@@ -64,13 +64,19 @@ final class PageContextMenuTests: XCTestCase {
         return items
     }
 
+    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
+    @MainActor
+    private static func gone(_ title: String) -> Bool {
+        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
+    }
+
     func testRightClickOnALinkOffersABrowsersMenuAndOpensItInANewTab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Page Menu"))
             }
             let items = try Self.rightClickLink(main, id, loading: "\(base)/", title: "Menu", showing: ["Open Link in New Tab", "Copy Link Address"])
             for label in ["Open Link in New Window", "Download Linked File"] { XCTAssertNotNil(items[label], label) }
@@ -95,7 +101,7 @@ final class PageContextMenuTests: XCTestCase {
             let (main, id) = try BrowserTestWindow.open("Page Menu Download")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Page Menu Download"))
             }
             let items = try Self.rightClickLink(main, id, loading: "\(base)/files", title: "Files", showing: ["Download Linked File"])
             let download = try XCTUnwrap(items["Download Linked File"])
@@ -124,7 +130,7 @@ final class PageContextMenuTests: XCTestCase {
             let (main, id) = try BrowserTestWindow.open("Page Menu Save Image")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Page Menu Save Image"))
             }
             let items = try Self.rightClickLink(main, id, loading: "\(base)/pictures", title: "Pictures", showing: ["Save Image As…"])
             XCTAssertNil(items["Download Linked File"], "a picture that is not a link has no link to download")
@@ -146,16 +152,17 @@ final class PageContextMenuTests: XCTestCase {
             let (main, id) = try BrowserTestWindow.open("Page Menu Search")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Page Menu Search"))
             }
             main.browser.searchEngine = try XCTUnwrap(SearchEngine(name: "Loopback", template: "\(base)/find?q=%s"))
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/words", title: "Words"))
             let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
             // A double click selects the word "quick"; the right click is on it.
             XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 130)), String(Int(origin.y + 128))])
-            MainLoop.run(for: 0.2)
+            MainLoop.handlePendingInput()
             XDoTool.run(["click", "--repeat", "2", "--delay", "80", "1"])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { pageAnswer(main.browser.webView, "getSelection().toString()") == "quick" }, timeout: 5),
+                          "the double click selected “quick”: \(pageAnswer(main.browser.webView, "getSelection().toString()") ?? "nothing")")
             XDoTool.run(["click", "3"])
             var items: [String: PresentedAccessible] = [:]
             let label = "Search the Web for “quick”"
@@ -185,7 +192,7 @@ final class PageContextMenuTests: XCTestCase {
             defer {
                 main.preferencesWindowForTests?.destroy()
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Developer Tools"))
             }
             let id = try XCTUnwrap(XDoTool.window(named: "Developer Tools"))
             XDoTool.run(["windowfocus", "--sync", id])
@@ -193,7 +200,7 @@ final class PageContextMenuTests: XCTestCase {
             let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
             let rightClickThePage: @MainActor () -> [String: PresentedAccessible] = {
                 XDoTool.run(["mousemove", "--window", id, String(Int(origin.x + 500)), String(Int(origin.y + 300))])
-                MainLoop.run(for: 0.2)
+                MainLoop.handlePendingInput()
                 XDoTool.run(["click", "3"])
                 var items: [String: PresentedAccessible] = [:]
                 MainLoop.run(until: {
@@ -206,7 +213,7 @@ final class PageContextMenuTests: XCTestCase {
             XCTAssertNotNil(before["Reload"], "the page's own menu: \(before.keys.sorted())")
             XCTAssertNil(before["Inspect Element"], "no inspector unless asked for")
             XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { Self.menuItems(main).isEmpty }, timeout: 5), "Escape closed the menu")
 
             XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
             var preferences: Gtk.Window?
@@ -216,15 +223,17 @@ final class PageContextMenuTests: XCTestCase {
                 preferences?.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_CHECKBOX && $0.width > 0 } ?? false
             }, timeout: 5), "Preferences has the Developer tools check box")
             // From the keyboard: the search engine list has the focus; Tab goes to the check box.
+            let prefs = try XCTUnwrap(preferences)
             XDoTool.run(["windowfocus", "--sync", prefsID])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(prefs.window) != 0 }, timeout: 5), "Preferences is the active window")
+            let listFocus = prefs.focusedWidgetPointer
             XDoTool.run(["key", "Tab"])
-            MainLoop.run(for: 0.2)
+            XCTAssertTrue(MainLoop.run(until: { prefs.focusedWidgetPointer != listFocus }, timeout: 5), "Tab moved the focus on")
             XDoTool.run(["key", "space"])
             XCTAssertTrue(MainLoop.run(until: { settings.developerTools }, timeout: 3), "the choice is written to GSettings")
             main.preferencesWindowForTests?.destroy()
             XDoTool.run(["windowfocus", "--sync", id])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(main.window.window) != 0 }, timeout: 5), "the browser is the active window again")
 
             let after = rightClickThePage()
             XCTAssertNotNil(after["Inspect Element"], "the menu now offers the inspector: \(after.keys.sorted())")

@@ -29,6 +29,22 @@ final class PageToolsWindowTests: XCTestCase {
         MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(label) } }, timeout: 10)
     }
 
+    /// Escape closed the find bar: it has left the accessibility tree and the page has the focus.
+    @MainActor
+    private static func findBarClosed(_ main: MainWindow) -> Bool {
+        MainLoop.run(until: {
+            main.browser.webView?.containsFocus == true && !main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }
+        }, timeout: 5)
+    }
+
+    /// Ctrl+F opened the find bar: it is presented and its field has the keyboard.
+    @MainActor
+    private static func findBarOpen(_ main: MainWindow) -> Bool {
+        MainLoop.run(until: {
+            main.window.focusTypeName == "GtkText" && main.window.presentedDescendants().contains { $0.hasLabel("Find in page") }
+        }, timeout: 5)
+    }
+
     /// Waits until the page's selection starts at `place`, "paragraph:offset" (the match the user
     /// sees selected), and says where it is.
     @MainActor
@@ -64,7 +80,11 @@ final class PageToolsWindowTests: XCTestCase {
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(Self.presents(main, "3 of 5"), "Enter: the next")
             XCTAssertEqual(Self.selection(in: main, becomes: "1:3"), "1:3")
-            for _ in 0..<3 { XDoTool.run(["key", "shift+Return"]); MainLoop.run(for: 0.1) }
+            for count in ["2 of 5", "1 of 5"] {
+                XDoTool.run(["key", "shift+Return"])
+                XCTAssertTrue(Self.presents(main, count), "Shift+Enter goes back: \(count)")
+            }
+            XDoTool.run(["key", "shift+Return"])
             XCTAssertTrue(Self.presents(main, "5 of 5"), "Shift+Enter goes back and wraps")
             XCTAssertEqual(Self.selection(in: main, becomes: "1:34"), "1:34", "to the last match")
             XDoTool.run(["key", "--delay", "30", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "q", "q"])
@@ -92,7 +112,7 @@ final class PageToolsWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let main = try Self.fruitWithFindBar("Find Pause", on: base, typing: "app", count: "1 of 5")
             defer { main.window.destroy() }
-            MainLoop.run(for: 0.3)
+            XCTAssertEqual(Self.selection(in: main, becomes: "0:0"), "0:0", "the first match is selected")
             XDoTool.run(["key", "l"])
             XCTAssertTrue(Self.presents(main, "1 of 5"), "\"appl\": the same five")
             XCTAssertEqual(Self.selection(in: main, becomes: "0:0"), "0:0", "the first selected")
@@ -100,12 +120,13 @@ final class PageToolsWindowTests: XCTestCase {
             XCTAssertTrue(Self.presents(main, "No matches"), "\"applx\": none")
             // Closed and opened again, a new query typed a letter at a time, each counted.
             XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.findBarClosed(main), "Escape closed the bar")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+f"])
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.findBarOpen(main), "Ctrl+F opened it again")
             for (letter, count) in [("a", "1 of 11"), ("p", "1 of 5"), ("p", "1 of 5")] {
                 XDoTool.run(["key", letter])
                 XCTAssertTrue(Self.presents(main, count), "\(letter): \(count)")
+                // A typist's pause between letters, so each one is counted on its own.
                 MainLoop.run(for: 0.3)
             }
         }
@@ -121,9 +142,9 @@ final class PageToolsWindowTests: XCTestCase {
             XDoTool.run(["type", "--delay", "150", "quartzite"])
             XCTAssertTrue(Self.presents(main, "1 of 2"))
             XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.findBarClosed(main), "Escape closed the bar")
             XDoTool.run(["key", "ctrl+f"])
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(Self.findBarOpen(main), "Ctrl+F opened it again")
             // The last query is back, selected: a letter replaces it (it went in front of it when
             // the reopened bar searched the page at once, which took the field's selection).
             XDoTool.run(["key", "q"])
@@ -144,6 +165,13 @@ final class PageToolsWindowTests: XCTestCase {
             XDoTool.run(["key", "F3"])
             XCTAssertTrue(Self.presents(main, "2 of 2"), "and F3 goes on in it")
         }
+    }
+
+    /// A wheel notch handled and drawn before the next, as a hand turns a wheel.
+    @MainActor
+    private static func notchHandled(_ main: MainWindow) {
+        MainLoop.handlePendingInput()
+        XCTAssertTrue(MainLoop.runUntilPainted(main.window, frames: 1))
     }
 
     func testCtrlPlusMinusAndZeroScaleThePage() throws {
@@ -170,7 +198,8 @@ final class PageToolsWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel("120 %") } }, timeout: 3),
                           "the menu says 120 %")
             XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { !main.window.presentedDescendants().contains { $0.hasLabel("120 %") } }, timeout: 3),
+                          "Escape closed the menu")
             for _ in 0..<4 { XDoTool.run(["key", "--clearmodifiers", "ctrl+minus"]) }
             XCTAssertEqual(try boxArea(), 6_400, accuracy: 400, "80×80 four steps down (80 %)")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+0"])
@@ -178,13 +207,13 @@ final class PageToolsWindowTests: XCTestCase {
             // Ctrl+wheel up, two notches over the page: two steps in, and the page did not scroll.
             XDoTool.run(["mousemove", "--window", window, String(Int(page.x + 400)), String(Int(page.y + 200))])
             XDoTool.run(["keydown", "ctrl"])
-            for _ in 0..<2 { XDoTool.run(["click", "4"]); MainLoop.run(for: 0.1) }
+            for _ in 0..<2 { XDoTool.run(["click", "4"]); Self.notchHandled(main) }
             XDoTool.run(["keyup", "ctrl"])
             XCTAssertEqual(try boxArea(), 14_400, accuracy: 600, "Ctrl+wheel: 120 %")
             XCTAssertEqual(main.browser.zoom.label, "120 %")
             // And down: two steps out, the page still at its top (a scroll would move the box away).
             XDoTool.run(["keydown", "ctrl"])
-            for _ in 0..<2 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.1) }
+            for _ in 0..<2 { XDoTool.run(["click", "5"]); Self.notchHandled(main) }
             XDoTool.run(["keyup", "ctrl"])
             XCTAssertEqual(try boxArea(), normal, accuracy: 200, "Ctrl+wheel down: 100 % and not scrolled")
         }

@@ -1,6 +1,7 @@
 import Browser
 import BrowserModel
 import BrowserStore
+import CGtk
 import Foundation
 import Gtk
 import SkiffApp
@@ -41,13 +42,29 @@ final class PermissionPromptTests: XCTestCase {
         try SQLiteFile.rows(database, "SELECT site || ' ' || kind || ' ' || decision FROM sitePermissions")
     }
 
-    /// Loads the page and clicks its Ask button, as a user would.
+    /// Loads the page and clicks its Ask button, as a user would, once the page has been drawn.
     @MainActor
     private static func loadAndAsk(_ main: MainWindow, _ window: String, _ uri: String, title: String) -> Bool {
-        guard BrowserTestWindow.load(main, uri, title: title) else { return false }
-        MainLoop.run(for: 0.3)
+        guard BrowserTestWindow.load(main, uri, title: title), let page = main.browser.webView, MainLoop.runUntilPainted(page) else { return false }
         XDoTool.click(window: window, x: 200, y: 150)
         return true
+    }
+
+    /// The prompt has slid all the way in: its Deny button sits centred in the bar (the bar's 1 px
+    /// bottom border aside). While the bar slides down, the row is still partly above it.
+    @MainActor
+    private static func promptIn(_ main: MainWindow) -> Bool {
+        let nodes = main.browser.root.presentedDescendants()
+        guard let bar = nodes.first(where: { $0.hasLabel("Permission request") }),
+              let deny = nodes.first(where: { $0.isButton && $0.hasLabel("Deny") }), deny.height > 0 else { return false }
+        let above = deny.y - bar.y, below = bar.y + bar.height - deny.y - deny.height
+        return above > 0 && abs(above - below) <= 1.5
+    }
+
+    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
+    @MainActor
+    private static func gone(_ title: String) -> Bool {
+        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
     }
 
     @MainActor
@@ -65,14 +82,14 @@ final class PermissionPromptTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Permission Prompt", persistence: BrowserPersistence.open(locations: locations))
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Permission Prompt"))
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt asks “\(question)”")
             XCTAssertEqual(main.browser.state.title, "Asking", "nothing is decided before the answer")
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
                           "the page was told: “\(main.browser.state.title ?? "")”")
@@ -90,13 +107,13 @@ final class PermissionPromptTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Permission Allow", persistence: BrowserPersistence.open(locations: locations))
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Permission Allow"))
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "asked")
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Allow", in: main, window: window))
             // Allowed: the page gets a position or, with no location service here, "unavailable" — not "denied".
             XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
@@ -118,7 +135,7 @@ final class PermissionPromptTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Permission Private", persistence: BrowserPersistence.open(locations: locations), isPrivate: true)
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Permission Private"))
             }
             let question = PermissionKind.location.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
@@ -140,13 +157,13 @@ final class PermissionPromptTests: XCTestCase {
             defer {
                 main.preferencesWindowForTests?.destroy()
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Permission Preferences"))
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10))
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
             XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "\(site) location deny", "kept in the database")
@@ -163,12 +180,10 @@ final class PermissionPromptTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { preferences?.presentedDescendants().contains { $0.hasLabel(row) } ?? false }, timeout: 5),
                           "Preferences lists “\(row)”")
             let prefsID = try XCTUnwrap(XDoTool.window(named: "Preferences"))
+            let prefs = try XCTUnwrap(preferences)
             XDoTool.run(["windowfocus", "--sync", prefsID])
-            MainLoop.run(for: 0.3)
-            for _ in 0..<12 where preferences?.focusDescription?.contains(remove) != true {
-                XDoTool.run(["key", "Tab"])
-                MainLoop.run(for: 0.15)
-            }
+            XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(prefs.window) != 0 }, timeout: 5), "Preferences is the active window")
+            XDoTool.tab(in: prefs, until: { $0.contains(remove) }, limit: 12)
             XCTAssertEqual(preferences?.focusDescription, "GtkButton '\(remove)'", "Tab reaches Remove")
             XDoTool.run(["key", "space"])
             XCTAssertTrue(MainLoop.run(until: { !(preferences?.presentedDescendants().contains { $0.hasLabel(row) } ?? true) }, timeout: 5),
@@ -176,7 +191,7 @@ final class PermissionPromptTests: XCTestCase {
             XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "", "and from the database")
             main.preferencesWindowForTests?.destroy()
             XDoTool.run(["windowfocus", "--sync", window])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(main.window.window) != 0 }, timeout: 5), "the browser is the active window again")
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt is back")
         }
@@ -191,7 +206,7 @@ final class PermissionPromptTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Permission Keys", isPrivate: false)
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Permission Keys"))
             }
             let question = PermissionKind.location.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
@@ -216,13 +231,13 @@ final class PermissionPromptTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Permission Notifications", persistence: BrowserPersistence.open(locations: locations))
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Permission Notifications"))
             }
             let question = PermissionKind.notifications.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/notify", title: "Notify"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10),
                           "asked “\(question)”; the page says “\(main.browser.state.title ?? "")”")
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "notifications: denied" }, timeout: 10),
                           "the page was told: “\(main.browser.state.title ?? "")”")

@@ -1,5 +1,6 @@
 import Browser
 import BrowserModel
+import CGtk
 import Foundation
 import Gtk
 import SkiffApp
@@ -29,7 +30,7 @@ final class PrintWindowTests: XCTestCase {
             let (main, _) = try BrowserTestWindow.open("Print To File")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Print To File"))
             }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
             var outcome: String??
@@ -54,37 +55,90 @@ final class PrintWindowTests: XCTestCase {
             let (main, id) = try BrowserTestWindow.open("Print Dialog To File")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Print Dialog To File"))
             }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
-            // `keys` once the dialog is up; true when it closed.
-            let printWithKeys: @MainActor ([String]) throws -> Bool = { keys in
+            // `keys` once the dialog is up and lists `ready`, each read once it has done what it does
+            // there; true when the dialog closed.
+            let printWithKeys: @MainActor ([String], [(key: String, then: DialogKey)]) throws -> Bool = { ready, keys in
                 XDoTool.run(["windowfocus", "--sync", id])
                 main.browser.webView?.grabFocus()
-                MainLoop.run(for: 0.2)
+                XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.hasFocus == true }, timeout: 3), "the page has the focus")
                 XDoTool.run(["key", "--clearmodifiers", "ctrl+p"])
                 let dialog = try XCTUnwrap(XDoTool.window(named: "Print", timeout: 10), "the print dialog opens")
+                let window = try XCTUnwrap(Self.toplevel("Print"), "the print dialog is this process's")
                 XDoTool.run(["windowfocus", "--sync", dialog])
-                // The printers are listed once their back-ends answer.
-                MainLoop.run(for: 1.5)
-                for key in keys {
+                XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5), "the dialog is the active window")
+                // The printers are listed once their back-ends answer (a remembered one then chosen).
+                XCTAssertTrue(MainLoop.run(until: { ready.allSatisfy { Self.shows($0, in: window) } }, timeout: 10),
+                              "the dialog lists \(ready)")
+                for (key, then) in keys {
+                    let before = window.focusedWidgetPointer
                     XDoTool.run(["key", key])
-                    MainLoop.run(for: 0.3)
+                    switch then {
+                    case .movesTheFocus:
+                        XCTAssertTrue(MainLoop.run(until: { window.focusedWidgetPointer != before }, timeout: 5), "\(key) moved the focus")
+                    case .shows(let label):
+                        XCTAssertTrue(MainLoop.run(until: { Self.shows(label, in: window) }, timeout: 10), "\(key) brought “\(label)”")
+                    case .closes:
+                        break
+                    }
                 }
                 return MainLoop.run(until: { XDoTool.run(["search", "--onlyvisible", "--name", "^Print$"]).isEmpty }, timeout: 10)
             }
             // Tab to the printer list, Space chooses its row, Shift+Tab twice comes round to Print.
-            XCTAssertTrue(try printWithKeys(["Tab", "space", "shift+Tab", "shift+Tab", "Return"]), "Print closed the dialog")
+            XCTAssertTrue(try printWithKeys(["Print to File"], [("Tab", .movesTheFocus), ("space", .shows("File:")), ("shift+Tab", .movesTheFocus),
+                                                                ("shift+Tab", .movesTheFocus), ("Return", .closes)]), "Print closed the dialog")
             XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: first.path) }, timeout: 30),
                           "a PDF named after the page in Downloads: \(folder.files)")
-            XCTAssertTrue(try printWithKeys(["shift+Tab", "Return"]), "the printer was remembered, so Print is one Shift+Tab away")
-            XCTAssertTrue(MainLoop.run(until: { FileManager.default.fileExists(atPath: second.path) }, timeout: 30),
+            XCTAssertTrue(try printWithKeys(["Print to File", "File:"], [("shift+Tab", .movesTheFocus), ("Return", .closes)]),
+                          "the printer was remembered, so Print is one Shift+Tab away")
+            // Both written whole before the window goes: GTK copies a job out from the main loop.
+            XCTAssertTrue(MainLoop.run(until: { Self.isWholePDF(first) && Self.isWholePDF(second) }, timeout: 30),
                           "a second PDF beside the first: \(folder.files)")
         }
         for pdf in [first, second] {
             let words = try Self.text(of: pdf)
             XCTAssertTrue(words.contains("Printed heading here"), "\(pdf.lastPathComponent) holds the page's text: \(words.prefix(200))")
         }
+    }
+
+    /// This process's mapped window titled `title` (GTK's print dialog is one of its toplevels).
+    @MainActor
+    private static func toplevel(_ title: String) -> Gtk.Window? {
+        let list = gtk_window_get_toplevels()
+        for i in 0..<g_list_model_get_n_items(list) {
+            guard let item = g_list_model_get_item(list, i) else { continue }
+            let window = Gtk.Window(adopting: item)
+            if window.title == title && window.isMapped { return window }
+        }
+        return nil
+    }
+
+    /// What a key pressed in the print dialog does there, to be waited for.
+    enum DialogKey { case movesTheFocus, shows(String), closes }
+
+    /// Whether `window` presents a label reading `text`, laid out.
+    @MainActor
+    private static func shows(_ text: String, in window: Gtk.Window) -> Bool {
+        window.presentedDescendants().contains { $0.labelText == text && $0.width > 0 }
+    }
+
+    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
+    @MainActor
+    private static func gone(_ title: String) -> Bool {
+        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
+    }
+
+    /// Whether `pdf` has been written whole: it ends with PDF's end-of-file marker. Cheap enough to ask
+    /// on every turn of the loop, which copies the job out (pdftotext on each turn made it take 5 s).
+    private static func isWholePDF(_ pdf: URL) -> Bool {
+        guard let file = try? FileHandle(forReadingFrom: pdf) else { return false }
+        defer { try? file.close() }
+        guard let end = try? file.seekToEnd(), end > 0 else { return false }
+        try? file.seek(toOffset: end > 64 ? end - 64 : 0)
+        let tail = (try? file.readToEnd()) ?? Data()
+        return String(decoding: tail, as: UTF8.self).contains("%%EOF")
     }
 
     /// The PDF's words, by pdftotext; waits for the printer to have finished writing it.
@@ -111,11 +165,11 @@ final class PrintWindowTests: XCTestCase {
             let (main, _) = try BrowserTestWindow.open("Print Dialog")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Print Dialog"))
             }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
             main.browser.webView?.grabFocus()
-            MainLoop.run(for: 0.2)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.hasFocus == true }, timeout: 3), "the page has the focus")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+p"])
             guard let dialog = XDoTool.window(named: "Print", timeout: 10) else { return XCTFail("no print dialog appeared") }
             XDoTool.run(["windowfocus", "--sync", dialog])

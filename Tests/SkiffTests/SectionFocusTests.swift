@@ -40,12 +40,15 @@ final class SectionFocusTests: XCTestCase {
         return (main, id)
     }
 
-    /// Presses Tab until `widget` holds the focus (at most 12 times); true if it does.
+    /// Presses Tab until `widget` holds the focus (at most 12 times), each press read once the
+    /// window's focus has moved; true if it does.
     @MainActor
-    private static func tab(into widget: Widget, window id: String) -> Bool {
+    private static func tab(into widget: Widget, of window: Window, id: String) -> Bool {
         for _ in 0..<12 where !widget.containsFocus {
+            let before = window.focusedWidgetPointer
             XDoTool.run(["key", "--window", id, "Tab"])
-            MainLoop.run(for: 0.12)
+            XCTAssertTrue(MainLoop.run(until: { window.focusedWidgetPointer != before }, timeout: 3),
+                          "Tab moved the focus on from \(window.focusDescription ?? "nothing")")
         }
         return widget.containsFocus
     }
@@ -55,8 +58,8 @@ final class SectionFocusTests: XCTestCase {
     private static func openStory(title: String) throws -> (MainWindow, String)? {
         guard let (main, id) = try open("today", title: title, size: "900x600") else { return nil }
         MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
-        MainLoop.run(for: 0.3)
-        _ = tab(into: main.today.root, window: id)
+        XCTAssertTrue(MainLoop.runUntilPainted(main.window), "Today's cards were drawn")
+        _ = tab(into: main.today.root, of: main.window, id: id)
         XDoTool.run(["key", "--window", id, "Return"])
         return (main, id)
     }
@@ -76,8 +79,8 @@ final class SectionFocusTests: XCTestCase {
             main.browser.open(url) // as `skiff --section today URL` does
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Page" }, timeout: 20), "the page loaded behind Today")
             MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10)
-            MainLoop.run(for: 0.5)
-            XCTAssertTrue(Self.tab(into: main.today.root, window: id), "Tab reached Today; focus: \(main.window.focusDescription ?? "none")")
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "Today's cards were drawn")
+            XCTAssertTrue(Self.tab(into: main.today.root, of: main.window, id: id), "Tab reached Today; focus: \(main.window.focusDescription ?? "none")")
             XDoTool.run(["key", "--window", id, "Return"])
             MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3)
             XCTAssertTrue(Self.storyIsOpen(main), "a story opened from the keyboard; focus: \(main.window.focusDescription ?? "none")")
@@ -91,8 +94,9 @@ final class SectionFocusTests: XCTestCase {
         try MainActor.assumeIsolated {
             guard let (main, id) = try Self.open("home", title: "Home Keys") else { return }
             defer { main.window.destroy() }
-            MainLoop.run(for: 0.5)
-            XCTAssertTrue(Self.tab(into: main.home.root, window: id), "Tab reached Home; focus: \(main.window.focusDescription ?? "none")")
+            XCTAssertTrue(MainLoop.run(until: { main.home.root.isMapped }, timeout: 5), "Home is on screen")
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "and drawn")
+            XCTAssertTrue(Self.tab(into: main.home.root, of: main.window, id: id), "Tab reached Home; focus: \(main.window.focusDescription ?? "none")")
             @MainActor func memberCardShown() -> Bool {
                 main.window.presentedDescendants().contains { $0.hasLabel("QR code of member number 6150238411770042") }
             }
@@ -111,9 +115,11 @@ final class SectionFocusTests: XCTestCase {
         try MainActor.assumeIsolated {
             guard let (main, id) = try Self.open("today", title: "Home Keys Outside") else { return }
             defer { main.window.destroy() }
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { main.today.root.isMapped }, timeout: 5), "Today is on screen")
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "and drawn")
             XDoTool.run(["key", "--clearmodifiers", "alt+3"])
             XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .home && main.home.root.isMapped }, timeout: 5), "Alt+3 shows Home")
+            // A negative check: nothing moves the focus into Home in the half second after it shows.
             MainLoop.run(for: 0.5)
             XCTAssertFalse(main.home.root.containsFocus, "the focus is outside Home: \(main.window.focusDescription ?? "none")")
             @MainActor func selected(_ tab: HomeTab) -> Bool { main.home.tabButton(tab)?.accessibleState(.selected, is: true) == true }
@@ -137,15 +143,20 @@ final class SectionFocusTests: XCTestCase {
             guard let (main, id) = try Self.openStory(title: "Story Close Scrolled") else { return }
             defer { main.window.destroy() }
             XCTAssertTrue(MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3), "the story opened")
-            MainLoop.run(for: 1.0)
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story grew to its full size")
             @MainActor func top(_ label: String) -> Double? {
                 main.window.presentedDescendants().first { $0.hasLabel(label) }?.y
             }
-            for _ in 0..<2 { XDoTool.run(["key", "--window", id, "Page_Down"]); MainLoop.run(for: 0.3) }
+            for _ in 0..<2 {
+                let before = try XCTUnwrap(top("Story image"))
+                XDoTool.run(["key", "--window", id, "Page_Down"])
+                XCTAssertTrue(MainLoop.run(until: { (top("Story image") ?? before) < before }, timeout: 3), "Page Down scrolled the story")
+            }
             let scrolledPicture = try XCTUnwrap(top("Story image")), close = try XCTUnwrap(top("Close Story"))
             XCTAssertLessThan(scrolledPicture, close - 200, "scrolled: the picture is up out of view")
             XDoTool.run(["key", "--window", id, "Escape"])
-            MainLoop.run(for: 0.05)
+            MainLoop.handlePendingInput()
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the closing's first frames were drawn")
             let picture = try XCTUnwrap(top("Story image"), "the story is still closing")
             let closing = try XCTUnwrap(top("Close Story"))
             XCTAssertGreaterThan(picture, closing - 40, "closing: the picture is at the top of the frame (\(picture) against \(closing))")
@@ -162,7 +173,7 @@ final class SectionFocusTests: XCTestCase {
                 main.window.presentedDescendants().first { $0.hasLabel("Story image") }?.y
             }
             XCTAssertTrue(MainLoop.run(until: { Self.storyIsOpen(main) }, timeout: 3), "the story opened")
-            MainLoop.run(for: 1.0)
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story grew to its full size")
             let top = try XCTUnwrap(pictureTop(), "the story's picture is presented")
             XDoTool.run(["key", "--window", id, "Page_Down"])
             XCTAssertTrue(MainLoop.run(until: { (pictureTop() ?? top) < top - 200 }, timeout: 2),

@@ -1,6 +1,7 @@
 import Browser
 import BrowserModel
 import BrowserStore
+import CGtk
 import Foundation
 import Gtk
 import SkiffApp
@@ -40,12 +41,33 @@ final class SiteZoomWindowTests: XCTestCase {
         return Double(title.dropFirst(6))
     }
 
+    /// Loads `uri` and returns the page's width once it has loaded and measures its whole view at
+    /// `level` (its CSS width is the view's width over the zoom level): the chrome has settled.
     @MainActor
-    private static func loadMeasured(_ main: MainWindow, _ uri: String) -> Double? {
+    private static func loadMeasured(_ main: MainWindow, _ uri: String, level: Double = 1) -> Double? {
         main.browser.load(uri)
-        guard MainLoop.run(until: { width(main) != nil && !main.browser.state.isLoading }, timeout: 20) else { return nil }
-        MainLoop.run(for: 0.5)
+        guard MainLoop.run(until: {
+            guard let width = width(main), let view = main.browser.webView, !main.browser.state.isLoading else { return false }
+            return abs(width * level - Double(view.width)) < 3
+        }, timeout: 20) else { return nil }
         return width(main)
+    }
+
+    /// Ctrl+plus `times` times, each press waited for until the page measures itself narrower.
+    @MainActor
+    private static func zoomIn(_ main: MainWindow, times: Int, file: StaticString = #filePath, line: UInt = #line) {
+        for _ in 0..<times {
+            let before = width(main) ?? 0
+            XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"])
+            XCTAssertTrue(MainLoop.run(until: { (width(main) ?? .infinity) < before - 1 }, timeout: 5),
+                          "Ctrl+plus zoomed in: \(before) → \(width(main) ?? 0)", file: file, line: line)
+        }
+    }
+
+    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
+    @MainActor
+    private static func gone(_ title: String) -> Bool {
+        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
     }
 
     /// The rows of the zoom table in the database file, read with sqlite3 (not through Skiff).
@@ -60,18 +82,18 @@ final class SiteZoomWindowTests: XCTestCase {
         let normal = try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Site Zoom", persistence: BrowserPersistence.open(locations: locations))
             let normal = try XCTUnwrap(Self.loadMeasured(main, "\(base)/a"))
-            for _ in 0..<4 { XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"]); MainLoop.run(for: 0.2) }
+            Self.zoomIn(main, times: 4)
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.5 - normal) < 3 }, timeout: 10),
                           "150 %: the page is a third narrower (\(normal) → \(Self.width(main) ?? 0))")
             // A new tab, another page of the same site: the same level.
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.uri == nil }, timeout: 5), "a new tab")
-            _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b"))
+            _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b", level: 1.5))
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.5 - normal) < 3 }, timeout: 10),
                           "the site's level applies in the new tab: \(Self.width(main) ?? 0)")
             XCTAssertEqual(main.browser.zoom.label, "150 %")
             main.window.destroy()
-            MainLoop.run(for: 0.2)
+            XCTAssertTrue(Self.gone("Site Zoom"))
             return normal
         }
         XCTAssertEqual(try rowsOnDisk(), "\(site) 1.5", "kept in the database")
@@ -80,9 +102,9 @@ final class SiteZoomWindowTests: XCTestCase {
             let (main, _) = try BrowserTestWindow.open("Site Zoom Again", persistence: BrowserPersistence.open(locations: locations))
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Site Zoom Again"))
             }
-            _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b"))
+            _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b", level: 1.5))
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.5 - normal) < 3 }, timeout: 10),
                           "still 150 % after a restart: \(Self.width(main) ?? 0)")
         }
@@ -99,13 +121,13 @@ final class SiteZoomWindowTests: XCTestCase {
             let (main, _) = try BrowserTestWindow.open("Site Zoom Private", persistence: persistence, isPrivate: true)
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Site Zoom Private"))
             }
             XCTAssertTrue(main.browser.isPrivate)
             let normal = try XCTUnwrap(Self.loadMeasured(main, "\(base)/a"))
-            for _ in 0..<2 { XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"]); MainLoop.run(for: 0.2) }
+            Self.zoomIn(main, times: 2)
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.2 - normal) < 3 }, timeout: 10))
-            _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b"))
+            _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b", level: 1.2))
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.2 - normal) < 3 }, timeout: 10),
                           "remembered for the window's life: \(Self.width(main) ?? 0)")
         }
@@ -119,7 +141,7 @@ final class SiteZoomWindowTests: XCTestCase {
             let (main, _) = try BrowserTestWindow.open("Zoom Row")
             defer {
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Zoom Row"))
             }
             let normal = try XCTUnwrap(Self.loadMeasured(main, "\(base)/a"))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"])
@@ -129,13 +151,15 @@ final class SiteZoomWindowTests: XCTestCase {
             XCTAssertTrue(items().contains { $0.hasLabel("Zoom In") } && items().contains { $0.hasLabel("Zoom Out") }, "its buttons are named")
             // The keyboard: into the menu, to the row's last button (Zoom In), pressed.
             for _ in 0..<20 where main.window.focusDescription?.contains("Zoom Out") != true {
+                let before = main.window.focusedWidgetPointer
                 XDoTool.run(["key", "Down"])
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(MainLoop.run(until: { main.window.focusedWidgetPointer != before }, timeout: 2), "Down moved the focus on from \(main.window.focusDescription ?? "nothing")")
             }
             XCTAssertTrue(main.window.focusDescription?.contains("Zoom Out") == true, "Down reached the row: \(main.window.focusDescription ?? "nothing")")
             for _ in 0..<4 where main.window.focusDescription?.contains("Zoom In") != true {
+                let before = main.window.focusedWidgetPointer
                 XDoTool.run(["key", "Right"])
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(MainLoop.run(until: { main.window.focusedWidgetPointer != before }, timeout: 2), "Right moved the focus on from \(main.window.focusDescription ?? "nothing")")
             }
             XCTAssertTrue(main.window.focusDescription?.contains("Zoom In") == true, "reached: \(main.window.focusDescription ?? "nothing")")
             XDoTool.run(["key", "Return"])
@@ -155,7 +179,7 @@ final class SiteZoomWindowTests: XCTestCase {
             defer {
                 main.preferencesWindowForTests?.destroy()
                 main.window.destroy()
-                MainLoop.run(for: 0.1)
+                XCTAssertTrue(Self.gone("Zoom Text Only"))
             }
             main.browser.load("\(base)/text")
             let measured = { () -> (width: Double, text: Double)? in
@@ -163,8 +187,11 @@ final class SiteZoomWindowTests: XCTestCase {
                 guard parts.count == 4, let w = Double(parts[1]), let t = Double(parts[3]) else { return nil }
                 return (w, t)
             }
-            XCTAssertTrue(MainLoop.run(until: { measured() != nil && !main.browser.state.isLoading }, timeout: 20))
-            MainLoop.run(for: 0.3)
+            // Loaded, and measuring its whole view: the chrome has settled.
+            XCTAssertTrue(MainLoop.run(until: {
+                guard let width = measured()?.width, let view = main.browser.webView, !main.browser.state.isLoading else { return false }
+                return abs(width - Double(view.width)) < 3
+            }, timeout: 20))
             let before = try XCTUnwrap(measured())
             XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
             var preferences: Gtk.Window?
@@ -178,7 +205,7 @@ final class SiteZoomWindowTests: XCTestCase {
             }, timeout: 5), "Preferences offers “\(label)”")
             let centre = try XCTUnwrap(box?.surfaceCentre)
             XDoTool.run(["windowfocus", "--sync", prefsID])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { preferences.map { gtk_window_is_active($0.window) != 0 } == true }, timeout: 5), "Preferences is the active window")
             // A click on a window just mapped can land before GTK takes pointer input: tried again.
             for _ in 0..<3 where !main.browser.zoom.textOnly {
                 XDoTool.click(window: prefsID, x: centre.x, y: centre.y)
@@ -187,8 +214,12 @@ final class SiteZoomWindowTests: XCTestCase {
             XCTAssertTrue(main.browser.zoom.textOnly, "the click ticked it")
             main.preferencesWindowForTests?.destroy()
             XDoTool.run(["windowfocus", "--sync", id])
-            MainLoop.run(for: 0.3)
-            for _ in 0..<4 { XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"]); MainLoop.run(for: 0.2) }
+            XCTAssertTrue(MainLoop.run(until: { gtk_window_is_active(main.window.window) != 0 }, timeout: 5), "the browser is the active window again")
+            for _ in 0..<4 {
+                let before = measured()?.text ?? 0
+                XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"])
+                XCTAssertTrue(MainLoop.run(until: { (measured()?.text ?? 0) > before + 0.5 }, timeout: 5), "Ctrl+plus grew the text from \(before)")
+            }
             XCTAssertTrue(MainLoop.run(until: { (measured()?.text ?? 0) > before.text * 1.3 }, timeout: 10),
                           "the text grew: \(before.text) → \(measured()?.text ?? 0)")
             XCTAssertEqual(measured()?.width ?? 0, before.width, accuracy: 1, "the layout's width did not shrink")

@@ -32,7 +32,7 @@ final class StarsWindowTests: XCTestCase {
             throw TestFailure("no X window is titled \(title)")
         }
         MainLoop.run(until: { main.stars.canvas.width > 0 }, timeout: 10)
-        MainLoop.run(for: 0.3)
+        XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the field was drawn")
         XDoTool.run(["windowraise", xid])
         XDoTool.run(["windowfocus", "--sync", xid])
         return Shown(main: main, xid: xid)
@@ -51,13 +51,15 @@ final class StarsWindowTests: XCTestCase {
     private static func drag(_ shown: Shown, from fx: Double, by dx: Double, steps: Int = 12, hold: Double = 0.3, release: Bool = true) {
         let start = point(shown, fx: fx, fy: 0.5)
         XDoTool.run(["mousemove", "--window", shown.xid, String(Int(start.x)), String(Int(start.y))])
-        MainLoop.run(for: 0.05)
+        MainLoop.handlePendingInput()
         XDoTool.run(["mousedown", "1"])
         for i in 1...steps {
             let x = start.x + dx * Double(i) / Double(steps)
             XDoTool.run(["mousemove", "--window", shown.xid, String(Int(x.rounded())), String(Int(start.y))])
+            // The drag's own time: its speed is distance over these pauses.
             MainLoop.run(for: 0.02)
         }
+        // Held still on purpose, so the release has no speed left to fling with.
         MainLoop.run(for: hold)
         if release { XDoTool.run(["mouseup", "1"]) }
     }
@@ -128,6 +130,7 @@ final class StarsWindowTests: XCTestCase {
             XCTAssertTrue(shown.stars.accessibleValueText?.hasPrefix("Between Pisces and Aries") ?? false,
                           shown.stars.accessibleValueText ?? "nil")
             XDoTool.run(["mouseup", "1"])
+            // The time under test: snapped back, and the lines back, 0.6 s after the release.
             MainLoop.run(for: 0.6)
             XCTAssertEqual(shown.stars.accessibleValueText, "Pisces, 0°", "snapped back")
             XCTAssertGreaterThan(Self.linePixelCount(shown), before / 2, "lines drawn in 0.6 s after the snap")
@@ -178,22 +181,29 @@ final class StarsWindowTests: XCTestCase {
             shown.stars.menuButton.grabFocus()
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { shown.stars.menuButton.isOpen }, timeout: 5), "Enter opens the menu")
-            MainLoop.run(for: 0.2)
             // The first item (Pisces) has the focus: five down is Leo.
-            for _ in 0..<5 { XDoTool.run(["key", "Down"]); MainLoop.run(for: 0.05) }
+            XCTAssertTrue(MainLoop.run(until: { shown.main.window.focusTypeName == "GtkModelButton" }, timeout: 5),
+                          "the menu's first item has the focus, not \(shown.main.window.focusDescription ?? "nothing")")
+            for _ in 0..<5 {
+                let before = shown.main.window.focusedWidgetPointer
+                XDoTool.run(["key", "Down"])
+                XCTAssertTrue(MainLoop.run(until: { shown.main.window.focusedWidgetPointer != before }, timeout: 2), "Down moved the focus")
+            }
             XDoTool.run(["key", "Return"])
+            // The time under test: a jump takes 3 s, so after 1 s the sky is still on its way.
             MainLoop.run(for: 1.0)
             XCTAssertTrue(shown.stars.accessibleValueText?.hasPrefix("Between") ?? false, "still travelling after 1 s of 3: \(shown.stars.accessibleValueText ?? "nil")")
             Self.settle(shown)
             XCTAssertEqual(shown.stars.accessibleValueText, "Leo, 150°")
-            MainLoop.run(for: 0.4)
+            XCTAssertTrue(MainLoop.runUntilPainted(shown.main.window), "the field was drawn at rest")
             XCTAssertGreaterThan(Self.linePixelCount(shown), 40, "Leo's lines are drawn after the jump")
             // Opened again, the menu marks Leo as the current sign, and only Leo.
             XDoTool.run(["key", "Escape"])
             shown.stars.menuButton.grabFocus()
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { shown.stars.menuButton.isOpen }, timeout: 5), "Enter opens the menu again")
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { shown.main.window.focusTypeName == "GtkModelButton" }, timeout: 5),
+                          "the menu has the focus, not \(shown.main.window.focusDescription ?? "nothing")")
             // The twelve signs as menu items, in order: Leo is the sixth.
             let items = shown.stars.menuButton.presentedDescendants().filter { $0.hasRole(.menuItem) }
             XCTAssertEqual(items.count, 12, "the twelve signs")
@@ -208,7 +218,8 @@ final class StarsWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let shown = try Self.open("Stars Contrast")
             defer { shown.main.window.destroy() }
-            MainLoop.run(for: 0.6)
+            Self.settle(shown)
+            XCTAssertTrue(MainLoop.runUntilPainted(shown.main.window), "the field was drawn at rest")
             let (bytes, w, h) = Self.fieldPixels(shown)
             XCTAssertGreaterThanOrEqual(bytes.count, w * h * 3)
             func luminance(_ r: Int, _ g: Int, _ b: Int) -> Double {
@@ -248,9 +259,15 @@ final class StarsWindowTests: XCTestCase {
                     return !xid.isEmpty
                 }, timeout: 15)
                 guard !xid.isEmpty else { return [] }
-                MainLoop.run(for: 1.5)
-                // Below the header bar: the field alone.
-                return Self.capture(["-window", "root", "-crop", "880x480+10+80", "-depth", "8", "rgb:-"])
+                // Below the header bar: the field alone, once it is drawn (stars shown) and has stopped
+                // changing (two shots alike).
+                var previous: [UInt8] = [], shot: [UInt8] = []
+                XCTAssertTrue(MainLoop.run(until: {
+                    previous = shot
+                    shot = Self.capture(["-window", "root", "-crop", "880x480+10+80", "-depth", "8", "rgb:-"])
+                    return Self.brightPixels(shot) > 20 && shot == previous
+                }, timeout: 15), "the launched window drew a still sky")
+                return shot
             }
         }
         MainActor.assumeIsolated { _ = XDoTool.run(["mousemove", "5", "795"]) }
@@ -258,8 +275,7 @@ final class StarsWindowTests: XCTestCase {
         XCTAssertEqual(first.count, 880 * 480 * 3)
         XCTAssertTrue(first == second, "the two launches drew different skies")
         // And the sky is not empty: some bright star pixels.
-        let bright = stride(from: 0, to: first.count - 2, by: 3).filter { first[$0] > 180 && first[$0 + 1] > 180 && first[$0 + 2] > 180 }.count
-        XCTAssertGreaterThan(bright, 20)
+        XCTAssertGreaterThan(Self.brightPixels(first), 20)
     }
 
     func testTheFieldIsASliderNamedForScreenReaders() throws {
@@ -304,6 +320,11 @@ final class StarsWindowTests: XCTestCase {
         }
     }
 
+    /// Bright star pixels in RGB bytes.
+    private static func brightPixels(_ rgb: [UInt8]) -> Int {
+        stride(from: 0, to: rgb.count - 2, by: 3).filter { rgb[$0] > 180 && rgb[$0 + 1] > 180 && rgb[$0 + 2] > 180 }.count
+    }
+
     /// Halfway between the leftmost and rightmost of `xs`.
     private static func middle(_ xs: [Int]) -> Double { Double((xs.min() ?? 0) + (xs.max() ?? 0)) / 2 }
 
@@ -317,8 +338,9 @@ final class StarsWindowTests: XCTestCase {
             }
             shown.stars.focusField()
             XDoTool.run(["key", "Right"])
-            MainLoop.run(for: 0.15)
+            MainLoop.handlePendingInput()
             XCTAssertEqual(shown.stars.accessibleValueText, "Aries, 30°", "no flight")
+            XCTAssertTrue(MainLoop.runUntilPainted(shown.main.window), "the field was drawn")
             XCTAssertGreaterThan(Self.linePixelCount(shown), 40, "lines at once")
         }
     }

@@ -34,8 +34,8 @@ final class TabOverviewTests: XCTestCase {
             if i > 0 { main.browser.newTab() }
             main.browser.load("\(base)\(page.path)")
             guard MainLoop.run(until: { main.browser.state.title == page.title && !main.browser.state.isLoading }, timeout: 20) else { return false }
-            // Let WebKit draw the page once, so that leaving it pictures it.
-            MainLoop.run(for: 0.3)
+            // WebKit has drawn the page, so that leaving it pictures it.
+            guard let view = main.browser.webView, MainLoop.runUntilPainted(view) else { return false }
         }
         main.browser.webView?.grabFocus()
         settle(main)
@@ -45,7 +45,7 @@ final class TabOverviewTests: XCTestCase {
     @MainActor
     private static func settle(_ main: MainWindow) {
         MainLoop.run(until: { !main.browser.isAnimating && !main.browser.isTabOverviewAnimating }, timeout: 3)
-        MainLoop.run(for: 0.15)
+        XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the settled window was drawn")
     }
 
     /// The tab buttons the overview exposes, in order, as their labels ("Red — 127.0.0.1").
@@ -116,7 +116,8 @@ final class TabOverviewTests: XCTestCase {
             // …then the tab goes green and is left for the other one.
             main.browser.load("\(base)/green")
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Green" && !main.browser.state.isLoading }, timeout: 20))
-            MainLoop.run(for: 0.3)
+            // WebKit has drawn the page, so that leaving it pictures it.
+            XCTAssertTrue(main.browser.webView.map { MainLoop.runUntilPainted($0) } ?? false, "the green page was drawn")
             main.browser.webView?.grabFocus()
             XDoTool.run(["key", "--clearmodifiers", "ctrl+Page_Up"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 0 }, timeout: 3))
@@ -196,7 +197,7 @@ final class TabOverviewTests: XCTestCase {
             // A middle click on Green.
             guard let green = Self.tiles(main, labels).first(where: { $0.label == Self.name("Green") })?.item else { return XCTFail("no Green") }
             XDoTool.run(["mousemove", "--window", window, "\(Int(green.surfaceCentre.x))", "\(Int(green.surfaceCentre.y))"])
-            MainLoop.run(for: 0.05)
+            MainLoop.handlePendingInput()
             XDoTool.run(["click", "2"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3), "a middle click closes the tab")
             Self.settle(main)
@@ -207,6 +208,7 @@ final class TabOverviewTests: XCTestCase {
             let x0 = Int(red.surfaceCentre.x), y0 = Int(red.surfaceCentre.y)
             XDoTool.run(["mousemove", "--window", window, "\(x0)", "\(y0)"])
             XDoTool.run(["mousedown", "1"])
+            // The swipe's own frames: a move each 60 Hz frame makes it quick.
             for step in 1...8 { XDoTool.run(["mousemove", "--window", window, "\(x0 - step * 25)", "\(y0)"]); MainLoop.run(for: 0.016) }
             XDoTool.run(["mouseup", "1"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 1 }, timeout: 3), "a swipe closes the tab")
@@ -239,10 +241,12 @@ final class TabOverviewTests: XCTestCase {
             let from = before[0].item.surfaceCentre, to = before[2].item.surfaceCentre
             XDoTool.run(["mousemove", "--window", window, "\(Int(from.x))", "\(Int(from.y))"])
             XDoTool.run(["mousedown", "1"])
+            // Held on purpose: a long press is a press held this long.
             MainLoop.run(for: 0.6)
             for step in 1...12 {
                 let t = Double(step) / 12
                 XDoTool.run(["mousemove", "--window", window, "\(Int(from.x + (to.x - from.x) * t))", "\(Int(from.y + (to.y - from.y) * t))"])
+                // The carry's own frames: a move each 60 Hz frame.
                 MainLoop.run(for: 0.016)
             }
             XDoTool.run(["mouseup", "1"])

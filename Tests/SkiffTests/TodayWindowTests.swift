@@ -22,7 +22,7 @@ final class TodayWindowTests: XCTestCase {
         main.window.title = title
         main.window.present()
         MainLoop.run(until: { !main.today.visibleCards.isEmpty || main.today.errorMessage != nil }, timeout: 10)
-        MainLoop.run(for: 0.2)
+        XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the window was drawn")
         return main
     }
 
@@ -46,7 +46,7 @@ final class TodayWindowTests: XCTestCase {
             XDoTool.run(["windowraise", id])
             // The switcher's buttons are in Section order (once GTK has laid the window out).
             MainLoop.run(until: { main.switcher.width > 0 && main.switcher.childCentresInSurface().allSatisfy { $0.x > 0 } }, timeout: 5)
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the switcher was drawn where it was laid out")
             let buttons = main.switcher.childCentresInSurface()
             let today = try XCTUnwrap(Section.allCases.firstIndex(of: .today))
             XCTAssertEqual(buttons.count, Section.allCases.count)
@@ -95,14 +95,14 @@ final class TodayWindowTests: XCTestCase {
             guard let window = XDoTool.window(named: "Today Resize") else { return XCTFail("no X window") }
             XDoTool.run(["windowsize", window, "1280", "800"])
             XCTAssertTrue(MainLoop.run(until: { main.today.root.width >= 1200 }, timeout: 10), "window did not grow")
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the grown window was drawn")
             let wide = Double(main.today.root.width)
             let rows = Self.rows(main.today).filter { $0.count == 2 }
             XCTAssertFalse(rows.isEmpty, "two cards a row after growing to \(wide)")
             if let first = rows.first { XCTAssertEqual(first[0] + 40, wide * 2 / 3, accuracy: 1.5) }
             XDoTool.run(["windowsize", window, "600", "800"])
             XCTAssertTrue(MainLoop.run(until: { main.today.root.width <= 620 }, timeout: 10), "window did not shrink")
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the narrowed window was drawn")
             for card in main.today.visibleCards {
                 XCTAssertEqual(card.frame.width, Double(main.today.root.width) - 40, accuracy: 1)
             }
@@ -119,7 +119,7 @@ final class TodayWindowTests: XCTestCase {
             XDoTool.click(window: window, x: origin.x + card.frame.x + card.frame.width / 2, y: origin.y + card.frame.y + card.frame.height / 2)
             XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5), "the story did not open")
             XCTAssertEqual(main.today.storyTitle, card.title)
-            MainLoop.run(for: 0.6)
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story grew out of its card")
             XDoTool.run(["windowfocus", "--sync", window])
             XDoTool.run(["key", "Escape"])
             XCTAssertTrue(MainLoop.run(until: { !main.today.isStoryShown }, timeout: 5), "Escape did not close the story")
@@ -141,12 +141,13 @@ final class TodayWindowTests: XCTestCase {
             // Far past the click threshold: the click gesture stops (and cancels) without a release.
             for step in 1...6 {
                 XDoTool.run(["mousemove", "--window", window, String(Int(x) + step * 40), String(Int(y) + step * 40)])
-                MainLoop.run(for: 0.03)
+                MainLoop.handlePendingInput()
             }
             XCTAssertTrue(MainLoop.run(until: { main.today.pressedCardTitles.isEmpty }, timeout: 3),
                           "dragged out, the card springs back before the button is let go")
             XDoTool.run(["mouseup", "1"])
-            MainLoop.run(for: 0.5)
+            // A card opens its story from the release's own handler: once the release is handled, it would be open.
+            MainLoop.handlePendingInput()
             XCTAssertFalse(main.today.isStoryShown, "a press dragged away opens nothing")
             XCTAssertTrue(main.today.pressedCardTitles.isEmpty)
         }
@@ -206,7 +207,7 @@ final class TodayWindowTests: XCTestCase {
             guard let id = XDoTool.window(named: "Today Ghosts") else { return XCTFail("no X window") }
             XDoTool.run(["windowsize", id, "600", "800"])
             XCTAssertTrue(MainLoop.run(until: { main.today.root.width <= 600 }, timeout: 5))
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the narrowed window was drawn")
             check("after narrowing to 600 px")
         }
     }
@@ -252,7 +253,7 @@ final class TodayWindowTests: XCTestCase {
                 XDoTool.run(["key", "Down"])
                 XDoTool.run(["key", "Return"])
                 XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5), "a story opens at \(width)")
-                MainLoop.run(for: 0.8)
+                XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story grew to its final size at \(width)")
                 let text = try XCTUnwrap(main.today.root.presentedDescendants().first { $0.hasLabel("Story text") })
                 let window = Double(main.today.root.width)
                 if width == 1280 {
@@ -277,9 +278,14 @@ final class TodayWindowTests: XCTestCase {
             MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
             let before = PixbufScaling.mainThreadScaleCount
             XDoTool.run(["mousemove", "--window", id, "640", "400"])
-            for _ in 0..<20 { XDoTool.run(["click", "5"]); MainLoop.run(for: 0.03) }
+            // Each notch handled and drawn before the next, as a hand turns a wheel.
+            for _ in 0..<20 {
+                XDoTool.run(["click", "5"])
+                MainLoop.handlePendingInput()
+                XCTAssertTrue(MainLoop.runUntilPainted(main.window, frames: 1))
+            }
             XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5), "the pictures arrive")
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.runUntilPainted(main.window), "the cards were drawn with them")
             XCTAssertGreaterThan(main.today.scrollOffset, 0, "the wheel scrolled the feed")
             XCTAssertEqual(PixbufScaling.mainThreadScaleCount, before, "no picture was scaled on the main thread")
             XCTAssertGreaterThan(main.today.cardPicturesShown, 0, "the cards on screen show their pictures")
@@ -295,7 +301,7 @@ final class TodayWindowTests: XCTestCase {
             XCTAssertTrue(message.contains("malformed.json, line 8, column 9"), message)
             XCTAssertFalse(message.contains(Self.fixtures.path), "the file's name, not a raw path: \(message)")
             XCTAssertTrue(message.hasPrefix("Expected"), "a sentence, not compiler output: \(message)")
-            MainLoop.run(for: 0.2)
+            MainLoop.run(until: { main.window.focusTypeName == "GtkButton" }, timeout: 5)
             XCTAssertEqual(main.window.focusTypeName, "GtkButton", "Try Again has the focus; no text is selected")
             XCTAssertTrue(main.today.visibleCards.isEmpty)
         }
@@ -340,7 +346,7 @@ final class TodayWindowTests: XCTestCase {
             var most = 0
             for step in stride(from: 0.0, through: 1.0, by: 0.1) {
                 main.today.scroll(to: height * step)
-                MainLoop.run(for: 0.05)
+                XCTAssertTrue(MainLoop.runUntilPainted(main.window, frames: 1), "drawn at \(Int(step * 100)) %")
                 most = max(most, main.today.cardWidgetCount)
                 XCTAssertFalse(main.today.visibleCards.isEmpty, "cards at \(Int(step * 100)) %")
             }
