@@ -26,9 +26,16 @@ struct ContentBlockingBench: MainActorBench {
     var runs = 10
     @Option(help: "The store the pages phase uses (made by it if missing).")
     var store = ".build/bench-content-filters"
+    @Option(help: "Lists to use instead of Debian's (NAME=PATH, comma-separated): what a change to the lists costs.")
+    var lists: String?
 
     @MainActor func runOnMain() throws {
         let phase = phase, runs = max(3, runs), on = blocking != "off"
+        let chosen = lists.map { $0.split(separator: ",").compactMap { item -> FilterListFile? in
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? FilterLists.describe(name: parts[0], path: parts[1]) : nil
+        } }
+        let findLists: @Sendable () -> [FilterListFile] = { chosen ?? FilterLists.installed() }
         let folder = phase == "compile"
             ? FileManager.default.temporaryDirectory.appendingPathComponent("skiff-bench-filters-\(getpid())")
             : URL(fileURLWithPath: store, isDirectory: true)
@@ -39,7 +46,7 @@ struct ContentBlockingBench: MainActorBench {
         // with the compile; the measured one starts once the window is up.
         ContentBlocker.shared = phase == "compile"
             ? ContentBlocker(folder: folder.appendingPathComponent("none")) { [] }
-            : ContentBlocker(folder: folder) { FilterLists.installed() }
+            : ContentBlocker(folder: folder, lists: findLists)
         let stalls = StallWatch()
         try BenchLaunch.run(app) { host, quit in
             host.windowShown = { window in
@@ -47,10 +54,10 @@ struct ContentBlockingBench: MainActorBench {
                 BenchRun.start({
                     if phase == "compile" {
                         await BenchRun.sleep(1)
-                        let blocker = ContentBlocker(folder: folder) { FilterLists.installed() }
+                        let blocker = ContentBlocker(folder: folder, lists: findLists)
                         stalls.reset()
                         blocker.isEnabled = true
-                        await ContentBlockingBenchmark.compile(blocker, folder: folder, runs: runs, stalls: stalls)
+                        await ContentBlockingBenchmark.compile(blocker, folder: folder, runs: runs, stalls: stalls, lists: findLists)
                         try? FileManager.default.removeItem(at: folder)
                     } else {
                         await ContentBlockingBenchmark.pages(window: window, on: on, runs: runs)
@@ -86,9 +93,9 @@ final class StallWatch {
 
 @MainActor
 enum ContentBlockingBenchmark {
-    static func compile(_ blocker: ContentBlocker, folder: URL, runs: Int, stalls: StallWatch) async {
+    static func compile(_ blocker: ContentBlocker, folder: URL, runs: Int, stalls: StallWatch, lists: @escaping @Sendable () -> [FilterListFile]) async {
         var report = [BenchLaunch.title("content-blocking benchmark, compile")]
-        for list in FilterLists.installed() { report.append("  \(list.name): \(list.path)") }
+        for list in lists() { report.append("  \(list.name): \(list.path)") }
         while blocker.status == .preparing || blocker.status == .off { await BenchRun.sleep(0.01) }
         guard blocker.status == .ready, let first = blocker.lastPreparation else {
             return BenchRun.emit(report + ["the filters did not become ready: \(blocker.status)"])
@@ -101,7 +108,7 @@ enum ContentBlockingBenchmark {
         report.append("memory: UI process peak \(Self.status("VmHWM")), now \(Self.status("VmRSS")) (the helper process compiles)")
         var loads: [Double] = []
         for _ in 0..<runs {
-            let later = ContentBlocker(folder: folder) { FilterLists.installed() }
+            let later = ContentBlocker(folder: folder, lists: lists)
             later.isEnabled = true
             let start = FrameStats.monotonicNow
             while later.status == .preparing { await BenchRun.sleep(0.001) }
@@ -142,13 +149,27 @@ enum ContentBlockingBenchmark {
             while finished == nil, FrameStats.monotonicNow - start < 30 { await BenchRun.sleep(0.002) }
             return finished.map { ($0 - start) * 1000 }
         }
-        _ = await load(pages.docs[0])
         _ = await load(pages.ads[0])
+        _ = await load(pages.docs[0])
         var docs: [Double] = [], ads: [Double] = []
+        // CPU the web and network processes spent on each page: less moved by other work on the
+        // machine than the wall clock.
+        var docsCPU = 0.0, adsCPU = 0.0
+        // Each page is loaded after another of its own site, as a reader goes from page to page: a
+        // move to another site may start another web process, which maps the compiled filters afresh.
         for run in 1...runs {
+            let before = childrenCPU()
             if let ms = await load(pages.docs[run]) { docs.append(ms) }
-            if let ms = await load(pages.ads[run]) { ads.append(ms) }
+            docsCPU += childrenCPU() - before
         }
+        _ = await load(pages.ads[0])
+        for run in 1...runs {
+            let before = childrenCPU()
+            if let ms = await load(pages.ads[run]) { ads.append(ms) }
+            adsCPU += childrenCPU() - before
+        }
+        report.append(String(format: "CPU of the child processes per load (user + system): Debian Reference %.0f ms, ad page %.0f ms",
+                             docsCPU * 1000 / Double(runs), adsCPU * 1000 / Double(runs)))
         report.append(Benchmark.percentileLine("Debian Reference ch. 2 (304 KB, no ads): load to WebKit's finished", docs))
         report.append(Benchmark.percentileLine("page with 30 ad and tracker resources: load to finished", ads))
         await BenchRun.sleep(1)
@@ -187,6 +208,24 @@ enum ContentBlockingBenchmark {
             ads.append("http://skiff-news.example/news-\(run).html")
         }
         return (docs, ads)
+    }
+
+    /// User and system CPU seconds of this process's children so far (/proc/PID/stat, fields 14–15).
+    private static func childrenCPU() -> Double {
+        var pids = Set<String>()
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
+            let list = (try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? ""
+            pids.formUnion(list.split(separator: " ").map(String.init))
+        }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return pids.reduce(0.0) { total, pid in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+            guard let close = text.lastIndex(of: ")") else { return total }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return total }
+            return total + (user + system) / ticks
+        }
     }
 
     /// The proportional set size of this process and its children, in MB: pages shared between them
