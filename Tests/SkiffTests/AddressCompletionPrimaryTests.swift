@@ -77,8 +77,7 @@ final class AddressCompletionPrimaryTests: XCTestCase {
             defer {
                 // Only the xclip processes this test started, by PID.
                 for claim in claims where claim.isRunning { kill(claim.processIdentifier, SIGTERM) }
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
+                BrowserTestWindow.destroy(main.window)
             }
             let entry = main.browser.addressEntry
             XCTAssertTrue(BrowserTestWindow.load(main, base + "/ch12.html", title: "ch12.html"))

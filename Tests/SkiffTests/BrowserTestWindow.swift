@@ -39,11 +39,22 @@ enum BrowserTestWindow {
     /// `open(_:showing:pageTitle:)`, then `body` with the window and its X id, then the window destroyed.
     static func with(_ title: String, showing uri: String, pageTitle: String, _ body: (MainWindow, String) throws -> Void) throws {
         let (main, id) = try open(title, showing: uri, pageTitle: pageTitle)
-        defer {
-            main.window.destroy()
-            MainLoop.run(for: 0.1)
-        }
+        defer { destroy(main.window) }
         try body(main, id)
+    }
+
+    /// Destroys `window` and waits (5 s at most) until its X window, found by its title, is off the
+    /// screen: a destroyed window is unmapped on the loop's next turn, and the next test's xdotool
+    /// should find only its own window.
+    static func destroy(_ window: Gtk.Window, file: StaticString = #filePath, line: UInt = #line) {
+        let title = window.title
+        window.destroy()
+        XCTAssertTrue(gone(title), "“\(title)” is off the screen", file: file, line: line)
+    }
+
+    /// No mapped X window is titled `title` (waited for, 5 s at most).
+    static func gone(_ title: String) -> Bool {
+        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
     }
 
     /// Moves the pointer to (x, y) in the page and clicks `button` once the page shows a link's address

@@ -98,7 +98,7 @@ final class CommandKeysTests: XCTestCase {
                     id = found
                     XDoTool.run(["windowfocus", "--sync", id])
                 }
-                defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+                defer { BrowserTestWindow.destroy(main.window) }
                 var runs: [String: Int] = [:]
                 for name in Set(try XCTUnwrap(keys[section]).map(\.command)) {
                     try XCTUnwrap(main.actions[name], "win.\(name)").onActivate { runs[name, default: 0] += 1 }

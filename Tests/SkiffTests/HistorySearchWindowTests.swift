@@ -47,10 +47,7 @@ final class HistorySearchWindowTests: XCTestCase {
         main.window.present()
         main.browser.delegate = nil
         main.window.title = title
-        defer {
-            main.window.destroy()
-            MainLoop.run(for: 0.1)
-        }
+        defer { BrowserTestWindow.destroy(main.window) }
         guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window for the test") }
         XDoTool.run(["windowfocus", "--sync", id])
         main.browser.load("\(base)/page")

@@ -35,10 +35,7 @@ final class LinkStatusTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Link Status")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Links"))
             let view = try XCTUnwrap(main.browser.webView)
             let origin = try XCTUnwrap(view.originInSurface())

@@ -64,20 +64,11 @@ final class PageContextMenuTests: XCTestCase {
         return items
     }
 
-    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
-    @MainActor
-    private static func gone(_ title: String) -> Bool {
-        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
-    }
-
     func testRightClickOnALinkOffersABrowsersMenuAndOpensItInANewTab() throws {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Page Menu"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let items = try Self.rightClickLink(main, id, loading: "\(base)/", title: "Menu", showing: ["Open Link in New Tab", "Copy Link Address"])
             for label in ["Open Link in New Window", "Download Linked File"] { XCTAssertNotNil(items[label], label) }
             XCTAssertNil(items["Reload"], "a link's menu is about the link")
@@ -99,10 +90,7 @@ final class PageContextMenuTests: XCTestCase {
         let path = folder.path
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu Download")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Page Menu Download"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let items = try Self.rightClickLink(main, id, loading: "\(base)/files", title: "Files", showing: ["Download Linked File"])
             let download = try XCTUnwrap(items["Download Linked File"])
             XDoTool.click(window: id, x: download.surfaceCentre.x, y: download.surfaceCentre.y)
@@ -128,10 +116,7 @@ final class PageContextMenuTests: XCTestCase {
         let path = folder.path
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu Save Image")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Page Menu Save Image"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let items = try Self.rightClickLink(main, id, loading: "\(base)/pictures", title: "Pictures", showing: ["Save Image As…"])
             XCTAssertNil(items["Download Linked File"], "a picture that is not a link has no link to download")
             let save = try XCTUnwrap(items["Save Image As…"])
@@ -150,10 +135,7 @@ final class PageContextMenuTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Page Menu Search")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Page Menu Search"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             main.browser.searchEngine = try XCTUnwrap(SearchEngine(name: "Loopback", template: "\(base)/find?q=%s"))
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/words", title: "Words"))
             let origin = try XCTUnwrap(main.browser.webView?.originInSurface())
@@ -191,8 +173,7 @@ final class PageContextMenuTests: XCTestCase {
             main.window.present()
             defer {
                 main.preferencesWindowForTests?.destroy()
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Developer Tools"))
+                BrowserTestWindow.destroy(main.window)
             }
             let id = try XCTUnwrap(XDoTool.window(named: "Developer Tools"))
             XDoTool.run(["windowfocus", "--sync", id])

@@ -25,10 +25,7 @@ final class PageSourceWindowTests: XCTestCase {
         let server: TestHTTPServer = self.server
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Page Source")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/page", title: "Served"))
             server.setResponse(.init(body: "<title>Changed</title>second version"), for: "/page")
             main.browser.webView?.grabFocus()

@@ -61,12 +61,6 @@ final class PermissionPromptTests: XCTestCase {
         return above > 0 && abs(above - below) <= 1.5
     }
 
-    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
-    @MainActor
-    private static func gone(_ title: String) -> Bool {
-        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
-    }
-
     @MainActor
     private static func click(_ label: String, in main: MainWindow, window: String) -> Bool {
         guard let button = main.browser.root.presentedDescendants().first(where: { $0.isButton && $0.hasLabel(label) }) else { return false }
@@ -80,10 +74,7 @@ final class PermissionPromptTests: XCTestCase {
         let locations = self.locations
         try MainActor.assumeIsolated {
             let (main, window) = try BrowserTestWindow.open("Permission Prompt", persistence: BrowserPersistence.open(locations: locations))
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Permission Prompt"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
@@ -105,10 +96,7 @@ final class PermissionPromptTests: XCTestCase {
         let locations = self.locations
         try MainActor.assumeIsolated {
             let (main, window) = try BrowserTestWindow.open("Permission Allow", persistence: BrowserPersistence.open(locations: locations))
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Permission Allow"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
@@ -133,10 +121,7 @@ final class PermissionPromptTests: XCTestCase {
         try MainActor.assumeIsolated {
             // Handed the profile's database as a window beside the main one could be: it still writes nothing.
             let (main, window) = try BrowserTestWindow.open("Permission Private", persistence: BrowserPersistence.open(locations: locations), isPrivate: true)
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Permission Private"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let question = PermissionKind.location.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
@@ -156,8 +141,7 @@ final class PermissionPromptTests: XCTestCase {
             let (main, window) = try BrowserTestWindow.open("Permission Preferences", persistence: BrowserPersistence.open(locations: locations))
             defer {
                 main.preferencesWindowForTests?.destroy()
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Permission Preferences"))
+                BrowserTestWindow.destroy(main.window)
             }
             let question = PermissionKind.location.question(site: site)
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
@@ -204,10 +188,7 @@ final class PermissionPromptTests: XCTestCase {
         try MainActor.assumeIsolated {
             // Not private (a private window does not ask), and with nothing on disk.
             let (main, window) = try BrowserTestWindow.open("Permission Keys", isPrivate: false)
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Permission Keys"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let question = PermissionKind.location.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10))
@@ -229,10 +210,7 @@ final class PermissionPromptTests: XCTestCase {
         let locations = self.locations
         try MainActor.assumeIsolated {
             let (main, window) = try BrowserTestWindow.open("Permission Notifications", persistence: BrowserPersistence.open(locations: locations))
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Permission Notifications"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let question = PermissionKind.notifications.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/notify", title: "Notify"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10),

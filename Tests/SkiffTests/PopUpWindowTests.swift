@@ -32,10 +32,7 @@ final class PopUpWindowTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Popup Click")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/opener", title: "Opener"))
             MainLoop.run(for: 0.3)
             XCTAssertEqual(main.browser.tabCount, 1)
@@ -51,10 +48,7 @@ final class PopUpWindowTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Popup Blocked")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
             let allow = { main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Allow Once") } }
             XCTAssertTrue(MainLoop.run(until: { allow() != nil }, timeout: 8), "a bar offers to allow it")
@@ -75,10 +69,7 @@ final class PopUpWindowTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Popup Always")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
             let always = { main.browser.root.presentedDescendants().first { $0.isButton && $0.hasLabel("Always Allow Pop-ups for \(base.dropFirst(7))") } }
             XCTAssertTrue(MainLoop.run(until: { always() != nil }, timeout: 8), "the bar offers to allow the site")
@@ -102,10 +93,7 @@ final class PopUpWindowTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Popup Keys")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/pushy", title: "Pushy"))
             XCTAssertTrue(MainLoop.run(until: {
                 main.browser.root.presentedDescendants().contains { $0.isButton && $0.hasLabel("Allow Once") }

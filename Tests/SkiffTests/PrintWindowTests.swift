@@ -28,10 +28,7 @@ final class PrintWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: pdf) }
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Print To File")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Print To File"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
             var outcome: String??
             main.browser.printPage(toPDF: pdf) { outcome = .some($0) }
@@ -53,10 +50,7 @@ final class PrintWindowTests: XCTestCase {
         let first = folder.url.appendingPathComponent("Printable.pdf"), second = folder.url.appendingPathComponent("Printable (1).pdf")
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Print Dialog To File")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Print Dialog To File"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
             // `keys` once the dialog is up and lists `ready`, each read once it has done what it does
             // there; true when the dialog closed.
@@ -124,12 +118,6 @@ final class PrintWindowTests: XCTestCase {
         window.presentedDescendants().contains { $0.labelText == text && $0.width > 0 }
     }
 
-    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
-    @MainActor
-    private static func gone(_ title: String) -> Bool {
-        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
-    }
-
     /// Whether `pdf` has been written whole: it ends with PDF's end-of-file marker. Cheap enough to ask
     /// on every turn of the loop, which copies the job out (pdftotext on each turn made it take 5 s).
     private static func isWholePDF(_ pdf: URL) -> Bool {
@@ -163,10 +151,7 @@ final class PrintWindowTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Print Dialog")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Print Dialog"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/print", title: "Printable"))
             main.browser.webView?.grabFocus()
             XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.hasFocus == true }, timeout: 3), "the page has the focus")

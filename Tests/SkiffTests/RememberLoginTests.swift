@@ -46,7 +46,7 @@ final class RememberLoginTests: XCTestCase {
         let d = driver
         try MainActor.assumeIsolated {
             let main = try d.window("Remember Login", isPrivate: false, keyring: keyring)
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             d.askForTheSecretPage(main)
             let box = try XCTUnwrap(d.rememberBox(in: main), "a Remember password box")
             XCTAssertTrue(box.state(.disabled, is: false), "usable with a keyring")
@@ -78,11 +78,11 @@ final class RememberLoginTests: XCTestCase {
         d.keep("ada", "lovelace", in: keyring)
         try MainActor.assumeIsolated {
             let main = try d.window("Remembered Login", isPrivate: false, keyring: keyring)
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             d.askForTheSecretPage(main)
             XCTAssertTrue(MainLoop.run(until: { d.rememberBox(in: main)?.state(.checked, is: true) ?? false }, timeout: 15),
                           "filled from the keyring: the box is ticked")
-            MainLoop.run(for: 0.2)
+            d.waitForTheFill(main)
             // Nothing typed: Return logs in with what the keyring kept.
             XDoTool.run(["key", "Return"])
             d.waitForTheSecretPage(main)
@@ -95,10 +95,10 @@ final class RememberLoginTests: XCTestCase {
         d.keep("ada", "old password", in: keyring)
         try MainActor.assumeIsolated {
             let main = try d.window("Refused Login", isPrivate: false, keyring: keyring)
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             d.askForTheSecretPage(main)
             XCTAssertTrue(MainLoop.run(until: { d.rememberBox(in: main)?.state(.checked, is: true) ?? false }, timeout: 15))
-            MainLoop.run(for: 0.2)
+            d.waitForTheFill(main)
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: {
                 d.shows("The remembered password for “ada” was not accepted. Type the password again.", in: main)
@@ -117,7 +117,7 @@ final class RememberLoginTests: XCTestCase {
         let d = driver
         try MainActor.assumeIsolated {
             let main = try d.window("Private Login", isPrivate: true, keyring: keyring)
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             d.askForTheSecretPage(main)
             XCTAssertNil(d.rememberBox(in: main), "no Remember box in a private window")
             XDoTool.run(["type", "--delay", "30", "ada"])
@@ -125,6 +125,7 @@ final class RememberLoginTests: XCTestCase {
             XDoTool.run(["type", "--delay", "30", "lovelace"])
             XDoTool.run(["key", "Return"])
             d.waitForTheSecretPage(main)
+            // A negative check: half a second for a save that must not come (a private window never calls the keyring).
             MainLoop.run(for: 0.5)
             XCTAssertNil(d.kept(in: keyring))
             XCTAssertEqual(keyring.secretTool(["search", "--all", "xdg:schema", "io.github.skiff.Skiff.HttpLogin"]).output, "",
@@ -142,7 +143,7 @@ final class RememberLoginTests: XCTestCase {
                 return XCTFail("a keyring without a bus: \(LoginKeyring.shared.availability)")
             }
             let main = try d.window("No Keyring Login", isPrivate: false, keyring: nil)
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             d.askForTheSecretPage(main)
             let box = try XCTUnwrap(d.rememberBox(in: main), "the box is there, unusable")
             XCTAssertTrue(box.state(.disabled, is: true), "insensitive")
@@ -165,8 +166,7 @@ final class RememberLoginTests: XCTestCase {
             let main = try d.window("Preferences Logins", isPrivate: false, keyring: keyring)
             defer {
                 main.preferencesWindowForTests?.destroy()
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
+                BrowserTestWindow.destroy(main.window)
             }
             XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
             var preferences: Gtk.Window?
@@ -192,7 +192,7 @@ final class RememberLoginTests: XCTestCase {
         let d = driver
         try MainActor.assumeIsolated {
             let main = try d.window("Failed Save Login", isPrivate: false, keyring: keyring)
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             d.askForTheSecretPage(main)
             XCTAssertNotNil(d.rememberBox(in: main))
             XDoTool.run(["type", "--delay", "30", "ada"])
@@ -217,7 +217,6 @@ private struct Driver: Sendable {
     /// What the keyring keeps the login under (scheme://host:port).
     var serverAttribute: String { base }
     var realm: String { RememberLoginTests.realm }
-
 
     /// The password the keyring holds for the test site, or nil.
     func kept(in keyring: PrivateKeyring) -> String? {
@@ -260,6 +259,14 @@ private struct Driver: Sendable {
         }, timeout: 15), "a login card")
         XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.hasPrefix("GtkText") == true }, timeout: 10),
                       "a field has the focus: \(main.window.focusDescription ?? "none")")
+    }
+
+    /// The card filled from the keyring: the focus moves to its Log In button (so Return logs in with
+    /// what was filled, not with what the field held before).
+    @MainActor
+    func waitForTheFill(_ main: MainWindow, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.hasPrefix("GtkButton 'Log In'") == true }, timeout: 10),
+                      "filled: the focus is on Log In, not \(main.window.focusDescription ?? "nothing")", file: file, line: line)
     }
 
     @MainActor

@@ -45,10 +45,7 @@ final class ReopenClosedTabTests: XCTestCase {
         try MainActor.assumeIsolated {
             let persistence = BrowserPersistence.open(locations: locations)
             let (main, _) = try BrowserTestWindow.open("Reopen Closed", persistence: persistence)
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/one", title: "One"))
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/two", title: "Two"))
             main.browser.currentPage?.webView?.evaluate("window.scrollTo(0, 1500); 0") { _ in }

@@ -64,12 +64,6 @@ final class SiteZoomWindowTests: XCTestCase {
         }
     }
 
-    /// The test's X window is off the screen (destroyed windows are unmapped on the loop's next turn).
-    @MainActor
-    private static func gone(_ title: String) -> Bool {
-        MainLoop.run(until: { XWindows.named(title, visibleOnly: true).isEmpty }, timeout: 5)
-    }
-
     /// The rows of the zoom table in the database file, read with sqlite3 (not through Skiff).
     private func rowsOnDisk() throws -> String {
         try SQLiteFile.rows(locations.browserDatabase, "SELECT site || ' ' || level FROM siteZoom")
@@ -92,18 +86,14 @@ final class SiteZoomWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.5 - normal) < 3 }, timeout: 10),
                           "the site's level applies in the new tab: \(Self.width(main) ?? 0)")
             XCTAssertEqual(main.browser.zoom.label, "150 %")
-            main.window.destroy()
-            XCTAssertTrue(Self.gone("Site Zoom"))
+            BrowserTestWindow.destroy(main.window)
             return normal
         }
         XCTAssertEqual(try rowsOnDisk(), "\(site) 1.5", "kept in the database")
         try MainActor.assumeIsolated {
             // A restart: a new store on the same file.
             let (main, _) = try BrowserTestWindow.open("Site Zoom Again", persistence: BrowserPersistence.open(locations: locations))
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Site Zoom Again"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             _ = try XCTUnwrap(Self.loadMeasured(main, "\(base)/b", level: 1.5))
             XCTAssertTrue(MainLoop.run(until: { abs((Self.width(main) ?? 0) * 1.5 - normal) < 3 }, timeout: 10),
                           "still 150 % after a restart: \(Self.width(main) ?? 0)")
@@ -119,10 +109,7 @@ final class SiteZoomWindowTests: XCTestCase {
             let persistence = BrowserPersistence.open(locations: locations)
             XCTAssertTrue(persistence.isPersistent)
             let (main, _) = try BrowserTestWindow.open("Site Zoom Private", persistence: persistence, isPrivate: true)
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Site Zoom Private"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(main.browser.isPrivate)
             let normal = try XCTUnwrap(Self.loadMeasured(main, "\(base)/a"))
             Self.zoomIn(main, times: 2)
@@ -139,10 +126,7 @@ final class SiteZoomWindowTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Zoom Row")
-            defer {
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Zoom Row"))
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             let normal = try XCTUnwrap(Self.loadMeasured(main, "\(base)/a"))
             XDoTool.run(["key", "--clearmodifiers", "ctrl+plus"])
             XDoTool.run(["key", "F10"])
@@ -178,8 +162,7 @@ final class SiteZoomWindowTests: XCTestCase {
             let (main, id) = try BrowserTestWindow.open("Zoom Text Only")
             defer {
                 main.preferencesWindowForTests?.destroy()
-                main.window.destroy()
-                XCTAssertTrue(Self.gone("Zoom Text Only"))
+                BrowserTestWindow.destroy(main.window)
             }
             main.browser.load("\(base)/text")
             let measured = { () -> (width: Double, text: Double)? in

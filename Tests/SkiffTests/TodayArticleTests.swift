@@ -39,7 +39,7 @@ final class TodayArticleTests: XCTestCase {
             let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Today Articles"
             main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             guard let window = XDoTool.window(named: "Today Articles") else { return XCTFail("no X window") }
             XDoTool.run(["windowmove", window, "0", "0"])
             XDoTool.run(["windowraise", window])

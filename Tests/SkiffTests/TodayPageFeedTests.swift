@@ -43,7 +43,7 @@ final class TodayPageFeedTests: TodayFeedServerTestCase {
             let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Page Feed"
             main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             guard let window = XDoTool.window(named: "Page Feed") else { return XCTFail("no X window") }
             XDoTool.run(["windowmove", window, "0", "0"])
             XDoTool.run(["windowfocus", "--sync", window])

@@ -59,7 +59,7 @@ final class TodayRemotePictureTests: XCTestCase {
             let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
             main.window.title = "Today Remote Pictures"
             main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             guard let window = XDoTool.window(named: "Today Remote Pictures") else { return XCTFail("no X window") }
             XDoTool.run(["windowmove", window, "0", "0"])
             XDoTool.run(["windowraise", window])

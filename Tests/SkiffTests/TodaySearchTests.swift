@@ -21,7 +21,7 @@ final class TodaySearchTests: TodayFeedServerTestCase {
             let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Today Search"
             main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             do {
                 guard let window = XDoTool.window(named: "Today Search") else { return XCTFail("no X window") }
                 XDoTool.run(["windowmove", window, "0", "0"])

@@ -56,7 +56,7 @@ final class TodaySubscribeTests: XCTestCase {
             let main = MainWindow(window: TestApplication.window(), options: options, sandbox: WebSandbox.probe())
             main.window.title = "Today Subscribe"
             main.window.present()
-            defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+            defer { BrowserTestWindow.destroy(main.window) }
             guard let window = XDoTool.window(named: "Today Subscribe") else { return XCTFail("no X window") }
             XDoTool.run(["windowmove", window, "0", "0"])
             XDoTool.run(["windowraise", window])
@@ -86,14 +86,15 @@ final class TodaySubscribeTests: XCTestCase {
         }
     }
 
-    /// A Today window with `arguments` and its own feeds database; closed when `body` returns.
+    /// A Today window with `arguments` and its own feeds database; closed when `body` returns (and
+    /// waited for until off the screen, found by `title`).
     @MainActor
-    static func withWindow(_ arguments: [String], database: String, title: String? = nil, _ body: (MainWindow) throws -> Void) throws {
+    static func withWindow(_ arguments: [String], database: String, title: String = "Today Feeds", _ body: (MainWindow) throws -> Void) throws {
         let options = try Options.parse(arguments + ["--feeds-database", database, "--ephemeral", "--window-size", "1000x900"])
         let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
-        if let title { main.window.title = title }
+        main.window.title = title
         main.window.present()
-        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+        defer { BrowserTestWindow.destroy(main.window) }
         try body(main)
     }
 

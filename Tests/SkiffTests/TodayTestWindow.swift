@@ -20,7 +20,7 @@ enum TodayTestWindow {
         let main = MainWindow(window: TestApplication.window(), options: options, sandbox: .unavailable(reason: "not needed"))
         main.window.title = title
         main.window.present()
-        defer { main.window.destroy(); MainLoop.run(for: 0.1) }
+        defer { BrowserTestWindow.destroy(main.window) }
         guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window") }
         XDoTool.run(["windowmove", id, "0", "0"])
         XDoTool.run(["windowraise", id])

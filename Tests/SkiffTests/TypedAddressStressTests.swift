@@ -55,10 +55,7 @@ final class TypedAddressStressTests: XCTestCase {
         try MainActor.assumeIsolated {
             let persistence = BrowserPersistence.open(locations: locations)
             let (main, _) = try BrowserTestWindow.open("Typing Stress", persistence: persistence)
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             // The near-misses: each page, with queries and fragments, the index most of all.
             var history: [String] = []
             for page in Self.pages {

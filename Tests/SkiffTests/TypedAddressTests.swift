@@ -35,10 +35,7 @@ final class TypedAddressTests: XCTestCase {
         try MainActor.assumeIsolated {
             let persistence = BrowserPersistence.open(locations: locations)
             let (main, _) = try BrowserTestWindow.open("Typed Address", persistence: persistence)
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             // History where every prefix of what is typed has a completion: the index page most
             // visited, so it is the top hit for the host, and the chapters once each.
             for _ in 0..<3 { XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/index.html", title: "Index")) }
