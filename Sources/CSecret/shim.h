@@ -23,6 +23,29 @@ static inline const SecretSchema *skiff_secret_login_schema(void) {
     return &schema;
 }
 
+// One item per site and user name for a password typed into a page's form (docs/browser.md,
+// "Passwords in forms"), as GNOME Web's form-password schema keeps them, less the form's field names:
+//   origin    scheme://host[:port] of the page the form was on
+//   username  what was typed in the field before the password (may be empty)
+static inline const SecretSchema *skiff_secret_form_schema(void) {
+    static const SecretSchema schema = {
+        "io.github.skiff.Skiff.FormLogin", SECRET_SCHEMA_NONE,
+        {
+            { "origin", SECRET_SCHEMA_ATTRIBUTE_STRING },
+            { "username", SECRET_SCHEMA_ATTRIBUTE_STRING },
+            { NULL, 0 },
+        },
+    };
+    return &schema;
+}
+
+static inline GHashTable *skiff_secret_form_attributes(const char *origin, const char *username) {
+    GHashTable *attributes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    if (origin) g_hash_table_insert(attributes, g_strdup("origin"), g_strdup(origin));
+    if (username) g_hash_table_insert(attributes, g_strdup("username"), g_strdup(username));
+    return attributes;
+}
+
 // The attributes to match or store: `username` NULL matches any user.
 static inline GHashTable *skiff_secret_attributes(const char *server, const char *realm, const char *username) {
     GHashTable *attributes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);

@@ -30,4 +30,14 @@ static inline WebKitWebView * _Nonnull skiff_web_view_new_related(WebKitWebView 
     return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
 }
 
+/// A dictionary of strings (`a{sv}`, each value a string) for
+/// `webkit_web_view_call_async_javascript_function`: the function's arguments are passed as values,
+/// never written into its source, so what a page or a user typed cannot become script.
+static inline GVariant * _Nonnull skiff_string_arguments(const char * const *keys, const char * const *values, int count) {
+    GVariantBuilder builder;
+    g_variant_builder_init(&builder, G_VARIANT_TYPE("a{sv}"));
+    for (int i = 0; i < count; i++) g_variant_builder_add(&builder, "{sv}", keys[i], g_variant_new_string(values[i]));
+    return g_variant_builder_end(&builder);
+}
+
 #endif

@@ -116,37 +116,12 @@ public final class LoginKeyring {
 
     /// The login kept for `server` and `realm`, or nil.
     public func lookup(server: String, realm: String, _ done: @escaping @MainActor (Result<StoredLogin?, KeyringFailure>) -> Void) {
-        whenReady(done) { service, current in
-            let attributes = skiff_secret_attributes(server, realm, nil)
-            defer { g_hash_table_unref(attributes) }
-            let flags = SecretSearchFlags(rawValue: SECRET_SEARCH_LOAD_SECRETS.rawValue | SECRET_SEARCH_UNLOCK.rawValue)
-            secret_service_search(service, skiff_secret_login_schema(), attributes, flags, nil, AsyncReady.callback,
-                                  AsyncReady.userData({ [weak self] _, result in
-                var error: UnsafeMutablePointer<GError>?
-                let list = secret_service_search_finish(service, result, &error)
-                let found = Self.logins(in: list, withPasswords: true)
-                guard self?.generation == current else { return }
-                if let error { return done(.failure(KeyringFailure(Self.take(error)))) }
-                done(.success(found.first))
-            }, missing: { done(.failure(KeyringFailure("The keyring did not answer."))) }))
-        }
+        search(skiff_secret_login_schema(), { skiff_secret_attributes(server, realm, nil) }, secrets: true, origin: "server") { done($0.map { $0.first }) }
     }
 
     /// Every kept login, without its password (Preferences' list).
     public func all(_ done: @escaping @MainActor (Result<[StoredLogin], KeyringFailure>) -> Void) {
-        whenReady(done) { service, current in
-            let attributes = skiff_secret_attributes(nil, nil, nil)
-            defer { g_hash_table_unref(attributes) }
-            secret_service_search(service, skiff_secret_login_schema(), attributes, SECRET_SEARCH_ALL, nil, AsyncReady.callback,
-                                  AsyncReady.userData({ [weak self] _, result in
-                var error: UnsafeMutablePointer<GError>?
-                let list = secret_service_search_finish(service, result, &error)
-                let found = Self.logins(in: list, withPasswords: false)
-                guard self?.generation == current else { return }
-                if let error { return done(.failure(KeyringFailure(Self.take(error)))) }
-                done(.success(found))
-            }, missing: { done(.failure(KeyringFailure("The keyring did not answer."))) }))
-        }
+        search(skiff_secret_login_schema(), { skiff_secret_attributes(nil, nil, nil) }, secrets: false, origin: "server", done)
     }
 
     /// Keeps `login`, replacing whatever was kept for its site and realm (another user name too).
@@ -154,31 +129,65 @@ public final class LoginKeyring {
         forget(server: login.server, realm: login.realm) { [weak self] cleared in
             guard let self else { return }
             if case .failure(let failure) = cleared { return done(.failure(failure)) }
-            self.whenReady(done) { service, current in
-                let attributes = skiff_secret_attributes(login.server, login.realm, login.user)
-                defer { g_hash_table_unref(attributes) }
-                let value = secret_value_new(login.password, -1, "text/plain")
-                defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-                let label = login.realm.isEmpty ? "Skiff: \(login.server)" : "Skiff: \(login.server) (\(login.realm))"
-                secret_service_store(service, skiff_secret_login_schema(), attributes, "default", label, value, nil, AsyncReady.callback,
-                                     AsyncReady.userData({ [weak self] _, result in
-                    var error: UnsafeMutablePointer<GError>?
-                    let stored = secret_service_store_finish(service, result, &error) != 0
-                    guard self?.generation == current else { return }
-                    if stored, error == nil { return done(.success(())) }
-                    // No error and nothing stored: an unlock prompt was dismissed.
-                    done(.failure(KeyringFailure(error == nil ? "the keyring is locked" : Self.take(error))))
-                }, missing: { done(.failure(KeyringFailure("The keyring did not answer."))) }))
-            }
+            let label = login.realm.isEmpty ? "Skiff: \(login.server)" : "Skiff: \(login.server) (\(login.realm))"
+            self.store(skiff_secret_login_schema(), { skiff_secret_attributes(login.server, login.realm, login.user) },
+                       label: label, password: login.password, done)
         }
     }
 
     /// Forgets what is kept for `server` and `realm` (nothing kept is not a failure).
     public func forget(server: String, realm: String, _ done: @escaping @MainActor (Result<Void, KeyringFailure>) -> Void) {
+        clear(skiff_secret_login_schema(), { skiff_secret_attributes(server, realm, nil) }, done)
+    }
+
+    /// The items of `schema` matching `attributes` (made when the service is reached, freed here), their site read from the
+    /// attribute `origin` names, with their passwords when `secrets`.
+    func search(_ schema: UnsafePointer<SecretSchema>?, _ attributes: @escaping @MainActor () -> OpaquePointer?, secrets: Bool, origin: String,
+                _ done: @escaping @MainActor (Result<[StoredLogin], KeyringFailure>) -> Void) {
         whenReady(done) { service, current in
-            let attributes = skiff_secret_attributes(server, realm, nil)
+            let attributes = attributes()
             defer { g_hash_table_unref(attributes) }
-            secret_service_clear(service, skiff_secret_login_schema(), attributes, nil, AsyncReady.callback,
+            let flags = secrets ? SecretSearchFlags(rawValue: SECRET_SEARCH_ALL.rawValue | SECRET_SEARCH_LOAD_SECRETS.rawValue | SECRET_SEARCH_UNLOCK.rawValue)
+                : SECRET_SEARCH_ALL
+            secret_service_search(service, schema, attributes, flags, nil, AsyncReady.callback,
+                                  AsyncReady.userData({ [weak self] _, result in
+                var error: UnsafeMutablePointer<GError>?
+                let list = secret_service_search_finish(service, result, &error)
+                let found = Self.logins(in: list, withPasswords: secrets, origin: origin)
+                guard self?.generation == current else { return }
+                if let error { return done(.failure(KeyringFailure(Self.take(error)))) }
+                done(.success(found))
+            }, missing: { done(.failure(KeyringFailure("The keyring did not answer."))) }))
+        }
+    }
+
+    /// Stores `password` under `attributes` (made when the service is reached, freed here) in the default collection.
+    func store(_ schema: UnsafePointer<SecretSchema>?, _ attributes: @escaping @MainActor () -> OpaquePointer?, label: String, password: String,
+               _ done: @escaping @MainActor (Result<Void, KeyringFailure>) -> Void) {
+        whenReady(done) { service, current in
+            let attributes = attributes()
+            defer { g_hash_table_unref(attributes) }
+            let value = secret_value_new(password, -1, "text/plain")
+            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+            secret_service_store(service, schema, attributes, "default", label, value, nil, AsyncReady.callback,
+                                 AsyncReady.userData({ [weak self] _, result in
+                var error: UnsafeMutablePointer<GError>?
+                let stored = secret_service_store_finish(service, result, &error) != 0
+                guard self?.generation == current else { return }
+                if stored, error == nil { return done(.success(())) }
+                // No error and nothing stored: an unlock prompt was dismissed.
+                done(.failure(KeyringFailure(error == nil ? "the keyring is locked" : Self.take(error))))
+            }, missing: { done(.failure(KeyringFailure("The keyring did not answer."))) }))
+        }
+    }
+
+    /// Removes the items matching `attributes` (made when the service is reached, freed here); none is not a failure.
+    func clear(_ schema: UnsafePointer<SecretSchema>?, _ attributes: @escaping @MainActor () -> OpaquePointer?,
+               _ done: @escaping @MainActor (Result<Void, KeyringFailure>) -> Void) {
+        whenReady(done) { service, current in
+            let attributes = attributes()
+            defer { g_hash_table_unref(attributes) }
+            secret_service_clear(service, schema, attributes, nil, AsyncReady.callback,
                                  AsyncReady.userData({ [weak self] _, result in
                 var error: UnsafeMutablePointer<GError>?
                 _ = secret_service_clear_finish(service, result, &error)
@@ -232,13 +241,13 @@ public final class LoginKeyring {
     }
 
     /// The logins in a search's list of items (freed here).
-    private static func logins(in list: UnsafeMutablePointer<GList>?, withPasswords: Bool) -> [StoredLogin] {
+    private static func logins(in list: UnsafeMutablePointer<GList>?, withPasswords: Bool, origin: String) -> [StoredLogin] {
         var found: [StoredLogin] = []
         var node = list
         while let current = node {
             if let data = current.pointee.data {
                 let item = data.assumingMemoryBound(to: SecretItem.self)
-                let server = attribute(item, "server") ?? ""
+                let server = attribute(item, origin) ?? ""
                 let realm = attribute(item, "realm") ?? ""
                 let user = attribute(item, "username") ?? ""
                 var password = ""

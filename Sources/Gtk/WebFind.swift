@@ -37,7 +37,7 @@ extension WebView {
     public func collapseSelectionToStart() {
         webkit_web_view_evaluate_javascript(raw.assumingMemoryBound(to: WebKitWebView.self),
                                             "getSelection().rangeCount && getSelection().collapseToStart(); 0", -1,
-                                            Self.selectionWorld, nil, nil, nil, nil)
+                                            Self.skiffWorld, nil, nil, nil, nil)
     }
 
     /// The view's one find controller (WebKit keeps it for the view's life).

@@ -24,7 +24,7 @@ final class PreferencesWindow {
     private var checks: [CheckButton] = []
     private(set) var clearDialog: ClearHistoryDialog?
     private var sitePermissions: SitePermissionsPreferences?
-    private var rememberedLogins: RememberedLoginsPreferences?
+    private var keptLogins: [KeptLoginsPreferences] = []
     private var contentBlocking: ContentBlockingPreferences?
 
     /// The engine a remembered template names (one of the list, or the user's own).
@@ -106,9 +106,12 @@ final class PreferencesWindow {
         let sitePermissions = SitePermissionsPreferences(permissions: browser.permissions, isPrivate: browser.isPrivate)
         self.sitePermissions = sitePermissions
         column.append(sitePermissions.root)
-        let rememberedLogins = RememberedLoginsPreferences(isPrivate: browser.isPrivate)
-        self.rememberedLogins = rememberedLogins
-        column.append(rememberedLogins.root)
+        for kind in [KeptLoginsPreferences.Kind.forms, .http] {
+            let list = KeptLoginsPreferences(kind, isPrivate: browser.isPrivate)
+            list.onStatus = { [weak self] text in self?.status.text = text }
+            keptLogins.append(list)
+            column.append(list.root)
+        }
         status.setXAlign(0)
         status.wraps = true
         column.append(status)

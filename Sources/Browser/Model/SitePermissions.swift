@@ -6,6 +6,9 @@ public enum PermissionKind: String, Sendable, CaseIterable {
     /// Ads and trackers the content blocker would stop: never asked, only allowed from the security
     /// popover (docs/content-blocking.md, "Per site").
     case adsAndTrackers
+    /// Offering to save passwords typed into the site's forms: never asked, only denied from the
+    /// password bar's "Never for This Site" (docs/browser.md, "Passwords in forms").
+    case savePasswords
 
     /// The prompt's question: "example.org wants to show notifications."
     public func question(site: String) -> String {
@@ -17,6 +20,7 @@ public enum PermissionKind: String, Sendable, CaseIterable {
         case .cameraAndMicrophone: "\(site) wants to use your camera and microphone."
         case .popUps: "\(site) wants to open pop-up windows."
         case .adsAndTrackers: "\(site) wants to show ads and trackers."
+        case .savePasswords: "Save passwords typed on \(site)?"
         }
     }
 }
@@ -32,6 +36,7 @@ extension PermissionKind {
         case .cameraAndMicrophone: "Camera and microphone"
         case .popUps: "Pop-up windows"
         case .adsAndTrackers: "Ads and trackers"
+        case .savePasswords: "Saving passwords"
         }
     }
 }

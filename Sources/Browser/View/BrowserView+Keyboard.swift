@@ -137,7 +137,8 @@ extension BrowserView {
         fullscreen.revealForKeyboard()
         if collapse.isCollapsed { collapse.expand(now: now); animate() }
         // A question over the page is answered before the chrome is reached.
-        if currentPage?.permissionPrompt.focusInto() == true || currentPage?.popUpBar.focusInto() == true { return }
+        if currentPage?.permissionPrompt.focusInto() == true || currentPage?.popUpBar.focusInto() == true
+            || currentPage?.passwords.bar.focusInto() == true { return }
         if let bar = bars[pager.tabs.current.id], currentPage?.webView != nil, bar.entry.grabFocus() { return }
         toolbar.focusInto()
     }

@@ -235,6 +235,7 @@ public final class BrowserView: TabPageDelegate {
     func addPage(for tab: BrowserTab, suspendedAs kept: SuspendedPage? = nil, opened: WebView? = nil) -> TabPage {
         let page = TabPage(id: tab.id, session: session, sandbox: sandbox, suspendedAs: kept, opened: opened)
         page.delegate = self
+        page.passwords.policy = permissions
         pages[tab.id] = page
         pagesArea.addChild(page.root)
         let bar = AddressBarView(tabID: tab.id)

@@ -148,3 +148,10 @@ public final class PagePermissions {
         return components.port.map { "\(host):\($0)" } ?? host
     }
 }
+
+/// "Never for This Site" on the password bar, kept with the site's permissions (a private window
+/// never offers to save, so never gets here).
+extension PagePermissions: PasswordSitePolicy {
+    func neverSavesPasswords(on site: String) -> Bool { keeper.permissions.decision(for: .savePasswords, on: site) == .deny }
+    func neverSavePasswords(on site: String) { keeper.decide(.deny, for: .savePasswords, on: site) }
+}

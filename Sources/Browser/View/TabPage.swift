@@ -74,6 +74,16 @@ public final class TabPage {
         }
         return keeper
     }()
+    /// Passwords typed into the page's forms: the bar, the keyring (FormPasswords.swift).
+    private(set) lazy var passwords: FormPasswords = {
+        let passwords = FormPasswords(isPrivate: session?.isEphemeral ?? true)
+        passwords.isSecure = { [weak self] in self?.security.state == .secure }
+        passwords.onProblem = { [weak self] message in
+            guard let self else { return }
+            self.delegate?.tabPage(self, informs: message)
+        }
+        return passwords
+    }()
     /// The address of the link under the pointer (LinkStatusOverlay.swift).
     let linkStatus = LinkStatusOverlay()
     /// The right-click menu (PageContextMenu.swift).
@@ -115,6 +125,7 @@ public final class TabPage {
         content.addOverlay(crashBanner.revealer)
         content.addOverlay(permissionPrompt.revealer)
         content.addOverlay(popUpBar.revealer)
+        content.addOverlay(passwords.bar.revealer)
         content.addOverlay(dialogs.root)
         dialogs.onShownChanged = { [weak self] shown, hadFocus in
             // While a dialog waits the page cannot be used: Tab goes round the dialog, not into it.
@@ -218,6 +229,7 @@ public final class TabPage {
         security.watch(webView)
         linkStatus.watch(webView)
         contextMenu.watch(webView)
+        passwords.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
             guard let self, let webView, self.isLive(webView) else { return }
             switch event {
@@ -229,6 +241,7 @@ public final class TabPage {
                 self.permissionPrompt.withdraw()
                 // Another page: what the last one tried to open is not offered for it.
                 self.popUpBar.dismiss()
+                self.passwords.committed()
                 self.dialogs.navigated()
                 self.apply(.committed(uri: webView.uri))
                 self.delegate?.tabPage(self, didCommit: webView.uri)

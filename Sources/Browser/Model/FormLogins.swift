@@ -1,0 +1,206 @@
+import Foundation
+
+/// A user name and password typed into a page's login form, for the page's origin.
+public struct FormLogin: Equatable, Sendable {
+    /// `scheme://host[:port]`, as `FormLogins.origin(of:)` writes it.
+    public var origin: String
+    public var user: String
+    public var password: String
+
+    public init(origin: String, user: String, password: String) {
+        self.origin = origin
+        self.user = user
+        self.password = password
+    }
+}
+
+/// What the passwords script in Skiff's isolated world posts (WebViewScripts.swift): a page has a
+/// login form, or one was submitted. Anything else, or anything over the limits, is dropped.
+public enum FormLoginMessage: Equatable, Sendable {
+    case formFound(origin: String)
+    case submitted(FormLogin)
+
+    /// A message longer than this is not read (its fields are bounded far below).
+    public static let sizeLimit = 8_192
+    /// A user name or password longer than this is not offered for saving (no real one is).
+    public static let userLimit = 256
+    public static let passwordLimit = 1_024
+
+    public static func parse(_ text: String) -> FormLoginMessage? {
+        guard text.utf8.count <= sizeLimit,
+              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let kind = object["kind"] as? String, let rawOrigin = object["origin"] as? String,
+              let origin = FormLogins.origin(of: rawOrigin) else { return nil }
+        switch kind {
+        case "form":
+            return .formFound(origin: origin)
+        case "submit":
+            guard let user = object["user"] as? String, let password = object["password"] as? String,
+                  !password.isEmpty, user.count <= userLimit, password.count <= passwordLimit else { return nil }
+            return .submitted(FormLogin(origin: origin, user: user.trimmingCharacters(in: .whitespacesAndNewlines), password: password))
+        default:
+            return nil
+        }
+    }
+}
+
+/// What one tab decides about the passwords typed into its pages' forms (docs/browser.md,
+/// "Passwords in forms"): when to offer **Save** after a submit, when to offer to fill a page's form
+/// with a kept login, and what to write to the keyring. The rules that keep a password safe are all
+/// here: nothing in a private window, nothing on a page whose connection is not secure (the user
+/// types it by hand there), nothing for a site the user said Never for, and a page never gets a
+/// kept password until the user picks it on Skiff's bar — a form is never filled on its own.
+public struct FormLogins: Equatable, Sendable {
+    public let isPrivate: Bool
+
+    public init(isPrivate: Bool) { self.isPrivate = isPrivate }
+
+    /// The page whose form may be filled, and the logins kept for it once read.
+    private var formOrigin: String?
+    private var offeredFill: [FormLogin] = []
+    /// A submitted login waiting for the keyring's answer (is it kept already?).
+    private var checking: FormLogin?
+    /// The login the bar offers to save.
+    private var offeredSave: FormLogin?
+    /// Pages committed since the submit: the offer stays on the page the login led to, and goes
+    /// when the user leaves that one.
+    private var commitsSinceSubmit = 0
+
+    public enum Effect: Equatable, Sendable {
+        /// Read the logins kept for this origin (the answer goes to `keptLogins`).
+        case lookUp(origin: String)
+        /// Show the bar: fill the form with one of these users' logins.
+        case offerFill(origin: String, users: [String])
+        /// Show the bar: save this login (`replacing`: another password is kept for the user).
+        case offerSave(FormLogin, replacing: Bool)
+        case hideBar
+        case store(FormLogin)
+        /// Never offer to save on this site (a site permission; a private window never gets here).
+        case neverForSite(String)
+        /// Put this login in the page's form: the user picked it.
+        case fill(FormLogin)
+    }
+
+    public enum SaveAnswer: Sendable { case save, never, notNow }
+
+    /// Whether a page may be offered saving and filling: https with a verified certificate, or a
+    /// page on this computer's loopback, which browsers treat as a secure context (the W3C's
+    /// "potentially trustworthy" origins). Plain http elsewhere, or a certificate the user let
+    /// through, is not.
+    public static func isTrustworthy(origin: String, secureConnection: Bool) -> Bool {
+        guard let components = URLComponents(string: origin), let scheme = components.scheme, let host = components.host else { return false }
+        switch scheme {
+        case "https": return secureConnection
+        case "http": return ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host) || host.hasSuffix(".localhost")
+        default: return false
+        }
+    }
+
+    /// `scheme://host[:port]` of an address (a default port left out, as `location.origin` does);
+    /// nil for addresses with no host, and for schemes other than http and https.
+    public static func origin(of uri: String) -> String? {
+        guard let components = URLComponents(string: uri), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host?.lowercased(), !host.isEmpty,
+              host.count <= Site.lengthLimit else { return nil }
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let defaultPort = scheme == "https" ? 443 : 80
+        if let port = components.port, port != defaultPort { return "\(scheme)://\(shownHost):\(port)" }
+        return "\(scheme)://\(shownHost)"
+    }
+
+    /// The page has a login form. `trustworthy`: see `isTrustworthy`.
+    public mutating func formFound(origin: String, trustworthy: Bool) -> [Effect] {
+        guard !isPrivate, trustworthy, formOrigin != origin else { return [] }
+        formOrigin = origin
+        offeredFill = []
+        return [.lookUp(origin: origin)]
+    }
+
+    /// A login form was submitted. `neverForSite`: the user chose Never for the page's site.
+    public mutating func submitted(_ login: FormLogin, trustworthy: Bool, neverForSite: Bool) -> [Effect] {
+        guard !isPrivate, trustworthy, !neverForSite, !login.password.isEmpty,
+              login != offeredSave, login != checking else { return [] }
+        checking = login
+        return [.lookUp(origin: login.origin)]
+    }
+
+    /// The keyring answered a look-up for `origin` (empty on failure: nothing is offered to fill,
+    /// and a submitted login is offered as new).
+    public mutating func keptLogins(_ kept: [FormLogin], origin: String) -> [Effect] {
+        var effects: [Effect] = []
+        if let login = checking, login.origin == origin {
+            checking = nil
+            let same = kept.first { $0.user == login.user }
+            if same?.password != login.password {
+                offeredSave = login
+                offeredFill = []
+                commitsSinceSubmit = 0
+                effects.append(.offerSave(login, replacing: same != nil))
+            }
+        }
+        if offeredSave == nil, origin == formOrigin, offeredFill.isEmpty, !kept.isEmpty {
+            offeredFill = kept
+            effects.append(.offerFill(origin: origin, users: kept.map(\.user)))
+        }
+        return effects
+    }
+
+    /// The tab committed another page.
+    public mutating func committed() -> [Effect] {
+        formOrigin = nil
+        checking = nil
+        if offeredSave != nil {
+            commitsSinceSubmit += 1
+            // The submit's own navigation keeps the offer; leaving the page it led to ends it.
+            guard commitsSinceSubmit > 1 else { return [] }
+            offeredSave = nil
+            return [.hideBar]
+        }
+        guard !offeredFill.isEmpty else { return [] }
+        offeredFill = []
+        return [.hideBar]
+    }
+
+    public mutating func answeredSave(_ answer: SaveAnswer) -> [Effect] {
+        guard let login = offeredSave else { return [] }
+        offeredSave = nil
+        switch answer {
+        case .save: return [.hideBar, .store(login)]
+        case .never: return [.hideBar] + (Site.of(login.origin).map { [.neverForSite($0)] } ?? [])
+        case .notNow: return [.hideBar]
+        }
+    }
+
+    /// The user picked `user` on the bar: the page gets that login, and only then.
+    public mutating func choseFill(user: String) -> [Effect] {
+        guard let login = offeredFill.first(where: { $0.user == user }) else { return [] }
+        offeredFill = []
+        return [.hideBar, .fill(login)]
+    }
+
+    public mutating func dismissedFill() -> [Effect] {
+        guard !offeredFill.isEmpty else { return [] }
+        offeredFill = []
+        return [.hideBar]
+    }
+
+    /// The words on the bar.
+    public static func saveQuestion(_ login: FormLogin, replacing: Bool) -> String {
+        let site = Site.of(login.origin) ?? login.origin
+        let who = login.user.isEmpty ? "" : " for “\(login.user)”"
+        return replacing ? "Update the saved password\(who) on \(site)?" : "Save the password\(who) on \(site)?"
+    }
+
+    public static func fillQuestion(origin: String, users: [String]) -> String {
+        let site = Site.of(origin) ?? origin
+        if users.count == 1 {
+            let user = users[0].isEmpty ? "the saved login" : "“\(users[0])”"
+            return "Fill in the password for \(user) on \(site)?"
+        }
+        return "Fill in a saved password on \(site)?"
+    }
+
+    public static func saveFailed(site: String, because reason: String) -> String {
+        "The password for \(site) could not be saved: \(reason)"
+    }
+}

@@ -1,0 +1,104 @@
+import BrowserModel
+import Gtk
+import Logging
+
+/// Where a tab's passwords learn whether the user said Never for a site, and say it.
+@MainActor
+protocol PasswordSitePolicy: AnyObject {
+    func neverSavesPasswords(on site: String) -> Bool
+    func neverSavePasswords(on site: String)
+}
+
+/// One tab's passwords typed into forms (docs/browser.md, "Passwords in forms"): the script in the
+/// page's isolated world reports forms and submits, `FormLogins` decides, this carries out its
+/// effects — the bar, the keyring (every call asynchronous), and a fill only after the user's pick.
+/// A private window's tab never touches the keyring.
+@MainActor
+final class FormPasswords {
+    let bar = PasswordBar()
+    private var model: FormLogins
+    private let keyring: LoginKeyring?
+    private weak var webView: WebView?
+    /// The page's connection was verified (https with a trusted certificate).
+    var isSecure: () -> Bool = { false }
+    weak var policy: PasswordSitePolicy?
+    /// A save failed: the words to show (never only logged).
+    var onProblem: (@MainActor (String) -> Void)?
+    private let logger = Logger(label: "skiff.browser.passwords")
+
+    init(isPrivate: Bool, keyring: LoginKeyring = .shared) {
+        model = FormLogins(isPrivate: isPrivate)
+        self.keyring = isPrivate ? nil : keyring
+        bar.onAnswer = { [weak self] answer in self?.answered(answer) }
+    }
+
+    /// A private window's pages get no script at all: nothing of a form is even looked at.
+    func watch(_ view: WebView) {
+        guard keyring != nil else { return }
+        webView = view
+        view.addScript(FormPasswordScript.source, channel: FormPasswordScript.channel) { [weak self, weak view] text in
+            guard let self, let view, view === self.webView else { return }
+            self.received(text)
+        }
+    }
+
+    func committed() { run(model.committed()) }
+
+    private func received(_ text: String) {
+        guard let message = FormLoginMessage.parse(text) else {
+            return logger.notice("a passwords message was not understood (\(text.utf8.count) bytes)")
+        }
+        switch message {
+        case .formFound(let origin):
+            run(model.formFound(origin: origin, trustworthy: FormLogins.isTrustworthy(origin: origin, secureConnection: isSecure())))
+        case .submitted(let login):
+            let never = Site.of(login.origin).map { policy?.neverSavesPasswords(on: $0) ?? false } ?? false
+            run(model.submitted(login, trustworthy: FormLogins.isTrustworthy(origin: login.origin, secureConnection: isSecure()),
+                                neverForSite: never))
+        }
+    }
+
+    private func answered(_ answer: PasswordBar.Answer) {
+        switch answer {
+        case .save: run(model.answeredSave(.save))
+        case .never: run(model.answeredSave(.never))
+        case .fill(let user): run(model.choseFill(user: user))
+        case .close: run(model.answeredSave(.notNow) + model.dismissedFill())
+        }
+    }
+
+    private func run(_ effects: [FormLogins.Effect]) {
+        for effect in effects { perform(effect) }
+    }
+
+    private func perform(_ effect: FormLogins.Effect) {
+        switch effect {
+        case .lookUp(let origin):
+            keyring?.formLogins(origin: origin) { [weak self] result in
+                guard let self else { return }
+                var kept: [FormLogin] = []
+                switch result {
+                case .success(let logins): kept = logins.map { FormLogin(origin: $0.server, user: $0.user, password: $0.password) }
+                case .failure(let failure): self.logger.notice("no saved passwords for \(origin): \(failure.message)")
+                }
+                self.run(self.model.keptLogins(kept, origin: origin))
+            }
+        case .offerFill(let origin, let users): bar.offerFill(origin: origin, users: users)
+        case .offerSave(let login, let replacing): bar.offerSave(login, replacing: replacing)
+        case .hideBar: bar.hide()
+        case .store(let login):
+            keyring?.saveFormLogin(origin: login.origin, user: login.user, password: login.password) { [weak self] result in
+                if case .failure(let failure) = result {
+                    self?.onProblem?(FormLogins.saveFailed(site: Site.of(login.origin) ?? login.origin, because: failure.message))
+                }
+            }
+        case .neverForSite(let site): policy?.neverSavePasswords(on: site)
+        case .fill(let login):
+            webView?.callInSkiffWorld(FormPasswordScript.fill, arguments: ["origin": login.origin, "user": login.user, "password": login.password]) { [weak self] answer in
+                guard answer != "filled" else { return }
+                let why = answer == "another site" ? "the page is on another site now" : "the page has no login form now"
+                self?.onProblem?("The saved password was not filled in: \(why).")
+            }
+        }
+    }
+}

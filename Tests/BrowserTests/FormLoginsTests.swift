@@ -1,0 +1,94 @@
+import BrowserModel
+import XCTest
+
+final class FormLoginsTests: XCTestCase {
+    private let site = "https://mail.example.org"
+    private var ada: FormLogin { FormLogin(origin: site, user: "ada", password: "lovelace") }
+
+    func testMessagesAreReadOnlyWhenWellFormedAndBounded() {
+        XCTAssertEqual(FormLoginMessage.parse(#"{"kind":"form","origin":"https://Mail.Example.org"}"#), .formFound(origin: site))
+        XCTAssertEqual(FormLoginMessage.parse(#"{"kind":"submit","origin":"https://mail.example.org:443","user":" ada ","password":"lovelace"}"#),
+                       .submitted(ada), "the default port is left out and the user name trimmed")
+        XCTAssertNil(FormLoginMessage.parse(#"{"kind":"submit","origin":"https://mail.example.org","user":"ada","password":""}"#), "no password")
+        XCTAssertNil(FormLoginMessage.parse(#"{"kind":"form","origin":"file:///etc"}"#), "only http and https")
+        XCTAssertNil(FormLoginMessage.parse("not json"))
+        let long = String(repeating: "x", count: FormLoginMessage.passwordLimit + 1)
+        XCTAssertNil(FormLoginMessage.parse(#"{"kind":"submit","origin":"https://a.example","user":"u","password":"\#(long)"}"#))
+        XCTAssertNil(FormLoginMessage.parse(#"{"kind":"form","origin":"https://a.example","pad":"\#(String(repeating: "y", count: FormLoginMessage.sizeLimit))"}"#))
+    }
+
+    func testOnlyVerifiedHttpsAndLoopbackAreTrustworthy() {
+        XCTAssertTrue(FormLogins.isTrustworthy(origin: site, secureConnection: true))
+        XCTAssertFalse(FormLogins.isTrustworthy(origin: site, secureConnection: false), "a certificate the user let through")
+        XCTAssertFalse(FormLogins.isTrustworthy(origin: "http://mail.example.org", secureConnection: false))
+        XCTAssertTrue(FormLogins.isTrustworthy(origin: "http://127.0.0.1:8080", secureConnection: false))
+        XCTAssertTrue(FormLogins.isTrustworthy(origin: "http://localhost:8080", secureConnection: false))
+        XCTAssertFalse(FormLogins.isTrustworthy(origin: "http://127.0.0.1.example.org", secureConnection: false))
+    }
+
+    func testASubmittedLoginIsOfferedOnceAndStoredOnlyOnSave() {
+        var logins = FormLogins(isPrivate: false)
+        XCTAssertEqual(logins.submitted(ada, trustworthy: true, neverForSite: false), [.lookUp(origin: site)])
+        XCTAssertEqual(logins.submitted(ada, trustworthy: true, neverForSite: false), [], "Return then submit: asked once")
+        XCTAssertEqual(logins.keptLogins([], origin: site), [.offerSave(ada, replacing: false)])
+        XCTAssertEqual(logins.committed(), [], "the page the login led to keeps the offer")
+        XCTAssertEqual(logins.answeredSave(.save), [.hideBar, .store(ada)])
+        XCTAssertEqual(logins.answeredSave(.save), [], "answered once")
+    }
+
+    func testAKeptPasswordIsNotOfferedAgainAndAChangedOneIsAnUpdate() {
+        var logins = FormLogins(isPrivate: false)
+        _ = logins.submitted(ada, trustworthy: true, neverForSite: false)
+        XCTAssertEqual(logins.keptLogins([ada], origin: site), [], "the same password is kept already")
+        var changed = ada
+        changed.password = "analytical engine"
+        _ = logins.submitted(changed, trustworthy: true, neverForSite: false)
+        XCTAssertEqual(logins.keptLogins([ada], origin: site), [.offerSave(changed, replacing: true)])
+    }
+
+    func testNothingIsOfferedInAPrivateWindowOnAnInsecurePageOrForANeverSite() {
+        var secret = FormLogins(isPrivate: true)
+        XCTAssertEqual(secret.submitted(ada, trustworthy: true, neverForSite: false), [])
+        XCTAssertEqual(secret.formFound(origin: site, trustworthy: true), [], "a private window does not even look")
+        var logins = FormLogins(isPrivate: false)
+        XCTAssertEqual(logins.submitted(ada, trustworthy: false, neverForSite: false), [])
+        XCTAssertEqual(logins.formFound(origin: site, trustworthy: false), [], "not filled on a page that is not secure")
+        XCTAssertEqual(logins.submitted(ada, trustworthy: true, neverForSite: true), [])
+    }
+
+    func testNeverIsForTheSite() {
+        var logins = FormLogins(isPrivate: false)
+        _ = logins.submitted(ada, trustworthy: true, neverForSite: false)
+        _ = logins.keptLogins([], origin: site)
+        XCTAssertEqual(logins.answeredSave(.never), [.hideBar, .neverForSite("mail.example.org")])
+    }
+
+    func testAFormIsFilledOnlyWithTheLoginTheUserPicks() {
+        var logins = FormLogins(isPrivate: false)
+        let grace = FormLogin(origin: site, user: "grace", password: "hopper")
+        XCTAssertEqual(logins.formFound(origin: site, trustworthy: true), [.lookUp(origin: site)])
+        XCTAssertEqual(logins.formFound(origin: site, trustworthy: true), [], "looked up once a page")
+        XCTAssertEqual(logins.keptLogins([ada, grace], origin: site), [.offerFill(origin: site, users: ["ada", "grace"])])
+        XCTAssertEqual(logins.choseFill(user: "nobody"), [], "only a kept user")
+        XCTAssertEqual(logins.choseFill(user: "grace"), [.hideBar, .fill(grace)])
+        XCTAssertEqual(logins.choseFill(user: "grace"), [], "filled once")
+    }
+
+    func testTheFillOfferGoesWithThePageAndAnAnswerForAnotherSiteIsDropped() {
+        var logins = FormLogins(isPrivate: false)
+        _ = logins.formFound(origin: site, trustworthy: true)
+        XCTAssertEqual(logins.keptLogins([ada], origin: "https://other.example"), [])
+        _ = logins.keptLogins([ada], origin: site)
+        XCTAssertEqual(logins.committed(), [.hideBar])
+        XCTAssertEqual(logins.keptLogins([ada], origin: site), [], "a late answer for the page that went")
+    }
+
+    func testTheSaveOfferGoesWhenTheUserLeavesThePageTheLoginLedTo() {
+        var logins = FormLogins(isPrivate: false)
+        _ = logins.submitted(ada, trustworthy: true, neverForSite: false)
+        _ = logins.keptLogins([], origin: site)
+        XCTAssertEqual(logins.committed(), [])
+        XCTAssertEqual(logins.committed(), [.hideBar])
+        XCTAssertEqual(logins.answeredSave(.save), [], "nothing to save once it went")
+    }
+}
