@@ -28,3 +28,11 @@ extension BrowserView: Instrumented {
         for event in events { collapse.handle(event, now: t) }
     }
 }
+
+extension BrowserView {
+    /// The current tab's password bar has finished sliding in or out: where a click on it lands.
+    public var passwordBarSettled: Bool {
+        guard let revealer = currentPage?.passwords.bar.revealer else { return true }
+        return revealer.childRevealed == revealer.revealsChild
+    }
+}
