@@ -15,13 +15,13 @@ BENCH = .build/release/skiff-bench
 .PHONY: run test build release deb bench bench-today-wheel screenshots validate install uninstall clean feed-corpus
 
 build:
-	@swift=$$($(SETUP) | tail -1) && $$swift build
+	@swift=$$($(SETUP) | tail -1) && tools/build-web-extension.sh && $$swift build
 
 release:
-	@swift=$$($(SETUP) | tail -1) && $$swift $(RELEASE)
+	@swift=$$($(SETUP) | tail -1) && tools/build-web-extension.sh && $$swift $(RELEASE)
 
 run:
-	@swift=$$($(SETUP) | tail -1) && $$swift build && \
+	@swift=$$($(SETUP) | tail -1) && tools/build-web-extension.sh && $$swift build && \
 	if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
 	  echo "make run: no display (DISPLAY/WAYLAND_DISPLAY unset). Run it from a desktop session," >&2; \
 	  echo "or see it headless with 'make screenshots' (Xvfb)." >&2; exit 1; \
@@ -29,7 +29,7 @@ run:
 
 test:
 	@swift=$$($(SETUP) --test | tail -1) && \
-	set -o pipefail && $$swift build --build-tests 2>&1 | tools/no-warnings.sh && \
+	set -o pipefail && tools/build-web-extension.sh && $$swift build --build-tests 2>&1 | tools/no-warnings.sh && \
 	tools/validate-data.sh && \
 	tools/with-xvfb.sh tools/test-env.sh $$swift test --skip-build --disable-swift-testing $(TESTFLAGS)
 

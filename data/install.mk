@@ -16,10 +16,14 @@ DATADIR  ?= $(PREFIX)/share
 MANDIR   ?= $(DATADIR)/man
 
 SKIFF_BIN     ?= .build/release/skiff
+# WebKit loads every library in this folder into its web processes: only Skiff's one goes there.
+SKIFF_WEB_EXT ?= .build/web-process-extensions/libskiff-web-extension.so
+WEB_EXT_DIR   ?= $(PREFIX)/lib/skiff/web-process-extensions
 SKIFF_DATA    ?= data
 
 INSTALL_FILES := \
 	$(DESTDIR)$(BINDIR)/skiff \
+	$(DESTDIR)$(WEB_EXT_DIR)/libskiff-web-extension.so \
 	$(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -34,6 +38,7 @@ INSTALL_FILES := \
 # install for a package), the package's own triggers do that on the target.
 install: release
 	install -Dm755 $(SKIFF_BIN) $(DESTDIR)$(BINDIR)/skiff
+	install -Dm644 $(SKIFF_WEB_EXT) $(DESTDIR)$(WEB_EXT_DIR)/libskiff-web-extension.so
 	install -Dm644 $(SKIFF_DATA)/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
 	install -Dm644 $(SKIFF_DATA)/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 $(SKIFF_DATA)/icons/hicolor/scalable/apps/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg

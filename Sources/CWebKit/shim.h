@@ -40,4 +40,7 @@ static inline GVariant * _Nonnull skiff_string_arguments(const char * const *key
     return g_variant_builder_end(&builder);
 }
 
+/// The type of the blocked-requests message's parameters: (page address, count).
+static inline const GVariantType * _Nonnull skiff_variant_type_su(void) { return G_VARIANT_TYPE("(su)"); }
+
 #endif

@@ -287,7 +287,11 @@ public enum WebProcessLimits {
     /// passes the limit by at most that much before it is stopped.
     public static let pollSeconds = 1.0
 
-    static let context: OpaquePointer = skiff_web_context_new_with_memory_limit(memoryLimitMB(), pollSeconds)
+    static let context: OpaquePointer = {
+        let context = skiff_web_context_new_with_memory_limit(memoryLimitMB(), pollSeconds)
+        WebProcessExtensions.attach(to: context)
+        return context
+    }()
 }
 
 /// Cookies, cache and credentials for a set of web views.

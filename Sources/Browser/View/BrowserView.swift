@@ -243,7 +243,7 @@ public final class BrowserView: TabPageDelegate {
         barsArea.addChild(bar.canvas)
         connectBar(bar)
         bar.security.onPress = { [weak self] in self?.barPress.takenByControl() }
-        siteBlocking.attach(page)
+        siteBlocking.attach(page, security: bar.security)
         bar.security.readBlocking = { [weak self, weak page] in page.flatMap { self?.siteBlocking.choice(for: $0) } }
         bar.security.onAllowAdsAndTrackers = { [weak self] allowed, site in self?.siteBlocking.set(allowed: allowed, on: site) }
         connectContextMenu(of: page)

@@ -12,16 +12,39 @@ final class PageFilters {
     private weak var webView: WebView?
     /// What is attached now, to leave the page alone when nothing changed.
     private var attached: [ObjectIdentifier] = []
+    /// Requests the content blocker stopped on the page shown (Skiff's web process extension
+    /// counts them; docs/content-blocking.md, "Blocked requests"); nil without the extension, and in
+    /// a private window, whose console messages WebKit gives to nothing.
+    private(set) var blocked: Int?
+    private var counts = false
+    /// More than this reads "999+" (a count is a count, not a counter to grow without end).
+    nonisolated static let blockedLimit = 999
+    /// The count changed (the security popover, when open, shows it as it grows).
+    var onBlockedChanged: () -> Void = {}
 
     func watch(_ webView: WebView) {
         self.webView = webView
         attached = []
         refresh()
+        counts = WebProcessExtensions.isLoaded && webView.networkSession?.isEphemeral == false
+        blocked = counts ? 0 : nil
         webView.onLoadChanged { [weak self, weak webView] event in
+            guard let self, let webView, webView === self.webView else { return }
+            switch event {
             // Started: the address the page goes to; redirected: where it really goes. Both before
             // the page's subresources are asked for.
-            guard let self, let webView, webView === self.webView, event == .started || event == .redirected else { return }
-            self.refresh()
+            case .started, .redirected: self.refresh()
+            case .committed:
+                self.blocked = self.counts ? 0 : nil
+                self.onBlockedChanged()
+            case .finished: break
+            }
+        }
+        webView.onBlockedRequests { [weak self, weak webView] uri, count in
+            // A late count for the page before is dropped.
+            guard let self, let webView, webView === self.webView, uri == webView.uri, let blocked = self.blocked else { return }
+            self.blocked = min(blocked + count, Self.blockedLimit + 1)
+            self.onBlockedChanged()
         }
     }
 

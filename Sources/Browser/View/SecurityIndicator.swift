@@ -22,6 +22,7 @@ final class SecurityIndicator {
     var onAllowAdsAndTrackers: (_ allowed: Bool, _ site: String) -> Void = { _, _ in }
     /// Kept here: its handler reads it, and GTK alone would hold only the widget.
     private var blockingCheck: CheckButton?
+    fileprivate var blockedLabel: Label?
     /// A press on the indicator: the bars must not take it as a tap that edits the address.
     var onPress: () -> Void = {}
 
@@ -108,6 +109,7 @@ extension SecurityIndicator {
     /// "Allow Ads and Trackers on This Site", as GNOME Web offers it beside the page's security.
     fileprivate func appendBlockingSwitch() {
         blockingCheck = nil
+        blockedLabel = nil
         guard let choice = readBlocking() else { return }
         let check = CheckButton(label: "Allow Ads and Trackers on This Site")
         check.isActive = choice.allowed
@@ -117,6 +119,21 @@ extension SecurityIndicator {
         }
         blockingCheck = check
         details.append(check)
+        let count = Label("")
+        count.setXAlign(0)
+        count.wraps = true
+        count.addCSSClass("dim-label")
+        blockedLabel = count
+        details.append(count)
+        showBlockedCount()
+    }
+
+    /// The page's blocked requests, under the check box; kept current while the popover is open.
+    func showBlockedCount() {
+        guard let blockedLabel else { return }
+        let text = readBlocking()?.blockedText
+        blockedLabel.isVisible = text != nil
+        if let text, blockedLabel.text != text { blockedLabel.text = text }
     }
 }
 

@@ -10,6 +10,19 @@ final class SiteBlocking: ContentBlockerWatcher {
     struct Choice {
         let site: String
         let allowed: Bool
+        /// Requests blocked on the page, nil when not known.
+        let blocked: Int?
+
+        /// What the popover says under the check box; nil when nothing is known.
+        var blockedText: String? {
+            guard !allowed, let blocked else { return nil }
+            switch blocked {
+            case 0: return "Nothing was blocked on this page."
+            case 1: return "1 request was blocked on this page."
+            case ...PageFilters.blockedLimit: return "\(blocked) requests were blocked on this page."
+            default: return "More than \(PageFilters.blockedLimit) requests were blocked on this page."
+            }
+        }
     }
 
     private let blocker: ContentBlocker
@@ -24,8 +37,9 @@ final class SiteBlocking: ContentBlockerWatcher {
     }
 
     /// A new tab's page asks here for its filters from now on.
-    func attach(_ page: TabPage) {
+    func attach(_ page: TabPage, security: SecurityIndicator) {
         page.filters.choose = { [weak self] site in self?.filters(for: site) ?? [] }
+        page.filters.onBlockedChanged = { [weak security] in security?.showBlockedCount() }
         page.filters.refresh()
     }
 
@@ -40,7 +54,7 @@ final class SiteBlocking: ContentBlockerWatcher {
     /// The popover's switch for `page`, when blocking is on and the page has a site.
     func choice(for page: TabPage) -> Choice? {
         guard blocker.isEnabled, blocker.status != .noLists, let site = Site.of(page.state.uri) else { return nil }
-        return Choice(site: site, allowed: permissions.allowsAdsAndTrackers(on: site))
+        return Choice(site: site, allowed: permissions.allowsAdsAndTrackers(on: site), blocked: page.filters.blocked)
     }
 
     /// The switch was turned: remembered, and every page of the site is reloaded with or without
