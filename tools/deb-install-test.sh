@@ -63,6 +63,11 @@ grep -qx homepage <<<"$keys" \
   || fail "the schema $app_id is not compiled into /usr/share/glib-2.0/schemas: $(ls -l --time-style=+%T.%N /usr/share/glib-2.0/schemas/gschemas.compiled /usr/share/glib-2.0/schemas/$app_id.gschema.xml 2>&1; grep -i 'trigger' "$work/apt-install.log")"
 grep -q "$app_id.desktop" /usr/share/applications/mimeinfo.cache || fail "update-desktop-database did not list $app_id.desktop"
 [ -f /usr/share/man/man1/skiff.1.gz ] || fail "no manual page"
+# The web process extension (blocked-request counts), alone in the folder the app hands WebKit, and
+# loadable: every library it needs resolves (ldd prints "not found" for one that does not).
+ext_dir=/usr/lib/skiff/web-process-extensions
+[ "$(ls "$ext_dir" 2>/dev/null)" = libskiff-web-extension.so ] || fail "$ext_dir should hold libskiff-web-extension.so alone: $(ls "$ext_dir" 2>&1)"
+! ldd "$ext_dir/libskiff-web-extension.so" | grep -q "not found" || fail "the web process extension does not load: $(ldd "$ext_dir/libskiff-web-extension.so")"
 
 # Everything below runs Skiff under its own Xvfb with a HOME of its own, from /, so the only
 # Skiff it can find is the installed one.

@@ -4,10 +4,11 @@ import Gtk
 /// The bar over one tab's page for passwords typed into its forms (docs/browser.md, "Passwords in
 /// forms"): after a login, **Save** / **Never for This Site** / close; on a page with a login form
 /// and kept logins, **Fill** with a choice of user when there are several. Outside the page, so the
-/// page can neither press it nor read what it offers.
+/// page can neither press it nor read what it offers; at the page's foot, so it never covers the
+/// login form at its top.
 @MainActor
 final class PasswordBar {
-    let revealer = Revealer(transition: .slideDown)
+    let revealer = Revealer(transition: .slideUp)
     private let row = Box(.horizontal, spacing: 12)
     private let message = Label("")
     private let neverButton = Button(label: "Never for This Site")
@@ -22,6 +23,7 @@ final class PasswordBar {
 
     init() {
         row.addCSSClass("skiff-permission-bar")
+        row.addCSSClass("skiff-password-bar")
         message.wraps = true
         message.hexpand = true
         message.setXAlign(0)
@@ -40,7 +42,7 @@ final class PasswordBar {
         row.append(message)
         for button in [neverButton, saveButton, fillButton, closeButton] { row.append(button) }
         revealer.setChild(row)
-        revealer.valign = .start
+        revealer.valign = .end
         revealer.setAccessibleLabel("Saved passwords")
         revealer.hidesWhenSlidAway()
     }
