@@ -65,6 +65,8 @@ bench:
 	@echo "== Content filters: Debian's EasyList and EasyPrivacy converted to WebKit rules"; $(BENCH) content-filters --runs 10
 	echo "== Content blocking: first compile (main loop meanwhile, memory), later starts' loads"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) content-blocking --phase compile --runs 10 --private --window-size 1100x760
 	for i in 1 2; do for mode in on off; do echo "== Content blocking: pages, blocking $$mode"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) content-blocking --phase pages --blocking $$mode --runs 10 --private --window-size 1100x760; done; done
+	echo "== Passwords in forms: the script's pass over a long page, a submit to the Save bar (a window that is not private, in folders of its own)"; \
+	  d=$$(mktemp -d) && XDG_DATA_HOME=$$d/data XDG_CACHE_HOME=$$d/cache XDG_CONFIG_HOME=$$d/config tools/with-xvfb.sh tools/test-env.sh $(BENCH) passwords --runs 20 --window-size 1100x760; s=$$?; rm -rf "$$d"; exit $$s
 	for i in 1 2 3; do echo "== Home history, 10,000 transactions"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) home-history --private --transactions 10000 --window-size 800x800; done
 	for i in 1 2 3; do echo "== Home: header snap, rewards tile, push/pop"; tools/with-xvfb.sh tools/test-env.sh $(BENCH) home --private --window-size 1280x800; done
 	@echo "== Skiff against the bare GTK 4 + WebKit window (and GNOME Web if installed): real wheel input, cairo then GL"

@@ -11,6 +11,7 @@ struct SkiffBenchCommand: ParsableCommand {
         AppWithStandIns.self, FeedParseBench.self, FeedRefreshBench.self, TodayRefreshBench.self, TodayStoredBench.self,
         FindBench.self, ZoomBench.self, DownloadBench.self, StoryBodyBench.self, ContentFiltersBench.self,
         ContentBlockingBench.self,
+        PasswordsBench.self,
     ]
 
     static let configuration = CommandConfiguration(

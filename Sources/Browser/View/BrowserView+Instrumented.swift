@@ -31,6 +31,8 @@ extension BrowserView: Instrumented {
 
 extension BrowserView {
     /// The current tab's password bar has finished sliding in or out: where a click on it lands.
+    public var passwordBarShown: Bool { currentPage?.passwords.bar.isShown ?? false }
+
     public var passwordBarSettled: Bool {
         guard let revealer = currentPage?.passwords.bar.revealer else { return true }
         return revealer.childRevealed == revealer.revealsChild

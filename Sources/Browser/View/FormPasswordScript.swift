@@ -3,12 +3,12 @@
 /// and what was typed when one is submitted — by a submit, a click on one of its buttons, or Return
 /// in the password — and fills one when Skiff calls `skiffLogins.fill` after the user picked a
 /// login. The page cannot reach this script, post to its channel, or call `fill` itself.
-enum FormPasswordScript {
-    static let channel = "skiffPasswords"
+public enum FormPasswordScript {
+    public static let channel = "skiffPasswords"
 
     /// Inputs past the first 500 of a page are not looked at; a page that keeps adding nodes is
     /// looked at again at most `looks` times, a quarter of a second apart.
-    static let source = """
+    public static let source = """
         (() => {
             const channel = window.webkit.messageHandlers.skiffPasswords;
             const post = (message) => channel.postMessage(JSON.stringify(Object.assign({ origin: location.origin }, message)));
