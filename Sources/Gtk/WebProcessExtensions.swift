@@ -37,7 +37,7 @@ extension WebView {
     /// Calls `body` with the page's address and how many more of its requests the content blocker
     /// stopped, as Skiff's web process extension reports them (at most every 100 ms per page).
     public func onBlockedRequests(_ body: @escaping @MainActor (_ pageURI: String, _ count: Int) -> Void) {
-        onRequest("user-message-received") { pointer in
+        _ = onRequest("user-message-received") { pointer in
             let message = OpaquePointer(pointer)
             guard let name = webkit_user_message_get_name(message), String(cString: name) == "skiff-blocked-requests",
                   let parameters = webkit_user_message_get_parameters(message),
