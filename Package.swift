@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "BrowserModel", dependencies: ["Motion", "ListLayout", "JSONReader"], path: "Sources/Browser/Model"),
         // History, open tabs and their WebKit session state in SQLite (GRDB, WAL).
         .target(name: "BrowserStore", dependencies: [
-            "BrowserModel", "StoreSupport",
+            "BrowserModel", "StoreSupport", "JSONReader",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/Store"),
