@@ -150,8 +150,9 @@ extension Bookmarks {
 
 /// The size every bookmark file is read up to, and the problem a file that cannot be read gives.
 public enum BookmarkFile {
-    /// A Netscape HTML or Chromium JSON file bigger than this is refused before it is read: Firefox's
-    /// export of 10,000 bookmarks with their icons is about 15 MB (docs/bookmarks.md › Limits).
+    /// A Netscape HTML or Chromium JSON file bigger than this is refused before it is read: room for
+    /// tens of thousands of bookmarks with their icons, not for a file meant to fill memory
+    /// (docs/bookmarks.md › Limits).
     public static let sizeLimit = 64 * 1024 * 1024
 
     static func read(_ url: URL) throws(DataProblem) -> Data {
