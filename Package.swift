@@ -59,7 +59,7 @@ let package = Package(
         // and the Browser's views only hand its chunks to WebKit (docs/content-blocking.md).
         .target(name: "ContentFilters", path: "Sources/Browser/Filters"),
         .target(name: "Browser", dependencies: [
-            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ContentFilters", "ListLayout", "VirtualList",
+            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ContentFilters", "ListLayout", "VirtualList", "JSONReader",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/View"),
 

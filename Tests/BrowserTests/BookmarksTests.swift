@@ -156,4 +156,19 @@ final class BookmarksTests: XCTestCase {
         XCTAssertEqual(deep.map { bookmarks.depth(of: $0.id) }, Bookmarks.depthLimit + 1)
         XCTAssertLessThanOrEqual(all.filter(\.isFolder).map { bookmarks.depth(of: $0.id) }.max() ?? 0, Bookmarks.depthLimit)
     }
+
+    func testTheFavouritesAreTheFavouritesFoldersBookmarksAndReplacingThemKeepsItsFolders() throws {
+        var bookmarks = Bookmarks()
+        let inside = try added(bookmarks.addFolder(title: "Inside", in: Bookmarks.favouritesID))
+        let elsewhere = try added(bookmarks.addBookmark(uri: "https://moved.example/", title: "Moved"))
+        let tile = Favourite(uri: "https://tile.example/", title: "Tile")
+        bookmarks.replaceFavourites([Favourite(id: elsewhere.id, uri: "https://moved.example/", title: "Moved"), tile,
+                                     Favourite(uri: "javascript:alert(1)", title: "Script")])
+        XCTAssertEqual(bookmarks.favourites, [Favourite(id: elsewhere.id, uri: "https://moved.example/", title: "Moved"), tile])
+        XCTAssertEqual(titles(bookmarks, in: Bookmarks.favouritesID), ["Moved", "Tile", "Inside"], "tiles first, its folders kept")
+        XCTAssertEqual(titles(bookmarks), ["Favourites"], "a tile's bookmark is in one place")
+        XCTAssertNotNil(bookmarks[inside.id])
+        bookmarks.replaceFavourites([tile])
+        XCTAssertEqual(titles(bookmarks, in: Bookmarks.favouritesID), ["Tile", "Inside"])
+    }
 }

@@ -228,7 +228,7 @@ public struct Bookmarks: Sendable, Equatable {
         return insert(Bookmark(parent: folder, title: Self.cleanTitle(title, uri: nil), uri: nil, added: added), at: position)
     }
 
-    private mutating func insert(_ item: Bookmark, at position: Int?) -> AddResult {
+    mutating func insert(_ item: Bookmark, at position: Int?) -> AddResult {
         guard let folder = item.parent, items[folder]?.isFolder == true else { return .noSuchFolder }
         guard count < Self.countLimit else { return .full }
         items[item.id] = item
@@ -328,5 +328,25 @@ public struct Bookmarks: Sendable, Equatable {
         guard let uri else { return "New Folder" }
         let host = StartPage.host(of: uri)
         return host.isEmpty ? String(uri.prefix(titleLimit)) : host
+    }
+}
+
+extension Bookmarks {
+    /// The start page's tiles: the Favourites folder's bookmarks in order (its folders are not tiles).
+    public var favourites: [Favourite] {
+        items(in: Self.favouritesID).compactMap { item in item.uri.map { Favourite(id: item.id, uri: $0, title: item.title) } }
+    }
+
+    /// The Favourites folder's bookmarks become `favourites`, in that order, before its folders: what
+    /// the start page saves (a tile's id is its bookmark's, so one moved elsewhere comes back here).
+    public mutating func replaceFavourites(_ favourites: [Favourite]) {
+        for old in items(in: Self.favouritesID) where !old.isFolder { _ = delete(id: old.id) }
+        for (position, favourite) in favourites.enumerated() {
+            if let elsewhere = items[favourite.id], elsewhere.uri != nil { _ = delete(id: elsewhere.id) }
+            let added = Bookmark(id: favourite.id, parent: Self.favouritesID, title: Self.cleanTitle(favourite.title, uri: favourite.uri),
+                                 uri: favourite.uri)
+            guard Self.canBeBookmarked(favourite.uri) else { continue }
+            _ = insert(added, at: position)
+        }
     }
 }

@@ -92,8 +92,9 @@ extension DiskBrowsingStore: BookmarksStore {
     }
 }
 
-/// Bookmarks in memory only: when the database can't be opened, and for tests.
-public final class EphemeralBookmarksStore: BookmarksStore, @unchecked Sendable {
+/// Bookmarks in memory only (a private window's, or when the database can't be opened), the
+/// favourites being their Favourites folder here too.
+public final class EphemeralBookmarksStore: BookmarksStore, FavouritesStore, @unchecked Sendable {
     // @unchecked: every access to `bookmarks` goes through `lock`.
     private let lock = NSLock()
     private var bookmarks = Bookmarks()
@@ -110,4 +111,7 @@ public final class EphemeralBookmarksStore: BookmarksStore, @unchecked Sendable 
             return bookmarks
         }
     }
+
+    public func loadFavourites() throws -> [Favourite] { lock.withLock { bookmarks.favourites } }
+    public func saveFavourites(_ favourites: [Favourite]) throws { lock.withLock { bookmarks.replaceFavourites(favourites) } }
 }
