@@ -171,4 +171,21 @@ final class BookmarksTests: XCTestCase {
         bookmarks.replaceFavourites([tile])
         XCTAssertEqual(titles(bookmarks, in: Bookmarks.favouritesID), ["Tile", "Inside"])
     }
+
+    func testADropOntoAFolderPutsItInsideAndOntoABookmarkTakesItsPlace() throws {
+        var bookmarks = Bookmarks()
+        let folder = try added(bookmarks.addFolder(title: "Folder"))
+        let a = try added(bookmarks.addBookmark(uri: "https://a.example/", title: "A"))
+        let b = try added(bookmarks.addBookmark(uri: "https://b.example/", title: "B"))
+        let inside = try added(bookmarks.addBookmark(uri: "https://i.example/", title: "I", in: folder.id))
+        XCTAssertTrue(bookmarks.drop(b.id, onto: a.id))
+        XCTAssertEqual(titles(bookmarks), ["Favourites", "Folder", "B", "A"], "B took A's place")
+        XCTAssertTrue(bookmarks.drop(a.id, onto: folder.id))
+        XCTAssertEqual(titles(bookmarks, in: folder.id), ["I", "A"], "into the folder, at its end")
+        XCTAssertTrue(bookmarks.drop(b.id, onto: inside.id))
+        XCTAssertEqual(titles(bookmarks, in: folder.id), ["B", "I", "A"], "into the folder of the bookmark dropped on")
+        XCTAssertFalse(bookmarks.drop(folder.id, onto: inside.id), "a folder never into itself")
+        XCTAssertFalse(bookmarks.drop(Bookmarks.favouritesID, onto: folder.id), "the Favourites folder stays")
+        XCTAssertFalse(bookmarks.drop(a.id, onto: a.id))
+    }
 }

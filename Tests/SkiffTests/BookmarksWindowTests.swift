@@ -160,6 +160,30 @@ final class BookmarksWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { rows().count == 5 }, timeout: 5), "undone: \(rows())")
             XCTAssertEqual(try Self.onDisk(locations), ["Favourites", "Reading", "Reading/LWN <https://lwn.net/>", "Reading/Debian <https://www.debian.org/>",
                                           "\(xss) <https://xss.example/>"], "back in its place on disk")
+
+            // A drag of Debian onto the Favourites folder puts it in there (a start-page tile).
+            let from = try XCTUnwrap(Self.presented("Debian, debian.org", in: root)), to = try XCTUnwrap(Self.presented("Folder: Favourites", in: root))
+            XDoTool.run(["mousemove", "--window", id, String(Int(from.surfaceCentre.x)), String(Int(from.surfaceCentre.y))])
+            XDoTool.run(["mousedown", "1"])
+            for step in 1...10 {
+                let y = from.surfaceCentre.y + (to.surfaceCentre.y - from.surfaceCentre.y) * Double(step) / 10
+                XDoTool.run(["mousemove", "--window", id, String(Int(from.surfaceCentre.x)), String(Int(y))])
+            }
+            XDoTool.run(["mouseup", "1"])
+            XCTAssertTrue(MainLoop.run(until: { (try? Self.onDisk(locations).contains("Favourites/Debian <https://www.debian.org/>")) == true },
+                                       timeout: 5), "dropped into Favourites: \((try? Self.onDisk(locations)) ?? [])")
+            XCTAssertNil(main.browser.state.uri, "the drop opened nothing")
+            XCTAssertTrue(MainLoop.run(until: { Self.presented("Favourite: Debian, debian.org", in: main.browser.root) != nil }, timeout: 5),
+                          "the start page shows it as a tile")
+
+            // New Folder: its name typed, Enter makes it.
+            let newFolder = try XCTUnwrap(Self.presented("New Folder", in: root))
+            XDoTool.click(window: id, x: newFolder.surfaceCentre.x, y: newFolder.surfaceCentre.y)
+            XCTAssertTrue(MainLoop.run(until: { Self.presented("Folder Name", in: root) != nil }, timeout: 5), "the name is asked")
+            XDoTool.run(["type", "--delay", "30", "Later"])
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { Self.presented("Folder: Later", in: root) != nil }, timeout: 5), "the folder is listed")
+            XCTAssertEqual(try Self.onDisk(locations).last, "Later", "and saved, at the end")
         }
     }
 

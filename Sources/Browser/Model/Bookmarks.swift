@@ -350,3 +350,16 @@ extension Bookmarks {
         }
     }
 }
+
+extension Bookmarks {
+    /// A line dragged onto another in the Bookmarks window: onto a folder it goes in at the end;
+    /// onto a bookmark it takes that bookmark's place (its folder, its position), as a favourite
+    /// dropped on a tile does. Every rule of `move` holds. Returns whether anything moved.
+    @discardableResult
+    public mutating func drop(_ id: UUID, onto target: UUID) -> Bool {
+        guard id != target, let onto = items[target] else { return false }
+        if onto.isFolder { return move(id: id, to: target, at: Int.max) }
+        guard let folder = onto.parent, let index = children[folder]?.firstIndex(of: target) else { return false }
+        return move(id: id, to: folder, at: index)
+    }
+}

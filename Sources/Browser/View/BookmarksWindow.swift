@@ -8,7 +8,8 @@ import Logging
 /// Bookmarks (Ctrl+Shift+B): a window of its own over the browser, as the History window is,
 /// listing the folders and their bookmarks in their order (indented by depth), with a search field
 /// on top, Import and Export in the header, a delete button on each line (the Delete key on the
-/// chosen line) and an Undo bar after a deletion. Activating a bookmark opens it in the current tab.
+/// chosen line) and an Undo bar after a deletion; a line dragged onto another moves there
+/// (`Bookmarks.drop`). Activating a bookmark opens it in the current tab.
 /// At most `shownLimit` lines are listed; a search finds the rest (docs/bookmarks.md).
 @MainActor
 public final class BookmarksWindow {
@@ -25,8 +26,11 @@ public final class BookmarksWindow {
     let exportButton = Button(label: "Export…")
     private weak var browser: BrowserView?
     private let keeper: BookmarksKeeper
-    /// What each listed line shows, in order.
+    /// What each listed line shows, in order, and the widget showing it (where a drop lands).
     private var lines: [Bookmark] = []
+    private var lineWidgets: [Widget] = []
+    let folderPopover = Popover()
+    let folderName = Entry()
     private var lastDeletion: Bookmarks.Deletion?
     private var chooser: PathChooser?
     private let home: URL
@@ -49,6 +53,11 @@ public final class BookmarksWindow {
         importButton.hasFrame = true
         importButton.setAccessibleLabel("Import Bookmarks")
         header.packStart(importButton)
+        let newFolder = MenuButton(child: Label("New Folder"), popover: folderPopover)
+        newFolder.hasFrame = true
+        newFolder.setAccessibleLabel("New Folder")
+        header.packStart(newFolder)
+        folderPopover.setChild(folderForm())
         exportButton.setAccessibleLabel("Export Bookmarks…")
         header.packEnd(exportButton)
         window.setTitlebar(header)
@@ -110,9 +119,10 @@ public final class BookmarksWindow {
         let all = query.isEmpty ? tree.walk() : tree.search(query)
         lines = Array(all.prefix(Self.shownLimit))
         list.removeAll()
-        for item in lines {
-            let depth = query.isEmpty ? tree.depth(of: item.id) : 1
-            list.append(line(for: item, depth: depth), accessibleLabel: Self.name(of: item))
+        lineWidgets = lines.map { item in
+            let widget = line(for: item, depth: query.isEmpty ? tree.depth(of: item.id) : 1)
+            list.append(widget, accessibleLabel: Self.name(of: item))
+            return widget
         }
         if all.count > lines.count {
             note("\(all.count - lines.count) more not listed: search to find them.")
@@ -154,8 +164,36 @@ public final class BookmarksWindow {
                 self.delete(index)
             }
             row.append(delete)
+            // Observed in the capture phase, as the start page's tiles are: a press that stays put
+            // is still the row's click.
+            let drag = GestureDrag()
+            drag.phase = .capture
+            let start = DragStart()
+            drag.onBegin { x, y in (start.x, start.y) = (x, y) }
+            drag.onEnd { [weak self, weak row] dx, dy in
+                // 8 px: GTK's drag threshold, under which a press is a click.
+                guard let self, let row, dx * dx + dy * dy >= 64 else { return }
+                self.dropped(item.id, from: row, at: (start.x + dx, start.y + dy))
+            }
+            row.addController(drag)
         }
         return row
+    }
+
+    private final class DragStart {
+        var x = 0.0, y = 0.0
+    }
+
+    /// A line dragged to a point of its own coordinates: onto the line there (`Bookmarks.drop`).
+    private func dropped(_ id: UUID, from row: Widget, at point: (x: Double, y: Double)) {
+        guard let origin = row.origin(in: list) else { return }
+        let y = origin.y + point.y
+        for (index, other) in lineWidgets.enumerated() {
+            guard let o = other.origin(in: list), y >= o.y, y < o.y + Double(other.height) else { continue }
+            let target = lines[index].id
+            keeper.change { $0.drop(id, onto: target) }
+            return
+        }
     }
 
     private func open(_ index: Int) {
@@ -193,6 +231,37 @@ public final class BookmarksWindow {
 }
 
 extension BookmarksWindow {
+    /// "New Folder": a name, then the folder made at the end of the bookmarks.
+    private func folderForm() -> Widget {
+        let column = Box(.vertical, spacing: 6)
+        column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        folderName.placeholder = "Folder Name"
+        folderName.setAccessibleLabel("Folder Name")
+        folderName.maxLength = Bookmarks.titleLimit
+        let create = Button(label: "Create")
+        create.addCSSClass("suggested-action")
+        create.setAccessibleLabel("Create Folder")
+        column.append(folderName)
+        column.append(create)
+        let make: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            let title = self.folderName.text
+            self.folderPopover.popdown()
+            self.folderName.text = ""
+            var result = Bookmarks.AddResult.full
+            self.keeper.change { tree in
+                result = tree.addFolder(title: title)
+                if case .added = result { return true }
+                return false
+            }
+            if result == .full { self.note("The bookmarks are full (\(Bookmarks.countLimit) items).") }
+        }
+        create.onClicked(make)
+        folderName.onActivate(make)
+        folderPopover.onShow { [weak self] in MainLoop.idle { _ = self?.folderName.grabFocus() } }
+        return column
+    }
+
     /// The import popover: a file, and Firefox's and Chromium's own files when they are in the home folder.
     private func importChoices() -> Widget {
         let column = Box(.vertical, spacing: 4)
