@@ -80,4 +80,18 @@ final class ChromiumBookmarksTests: XCTestCase {
             XCTAssertEqual((error as? DataProblem)?.line, 1, "\(error)")
         }
     }
+
+    func testTheProfilesFilesAreFoundInTheHomeFolder() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let chrome = home.appendingPathComponent(".config/google-chrome/Default/Bookmarks")
+        let brave = home.appendingPathComponent(".config/BraveSoftware/Brave-Browser/Default/Bookmarks")
+        try FileManager.default.createDirectory(at: chrome.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(Self.sample.utf8).write(to: chrome)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/chromium/Default/Bookmarks"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: brave.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(Self.sample.utf8).write(to: brave)
+        XCTAssertEqual(ChromiumBookmarks.files(home: home), [chrome, brave], "a folder named Bookmarks is not a file")
+        XCTAssertEqual(try ChromiumBookmarks.read(contentsOf: chrome).report.bookmarks, 3)
+    }
 }

@@ -19,6 +19,12 @@ public enum ChromiumBookmarks {
         ".config/BraveSoftware/Brave-Browser/Default/Bookmarks", ".config/microsoft-edge/Default/Bookmarks",
     ]
 
+    /// The profiles' files found under `home`, in `profilePaths`' order (only regular files: a
+    /// folder or a pipe by that name is not offered).
+    public static func files(home: URL) -> [URL] {
+        profilePaths.map { home.appendingPathComponent($0) }.filter(DataFile.isRegularFile)
+    }
+
     public static func read(contentsOf url: URL) throws(DataProblem) -> BookmarkImport {
         try parse(BookmarkFile.read(url), file: url.path)
     }

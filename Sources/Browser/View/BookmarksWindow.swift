@@ -283,7 +283,7 @@ extension BookmarksWindow {
         }
         column.append(firefox)
         let chromium = Button(label: "From Chromium")
-        let json = ChromiumBookmarks.profilePaths.map { home.appendingPathComponent($0) }.first(where: DataFile.isRegularFile)
+        let json = ChromiumBookmarks.files(home: home).first
         chromium.isSensitive = json != nil
         chromium.tooltip = json == nil ? "No Chromium or Chrome profile was found in your home folder." : json?.path
         chromium.onClicked { [weak self] in
