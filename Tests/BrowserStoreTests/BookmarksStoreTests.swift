@@ -29,6 +29,18 @@ final class BookmarksStoreTests: StoreDirectoryTestCase {
         try reopened.close()
     }
 
+    func testTheFavouritesFolderKeepsItsPlaceAmongTheTopItems() throws {
+        let store = try openStore()
+        try store.updateBookmarks { tree in
+            guard case .added(let first) = tree.addFolder(title: "First") else { return false }
+            return tree.move(id: first.id, to: Bookmarks.rootID, at: 0)
+        }
+        try store.close()
+        let reopened = try openStore()
+        XCTAssertEqual(try reopened.loadBookmarks().items(in: Bookmarks.rootID).map(\.title), ["First", "Favourites"])
+        try reopened.close()
+    }
+
     func testAnUpdateThatChangesNothingWritesNothingAndOneThatChangesWorksOnTheLatestTree() throws {
         let store = try openStore()
         try store.updateBookmarks { $0.addBookmark(uri: "https://a.example/", title: "A") != .notAPage }

@@ -91,7 +91,14 @@ public struct Bookmarks: Sendable, Equatable {
         self.init()
         var byID: [UUID: Bookmark] = [:]
         var order: [UUID] = []
-        for item in stored where item.id != Self.rootID && item.id != Self.favouritesID && byID[item.id] == nil {
+        // The Favourites folder keeps its stored place among the root's items (first when not stored).
+        var favouritesStored = false
+        for item in stored where item.id != Self.rootID && byID[item.id] == nil {
+            if item.id == Self.favouritesID {
+                if !favouritesStored { order.append(item.id) }
+                favouritesStored = true
+                continue
+            }
             if let uri = item.uri, !Self.canBeBookmarked(uri) { continue }
             byID[item.id] = item
             order.append(item.id)
@@ -101,6 +108,7 @@ public struct Bookmarks: Sendable, Equatable {
         }
         var storedChildren: [UUID: [UUID]] = [:]
         for id in order {
+            if id == Self.favouritesID { storedChildren[Self.rootID, default: []].append(id) }
             guard let item = byID[id] else { continue }
             let parent = item.parent.flatMap { $0 == Self.rootID || $0 == Self.favouritesID || byID[$0]?.isFolder == true ? $0 : nil } ?? Self.rootID
             storedChildren[parent, default: []].append(id)
@@ -109,6 +117,10 @@ public struct Bookmarks: Sendable, Equatable {
         var placed = Set<UUID>([Self.rootID, Self.favouritesID])
         var queue: [(folder: UUID, into: UUID, depth: Int)] = []
         func place(_ id: UUID, into: UUID, depth: Int) {
+            if id == Self.favouritesID {
+                if children[Self.rootID]?.contains(id) != true { children[Self.rootID, default: []].append(id) }
+                return
+            }
             guard count < Self.countLimit, var item = byID[id], placed.insert(id).inserted else { return }
             if item.isFolder && depth + 1 > Self.depthLimit {
                 queue.append((id, into, depth))
@@ -132,6 +144,7 @@ public struct Bookmarks: Sendable, Equatable {
             }
             queue.removeAll()
         }
+        if favouritesStored { children[Self.rootID] = [] }
         queue = [(Self.rootID, Self.rootID, 0), (Self.favouritesID, Self.favouritesID, 1)]
         drain()
         // What the walk did not reach hangs in a cycle: each such item goes to the root, with its items.
