@@ -50,15 +50,30 @@ public final class BookmarksKeeper {
         var changed = false
         if writable {
             do {
-                tree = try store.updateBookmarks { tree in
-                    changed = change(&tree)
-                    return changed
+                if failure != nil {
+                    // The last write failed: the tree in memory holds changes the file lacks, so it
+                    // is written whole, this change with them.
+                    var local = tree
+                    changed = change(&local)
+                    guard changed else { return false }
+                    tree = local
+                    try store.updateBookmarks { stored in
+                        stored = local
+                        return true
+                    }
+                } else {
+                    tree = try store.updateBookmarks { tree in
+                        changed = change(&tree)
+                        return changed
+                    }
                 }
                 failure = nil
             } catch {
                 logger.warning("bookmarks not saved: \(error)")
+                let wroteNothing = failure == nil
                 failure = SaveFailure.describe(error)
-                changed = change(&tree)
+                // A first failure: the change was applied to the store's copy only.
+                if wroteNothing { changed = change(&tree) }
             }
         } else {
             changed = change(&tree)

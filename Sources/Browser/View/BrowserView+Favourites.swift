@@ -31,6 +31,8 @@ final class FavouritesKeeper {
             Logger(label: "skiff.browser.favourites").error("favourites could not be read: \(error)")
             list = Favourites()
         }
+        // The same database and the same notice: a bookmark that can't be saved is told as a favourite is.
+        bookmarks.onFailureChange = { [weak self] problem in self?.failure = problem }
     }
 
     /// A private window's favourites: they start empty and go with the window.
