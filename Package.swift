@@ -47,10 +47,10 @@ let package = Package(
 
         // Each section is a pure model (imports no GTK, tested without a display)
         // and thin GTK views over it. Splitting them into targets makes the rule a compile error.
-        .target(name: "BrowserModel", dependencies: ["Motion", "ListLayout"], path: "Sources/Browser/Model"),
+        .target(name: "BrowserModel", dependencies: ["Motion", "ListLayout", "JSONReader"], path: "Sources/Browser/Model"),
         // History, open tabs and their WebKit session state in SQLite (GRDB, WAL).
         .target(name: "BrowserStore", dependencies: [
-            "BrowserModel", "StoreSupport",
+            "BrowserModel", "StoreSupport", "JSONReader",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/Store"),
@@ -59,7 +59,7 @@ let package = Package(
         // and the Browser's views only hand its chunks to WebKit (docs/content-blocking.md).
         .target(name: "ContentFilters", path: "Sources/Browser/Filters"),
         .target(name: "Browser", dependencies: [
-            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ContentFilters", "ListLayout", "VirtualList",
+            "Gtk", "Motion", "BrowserModel", "BrowserStore", "ContentFilters", "ListLayout", "VirtualList", "JSONReader",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Browser/View"),
 
@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "TestClock", path: "Tests/TestClock"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestClock"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "Motion", "TestSupport"]),
-        .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion", "TestClock"]),
+        .testTarget(name: "BrowserTests", dependencies: ["BrowserModel", "Motion", "TestClock", "JSONReader"]),
         .testTarget(name: "ContentFiltersTests", dependencies: ["ContentFilters"]),
         .testTarget(name: "BrowserStoreTests", dependencies: ["BrowserStore", "BrowserModel", "TestSupport"], exclude: ["KillRestoreHelper.md"]),
         .testTarget(name: "JSONReaderTests", dependencies: ["JSONReader"]),

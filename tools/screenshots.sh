@@ -190,16 +190,24 @@ prepare() { # profile
   local dir
   dir=$(profile_dir "prepare-$1" -)
   case $1 in
-    favourites|visited) # five sites with icons (added with Ctrl+D to the favourites), a visit, a closed tab
-      local add="key --clearmodifiers ctrl+d" name
-      [ "$1" = favourites ] || add="sleep 0.1"
+    favourites|visited) # five sites with icons (bookmarked with Ctrl+D into Favourites), a visit, a closed tab
+      local add=favourite name
+      [ "$1" = favourites ] || add=""
+      # Ctrl+D's popover: Tab to its folder drop-down, Space, Down to "Favourites", Return; back to the
+      # name and Return (Done). The bookmarks of the Favourites folder are the start page's tiles.
+      add_page() {
+        [ -n "$add" ] || return 0
+        step "key --clearmodifiers ctrl+d"; sleep 0.6
+        step "key Tab"; step "key space"; sleep 0.4; step "key Down"; step "key Return"; sleep 0.3
+        step "key --clearmodifiers shift+Tab"; step "key Return"
+      }
       launch "$dir" light 1280x800 "$site/debian.html"
-      step "title ^Debian" || return 1; sleep 1; step "$add"; sleep 0.5
+      step "title ^Debian" || return 1; sleep 1; add_page; sleep 0.5
       for name in gnome swift webkit kernel; do
         step "key --clearmodifiers ctrl+l"; sleep 0.4
         step "type --delay 20 $site/$name.html"; step "key Return"; sleep 0.5
         step "title ^$(sed -n 's/.*<title>\([^ <]*\).*/\1/p' "$work/site/$name.html")" || return 1; sleep 1
-        step "$add"; sleep 0.5
+        add_page; sleep 0.5
       done
       step "key --clearmodifiers ctrl+t"; sleep 0.5
       step "type --delay 20 $site/swift.html?page=2"; step "key Return"; step "title ^Swift Forums" || return 1; sleep 1

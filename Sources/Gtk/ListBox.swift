@@ -47,6 +47,15 @@ public final class ListBox: Widget {
         }
     }
 
+    /// The user activated the row at this position (a click, Enter, Space): to open what it shows.
+    @discardableResult
+    public func onActivated(_ body: @escaping @MainActor (Int) -> Void) -> SignalHandlerID {
+        onPointer("row-activated") { row in
+            guard let row else { return }
+            body(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+        }
+    }
+
     /// The user chose the row at this position (a click, the arrows, Enter).
     @discardableResult
     public func onSelected(_ body: @escaping @MainActor (Int) -> Void) -> SignalHandlerID {

@@ -23,6 +23,14 @@ extension MainWindow {
             KeyboardCommand("show-shortcuts", "Keyboard shortcuts", ["<Control>question"]) { [weak self] in self?.showShortcuts() },
             KeyboardCommand("preferences", "Preferences", ["<Control>comma"]) { [weak self] in self?.showPreferences() },
             KeyboardCommand("history", "Show history", ["<Control>h"]) { [weak self] in self?.showHistory() },
+            // Beside the tab overview's Ctrl+Shift+O (Firefox's Library key, which Skiff gives the overview).
+            KeyboardCommand("bookmarks", "Show bookmarks", ["<Control><Shift>b"]) { [weak self] in self?.showBookmarks() },
+            KeyboardCommand("import-bookmarks", "Import bookmarks from a file", []) { [weak self] in
+                self?.showBookmarks().askImport()
+            },
+            KeyboardCommand("export-bookmarks", "Export the bookmarks to an HTML file", []) { [weak self] in
+                self?.showBookmarks().askExport()
+            },
             KeyboardCommand("about", "About Skiff", []) { [weak self] in self?.showAbout() },
         ]
         return CommandGroup("Window", commands + todayCommands + appCommands)
@@ -69,9 +77,11 @@ extension MainWindow {
         windows.append("New Private Window", action: "win.new-private-window")
         windows.append("Reopen Closed Tab", action: "win.reopen-closed-tab")
         windows.append("History", action: "win.history")
+        windows.append("Bookmarks", action: "win.bookmarks")
         menu.appendSection(windows)
         let page = MenuModel()
         page.append("Find…", action: "win.find")
+        page.append("Bookmark This Page…", action: "win.bookmark-page")
         page.append("Add to Favourites", action: "win.add-favourite")
         page.append("Subscribe in Today", action: "win.subscribe-in-today")
         page.append("Print…", action: "win.print")
@@ -90,6 +100,10 @@ extension MainWindow {
         feeds.append("Import Subscriptions…", action: "win.import-subscriptions")
         feeds.append("Export Subscriptions…", action: "win.export-subscriptions")
         menu.appendSection(feeds)
+        let bookmarks = MenuModel()
+        bookmarks.append("Import Bookmarks…", action: "win.import-bookmarks")
+        bookmarks.append("Export Bookmarks…", action: "win.export-bookmarks")
+        menu.appendSection(bookmarks)
         let zoomRow = ZoomMenuRow(level: browser.zoom.label)
         // Strong: the row is owned by the menu and refers to nothing of the window's.
         browser.zoom.onChange = { level in zoomRow.show(level) }

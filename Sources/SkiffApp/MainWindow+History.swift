@@ -18,3 +18,23 @@ extension MainWindow {
         history.present()
     }
 }
+
+extension MainWindow {
+    /// Ctrl+Shift+B: the Bookmarks window, made once and brought back to the front after.
+    @discardableResult
+    func showBookmarks() -> BookmarksWindow {
+        if let bookmarksWindow {
+            bookmarksWindow.present()
+            return bookmarksWindow
+        }
+        let bookmarks = BookmarksWindow(browser: browser, transientFor: window)
+        bookmarksWindow = bookmarks
+        bookmarks.onOpenedInCurrentTab = { [weak self] in self?.stack.visibleChildName = Section.browser.rawValue }
+        bookmarks.window.onCloseRequest { [weak self] in
+            self?.bookmarksWindow = nil
+            return false
+        }
+        bookmarks.present()
+        return bookmarks
+    }
+}

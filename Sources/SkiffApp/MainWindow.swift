@@ -49,6 +49,7 @@ public final class MainWindow: BrowserViewDelegate {
     public internal(set) var aboutWindow: AboutWindow?
     var preferencesWindow: PreferencesWindow?
     public internal(set) var historyWindow: BrowsingHistoryWindow?
+    public internal(set) var bookmarksWindow: BookmarksWindow?
     var addFeedDialog: AddFeedDialog?
     var subscriptionsWindow: SubscriptionsWindow?
     /// Whether the Browser's page names a feed ("Subscribe in Today").

@@ -40,10 +40,12 @@ final class FavouritesStoreTests: StoreDirectoryTestCase {
     func testRowsNotWrittenBySkiffAreSkippedAndAHugeTableIsNotReadWhole() throws {
         let store = try openStore()
         try store.pool.write { db in
-            try db.execute(sql: "INSERT INTO favourites (id, position, uri, title) VALUES ('not-a-uuid', 0, 'https://x.example/', 'X')")
+            let folder = Bookmarks.favouritesID.uuidString
+            try db.execute(sql: "INSERT INTO bookmarks (id, parent, position, uri, title, added) VALUES ('not-a-uuid', ?, 0, 'https://x.example/', 'X', 0)",
+                           arguments: [folder])
             for i in 1...500 {
-                try db.execute(sql: "INSERT INTO favourites (id, position, uri, title) VALUES (?, ?, ?, ?)",
-                               arguments: [UUID().uuidString, i, "https://n\(i).example/", "N\(i)"])
+                try db.execute(sql: "INSERT INTO bookmarks (id, parent, position, uri, title, added) VALUES (?, ?, ?, ?, ?, 0)",
+                               arguments: [UUID().uuidString, folder, i, "https://n\(i).example/", "N\(i)"])
             }
         }
         let loaded = try store.loadFavourites()

@@ -68,7 +68,8 @@ final class MainMenuTests: XCTestCase {
             XDoTool.run(["key", "--clearmodifiers", "ctrl+question"])
             XCTAssertTrue(MainLoop.run(until: { main.shortcutsWindow?.isVisible == true }, timeout: 5), "Ctrl+? opens Keyboard Shortcuts")
             let xml = ShortcutsWindow.builderXML(groups: [main.browser.commands])
-            for command in main.browser.commands.commands {
+            // A command without keys (Add to Favourites, the menu's) has nothing to list.
+            for command in main.browser.commands.commands where !command.accelerators.isEmpty {
                 XCTAssertTrue(xml.contains(command.title), "\(command.title) is listed")
             }
             // What the window shows: the Browser's keys on the first page, key names as a reader says

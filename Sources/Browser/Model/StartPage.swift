@@ -42,7 +42,7 @@ public struct StartPage: Sendable, Equatable {
     }
 
     /// The host without "www.", or the address itself for file: and about: pages.
-    static func host(of uri: String) -> String {
+    public static func host(of uri: String) -> String {
         guard let url = URL(string: uri), let host = url.host, !host.isEmpty else { return uri }
         return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
     }

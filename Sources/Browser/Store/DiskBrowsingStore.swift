@@ -163,6 +163,7 @@ public final class DiskBrowsingStore: BrowsingDataStore {
         migrator.registerMigration("closed-tabs") { db in try createClosedTabs(db) }
         migrator.registerMigration("site-zoom") { db in try createSiteZoom(db) }
         migrator.registerMigration("site-permissions") { db in try createSitePermissions(db) }
+        migrator.registerMigration(bookmarksMigrationName) { db in try createBookmarks(db) }
         return migrator
     }
 

@@ -12,7 +12,8 @@ public protocol FavouritesStore: AnyObject, Sendable {
 }
 
 extension DiskBrowsingStore: FavouritesStore {
-    /// The "favourites" migration: one row a favourite, `position` its place on the start page.
+    /// The "favourites" migration: one row a favourite, `position` its place on the start page. Since
+    /// the "bookmarks" migration the favourites live in the bookmarks table and this one is not written.
     static func createFavourites(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE favourites (
@@ -24,11 +25,13 @@ extension DiskBrowsingStore: FavouritesStore {
             """)
     }
 
+    /// The bookmarks of the Favourites folder, in their order (its subfolders are not tiles).
     public func loadFavourites() throws -> [Favourite] {
         try pool.read { db in
             // Read at most a little over the limit: a file filled by hand cannot fill memory.
-            try Row.fetchAll(db, sql: "SELECT id, uri, title FROM favourites ORDER BY position LIMIT ?",
-                             arguments: [Favourites.limit * 2])
+            try Row.fetchAll(db, sql: """
+                SELECT id, uri, title FROM bookmarks WHERE parent = ? AND uri IS NOT NULL ORDER BY position LIMIT ?
+                """, arguments: [Bookmarks.favouritesID.uuidString, Favourites.limit * 2])
                 .compactMap { row -> Favourite? in
                     // A row not written by Skiff (no UUID, not text) is skipped; the rest load.
                     func text(_ column: String) -> String? { String.fromDatabaseValue(row[column] as DatabaseValue) }
@@ -39,12 +42,23 @@ extension DiskBrowsingStore: FavouritesStore {
         }
     }
 
+    /// The Favourites folder's bookmarks become `favourites`, in that order, before its subfolders.
+    /// A favourite whose bookmark the Bookmarks window moved elsewhere meanwhile comes back here:
+    /// the start page's list is what the user last saw there.
     public func saveFavourites(_ favourites: [Favourite]) throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM favourites")
+            let folder = Bookmarks.favouritesID.uuidString
+            try db.execute(sql: "DELETE FROM bookmarks WHERE parent = ? AND uri IS NOT NULL", arguments: [folder])
+            try db.execute(sql: "UPDATE bookmarks SET position = position + ? WHERE parent = ?",
+                           arguments: [favourites.count, folder])
+            let now = Date().timeIntervalSince1970
             for (position, favourite) in favourites.enumerated() {
-                try db.execute(sql: "INSERT INTO favourites (id, position, uri, title) VALUES (?, ?, ?, ?)",
-                               arguments: [favourite.id.uuidString, position, favourite.uri, favourite.title])
+                // The date a bookmark was added survives being saved again as a favourite.
+                let added = try Double.fetchOne(db, sql: "SELECT added FROM bookmarks WHERE id = ?",
+                                                arguments: [favourite.id.uuidString]) ?? now
+                try db.execute(sql: """
+                    INSERT OR REPLACE INTO bookmarks (id, parent, position, title, uri, added) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [favourite.id.uuidString, folder, position, favourite.title, favourite.uri, added])
             }
         }
     }

@@ -21,6 +21,8 @@ final class AddressBarView {
     let progress = ProgressLineView()
     /// The lock or "Not Secure" at the start of the bar (SecurityIndicator.swift).
     let security = SecurityIndicator()
+    /// The bookmark star at the end of the bar (BookmarkStar.swift).
+    let star = BookmarkStar()
     /// nil for the hidden new-tab bar past the last tab.
     var tabID: UUID?
     var chromeAlpha = 1.0
@@ -45,6 +47,8 @@ final class AddressBarView {
         canvas.addChild(entry)
         canvas.addChild(progress.canvas)
         canvas.addChild(security.root)
+        canvas.addChild(star.root)
+        canvas.addChild(star.popover)
         canvas.onDraw { [weak self] snapshot, w, h in self?.draw(snapshot, width: w, height: h) }
         canvas.onAllocate { [weak self] w, h in self?.allocate(width: Double(w), height: Double(h)) }
     }
@@ -56,15 +60,25 @@ final class AddressBarView {
     }
 
     private func allocate(width: Double, height: Double) {
-        // The security indicator takes the start; the field keeps the same room at the end, so the
-        // domain stays centred in the bar.
-        let room = security.isShown ? Double(security.root.widthRange().natural) + 4 : 0
+        // The security indicator takes the start, the star the end; the field keeps the same room at
+        // both ends, so the domain stays centred in the bar.
+        let start = security.isShown ? Double(security.root.widthRange().natural) + 4 : 0
+        let end = star.isShown ? Double(star.root.widthRange().natural) + 4 : 0
+        let room = max(start, end)
         let field = Rect(x: Self.textInset + room, y: 0, width: max(1, width - 2 * (Self.textInset + room)), height: height)
         canvas.allocate(entry, field, scaleX: domainScale, scaleY: domainScale)
         if security.isShown {
-            let h = Double(security.root.naturalHeight(forWidth: Int(room)))
-            canvas.allocate(security.root, Rect(x: Self.textInset / 2, y: (height - h) / 2, width: room - 4, height: h))
+            let h = Double(security.root.naturalHeight(forWidth: Int(start)))
+            canvas.allocate(security.root, Rect(x: Self.textInset / 2, y: (height - h) / 2, width: start - 4, height: h))
         }
+        if star.isShown {
+            let h = Double(star.root.naturalHeight(forWidth: Int(end)))
+            let rect = Rect(x: width - Self.textInset / 2 - (end - 4), y: (height - h) / 2, width: end - 4, height: h)
+            canvas.allocate(star.root, rect)
+            star.popover.point(to: rect)
+        }
+        // A popover's parent places it when it is allocated (GTK asks that of every popover's parent).
+        if star.popover.isOpen { star.popover.present() }
         canvas.allocate(progress.canvas, Rect(x: Self.cornerRadius / 2, y: height - 3, width: max(1, width - Self.cornerRadius), height: 3))
     }
 
@@ -81,6 +95,7 @@ final class AddressBarView {
                 snapshot.fillRounded(chrome, radius: Self.cornerRadius, color: field)
                 snapshot.withRoundedClip(chrome, radius: Self.cornerRadius) { snapshot.child(progress.canvas, of: canvas) }
                 if security.isShown { snapshot.child(security.root, of: canvas) }
+                if star.isShown { snapshot.child(star.root, of: canvas) }
             }
         }
         snapshot.child(entry, of: canvas)

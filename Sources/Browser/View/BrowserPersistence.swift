@@ -170,7 +170,7 @@ public final class BrowserPersistence {
 
     /// The favourites, in the same database (in memory when it could not be opened).
     lazy var favourites: FavouritesKeeper = {
-        let keeper = FavouritesKeeper(store: store as? FavouritesStore ?? EphemeralFavouritesStore(), writable: !isReadOnly)
+        let keeper = FavouritesKeeper(store: store as? FavouritesStore ?? EphemeralBookmarksStore(), writable: !isReadOnly)
         keeper.onFailureChange = { [weak self] problem in self?.favouritesFailure = problem }
         return keeper
     }()

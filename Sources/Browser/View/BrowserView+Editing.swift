@@ -12,8 +12,10 @@ extension BrowserView {
         suggestions.onChoose = { [weak self] suggestion in self?.choose(suggestion) }
     }
 
-    /// Wires one tab's bar: focus begins editing, typing refreshes suggestions, Enter loads.
+    /// Wires one tab's bar: focus begins editing, typing refreshes suggestions, Enter loads; its
+    /// bookmark star (BookmarkStar.swift).
     func connectBar(_ bar: AddressBarView) {
+        connectStar(bar)
         let focus = EventControllerFocus()
         focus.onEnter { [weak self, weak bar] in
             guard let self, let bar, bar.tabID == self.pager.tabs.current.id else { return }

@@ -18,20 +18,32 @@ final class FavouritesKeeper {
     }
     var onFailureChange: ((String?) -> Void)?
     private let logger = Logger(label: "skiff.browser.favourites")
+    /// The bookmarks the favourites are one folder of (docs/bookmarks.md), in the same store.
+    let bookmarks: BookmarksKeeper
 
     init(store: any FavouritesStore, writable: Bool) {
         self.store = store
         self.writable = writable
+        bookmarks = BookmarksKeeper(store: store as? BookmarksStore ?? EphemeralBookmarksStore(), writable: writable)
         do {
             list = Favourites(try store.loadFavourites())
         } catch {
             Logger(label: "skiff.browser.favourites").error("favourites could not be read: \(error)")
             list = Favourites()
         }
+        // The same database and the same notice: a bookmark that can't be saved is told as a favourite is.
+        bookmarks.onFailureChange = { [weak self] problem in self?.failure = problem }
     }
 
     /// A private window's favourites: they start empty and go with the window.
-    static func inMemory() -> FavouritesKeeper { FavouritesKeeper(store: EphemeralFavouritesStore(), writable: true) }
+    static func inMemory() -> FavouritesKeeper { FavouritesKeeper(store: EphemeralBookmarksStore(), writable: true) }
+
+    /// The list read again after the bookmarks changed the Favourites folder; a list only in memory
+    /// (its write failed, or the file is read-only) is kept as it is.
+    func reload() {
+        guard writable, failure == nil, let stored = try? store.loadFavourites() else { return }
+        list = Favourites(stored)
+    }
 
     /// Applies `change` to the list; saves if it changed anything. Returns whether it did.
     @discardableResult
@@ -48,6 +60,7 @@ final class FavouritesKeeper {
         do {
             try store.saveFavourites(list.items)
             failure = nil
+            bookmarks.reload()
         } catch {
             logger.warning("favourites not saved: \(error)")
             failure = SaveFailure.describe(error)

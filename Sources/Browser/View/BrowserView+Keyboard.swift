@@ -41,7 +41,11 @@ extension BrowserView {
             KeyboardCommand("find-previous", "Previous match", ["<Shift>F3", "<Control><Shift>g"]) { [weak self] in
                 self?.findBar.step(forward: false, on: self?.webView)
             },
-            KeyboardCommand("add-favourite", "Add the page to Favourites", ["<Control>d"]) { [weak self] in
+            KeyboardCommand("bookmark-page", "Bookmark the page (name, folder)", ["<Control>d"]) { [weak self] in
+                self?.bookmarkCurrentPage()
+            },
+            // Ctrl+D is the bookmark's since issue 34; the menu still adds a tile straight away.
+            KeyboardCommand("add-favourite", "Add the page to Favourites", []) { [weak self] in
                 self?.addCurrentPageToFavourites()
             },
             KeyboardCommand("favourite-rename", "Rename the focused favourite", ["F2"]),

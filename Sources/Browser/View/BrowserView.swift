@@ -345,6 +345,7 @@ public final class BrowserView: TabPageDelegate {
             let editingThis = editing.isEditing && tab.id == pager.tabs.current.id
             if !editingThis, bar.entry.text != shown { bar.entry.text = shown }
             bar.showSecurity(of: page, editing: editingThis)
+            bar.showStar(of: page, bookmarks: bookmarks.tree, editing: editingThis)
             bar.setTitle(page.state.title ?? "")
             updateStartPage(page)
             page.root.setAccessibleLabel(page.state.title.flatMap { $0.isEmpty ? nil : $0 } ?? "New Tab")
