@@ -319,16 +319,21 @@ private let jsTrampoline: GAsyncReadyCallback = { source, result, data in
     if let source, let result {
         var error: UnsafeMutablePointer<GError>?
         let value = webkit_web_view_evaluate_javascript_finish(UnsafeMutableRawPointer(source).assumingMemoryBound(to: WebKitWebView.self), result, &error)
-        if let value {
-            if let cstr = jsc_value_to_string(value) {
-                text = String(cString: cstr)
-                g_free(cstr)
-            }
-            g_object_unref(UnsafeMutableRawPointer(value))
-        }
+        text = takeJSCText(value, undefinedIsNil: false)
         if let error { g_error_free(error) }
     }
     let body = box.body
     let finalText = text
     MainActor.assumeIsolated { body(finalText) }
+}
+
+/// A script's result as text, releasing the value: nil for none, and for `undefined` or `null`
+/// when `undefinedIsNil` (else their names, as JavaScriptCore writes them).
+func takeJSCText(_ value: OpaquePointer?, undefinedIsNil: Bool) -> String? {
+    guard let value else { return nil }
+    defer { g_object_unref(UnsafeMutableRawPointer(value)) }
+    if undefinedIsNil, jsc_value_is_undefined(value) != 0 || jsc_value_is_null(value) != 0 { return nil }
+    guard let cString = jsc_value_to_string(value) else { return nil }
+    defer { g_free(cString) }
+    return String(cString: cString)
 }

@@ -65,13 +65,7 @@ private let callTrampoline: GAsyncReadyCallback = { source, result, data in
     if let source, let result {
         var error: UnsafeMutablePointer<GError>?
         let value = webkit_web_view_call_async_javascript_function_finish(UnsafeMutableRawPointer(source).assumingMemoryBound(to: WebKitWebView.self), result, &error)
-        if let value {
-            if jsc_value_is_undefined(value) == 0, jsc_value_is_null(value) == 0, let cString = jsc_value_to_string(value) {
-                text = String(cString: cString)
-                g_free(cString)
-            }
-            g_object_unref(UnsafeMutableRawPointer(value))
-        }
+        text = takeJSCText(value, undefinedIsNil: true)
         if let error { g_error_free(error) }
     }
     let body = box.body
