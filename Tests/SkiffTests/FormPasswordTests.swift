@@ -46,10 +46,7 @@ final class FormPasswordTests: XCTestCase {
     }
 
     override func tearDown() {
-        if let keyring {
-            MainActor.assumeIsolated { keyring.disconnect(LoginKeyring.shared) }
-            keyring.stop()
-        }
+        keyring?.finish()
         keyring = nil
         server?.stop()
     }

@@ -31,10 +31,7 @@ final class RememberLoginTests: XCTestCase {
     }
 
     override func tearDown() {
-        if let keyring {
-            MainActor.assumeIsolated { keyring.disconnect(LoginKeyring.shared) }
-            keyring.stop()
-        }
+        keyring?.finish()
         keyring = nil
         server?.stop()
     }

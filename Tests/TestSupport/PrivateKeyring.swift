@@ -110,6 +110,12 @@ public final class PrivateKeyring: @unchecked Sendable {
         MainLoop.run(for: 0.3)
     }
 
+    /// A test's end: the browser's shared keyring let go of this bus, then the bus and daemon ended.
+    public func finish() {
+        MainActor.assumeIsolated { disconnect(LoginKeyring.shared) }
+        stop()
+    }
+
     /// `secret-tool` with `arguments` against this keyring: its exit status and standard output.
     public func secretTool(_ arguments: [String], input: String? = nil) -> (status: Int32, output: String) {
         run("/usr/bin/secret-tool", arguments, input: input)
