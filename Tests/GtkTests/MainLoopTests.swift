@@ -58,7 +58,9 @@ final class FrameClockTests: XCTestCase {
             defer { window.destroy() }
             var values: [Double] = []
             var completions: [AnimatingPosition] = []
-            let animator = PropertyAnimator(duration: 0.25, curve: .linear) { values.append($0) }
+            // Long enough that a loaded machine (a full CI run) still draws a frame inside it: the
+            // test is about the ticker driving the animator, not about the frame rate.
+            let animator = PropertyAnimator(duration: 1, curve: .linear) { values.append($0) }
             animator.addCompletion { completions.append($0) }
             let ticker = FrameTicker(widget: canvas)
             MainLoop.run(until: { canvas.isMapped }, timeout: 5)
@@ -66,7 +68,7 @@ final class FrameClockTests: XCTestCase {
             ticker.run(animator)
             MainLoop.run(until: { !completions.isEmpty }, timeout: 5)
             XCTAssertEqual(completions, [.end])
-            XCTAssertGreaterThanOrEqual(values.count, 5, "a 0.25 s animation gets several frames at 60 Hz")
+            XCTAssertGreaterThanOrEqual(values.count, 2, "the animation went by frames, not in one jump to its end")
             XCTAssertEqual(values.last ?? 0, 1, accuracy: 1e-9)
             XCTAssertEqual(values, values.sorted(), "frame times only move forward")
             XCTAssertFalse(ticker.isRunning, "the tick callback removes itself when the animation ends")

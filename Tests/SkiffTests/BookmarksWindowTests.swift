@@ -155,7 +155,7 @@ final class BookmarksWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { rows() == ["Folder: Favourites", "\(xss), xss.example"] }, timeout: 5), "deleted: \(rows())")
             XCTAssertTrue(Self.showsText("Deleted “Reading” and the 2 items in it.", in: root), "what went is told")
             XCTAssertEqual(try Self.onDisk(locations), ["Favourites", "\(xss) <https://xss.example/>"])
-            let undo = try XCTUnwrap(Self.presented("Undo", in: root))
+            let undo = try XCTUnwrap(root.settledDescendant { $0.hasLabel("Undo") }, "Undo, where it stays once shown")
             XDoTool.click(window: id, x: undo.surfaceCentre.x, y: undo.surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { rows().count == 5 }, timeout: 5), "undone: \(rows())")
             XCTAssertEqual(try Self.onDisk(locations), ["Favourites", "Reading", "Reading/LWN <https://lwn.net/>", "Reading/Debian <https://www.debian.org/>",

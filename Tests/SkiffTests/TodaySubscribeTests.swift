@@ -239,8 +239,8 @@ final class TodaySubscribeTests: XCTestCase {
                     undo = list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Undo") }
                     return undo != nil && list.window.presentedDescendants().contains { $0.labelText == "Unsubscribed from “Quay News”" }
                 }, timeout: 10), "a toast says it was unsubscribed, with Undo: \(list.window.labelTexts())")
-                _ = MainLoop.runUntilPainted(list.window)
-                let undoButton = try XCTUnwrap(list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Undo") })
+                // Where the toast stays once it has slid in, not where it was mid-slide.
+                let undoButton = try XCTUnwrap(list.window.settledDescendant { $0.isButton && $0.hasLabel("Undo") })
                 XDoTool.click(window: id, x: undoButton.surfaceCentre.x, y: undoButton.surfaceCentre.y)
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCardAccessibility.first?.description?.contains("Quay News") == true }, timeout: 10),
                               "Undo brought the feed and its cards back, under its name: \(main.today.visibleCards.map(\.title))")

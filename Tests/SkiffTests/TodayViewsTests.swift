@@ -149,7 +149,8 @@ final class TodayViewsTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { unreadCards() == 0 }, timeout: 10), "every card is read: \(main.window.focusDescription ?? "no focus")")
             XCTAssertEqual(try SQLiteFile.rows(database, "SELECT count(*) FROM article_states WHERE read = 1"), "2")
             XCTAssertNotNil(Self.presented("2 articles marked as read", in: main.window), "a toast says what was done")
-            let undo = try XCTUnwrap(Self.presented("Undo", in: main.window), "with Undo")
+            // Clicked where the toast stays once it has slid in (CI clicked it mid-slide, below it).
+            let undo = try XCTUnwrap(main.window.settledDescendant { $0.isButton && $0.hasLabel("Undo") }, "with Undo")
             XDoTool.click(window: id, x: undo.surfaceCentre.x, y: undo.surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { unreadCards() == 2 }, timeout: 10), "Undo made them unread again")
             XCTAssertEqual(try SQLiteFile.rows(database, "SELECT count(*) FROM article_states WHERE read = 1"), "0")
