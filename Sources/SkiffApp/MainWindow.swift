@@ -128,7 +128,6 @@ public final class MainWindow: BrowserViewDelegate {
         if options.section == .stars { stars.focusField() }
         browser.delegate = self
         browser.installShortcuts(on: window)
-        browser.onFocusLeftPageBackward = { [weak self] in self?.switcher.focusInto(forward: false) }
         stack.onVisibleChildChanged { [weak self] in self?.sectionChanged() }
         window.onFocusChanged { [weak self] in self?.keepFocusOnScreen() }
         sectionChanged()
@@ -221,5 +220,10 @@ public final class MainWindow: BrowserViewDelegate {
     public func browserView(_ view: BrowserView, didChangeTitle title: String) {
         updateTitle()
         pageFeeds.pageChanged(webView: browser.webView, state: browser.state)
+    }
+
+    /// Shift+Tab out of the page goes to the section switcher, which precedes the browser.
+    public func browserViewFocusLeftPageBackward(_ view: BrowserView) -> Bool {
+        switcher.focusInto(forward: false)
     }
 }

@@ -6,9 +6,6 @@ import Gtk
 /// Cancel and the suggestions; Enter loads, Escape or Cancel puts everything back.
 extension BrowserView {
     func installEditing() {
-        cancelButton.addCSSClass("flat")
-        cancelButton.addCSSClass("skiff-cancel")
-        cancelButton.onClicked { [weak self] in self?.cancelEditing() }
         suggestions.onChoose = { [weak self] suggestion in self?.choose(suggestion) }
     }
 
@@ -27,7 +24,7 @@ extension BrowserView {
             // cancelled, leaving the focus where it went, unless it went to the suggestions or
             // Cancel, which finish it themselves.
             MainLoop.idle { [weak self] in
-                guard let self, self.editing.isEditing, !self.suggestions.root.containsFocus, !self.cancelButton.hasFocus,
+                guard let self, self.editing.isEditing, !self.suggestions.root.containsFocus, !self.toolbar.cancel.hasFocus,
                       !(self.bars[self.pager.tabs.current.id]?.entry.containsFocus ?? false) else { return }
                 self.endEditing(commit: false)
             }

@@ -100,8 +100,7 @@ extension BrowserView {
         keys.phase = .capture
         keys.onPressed { [weak self] keyval, modifiers in
             if keyval == Key.tab || keyval == Key.leftTab {
-                self?.lastTabWasBackward = keyval == Key.leftTab || modifiers.contains(.shift)
-                self?.lastTabPress = Date()
+                self?.lastTab = LastTabKey(backward: keyval == Key.leftTab || modifiers.contains(.shift), pressed: Date())
             }
             return false
         }
@@ -112,15 +111,12 @@ extension BrowserView {
             // Only a Tab that just left the page: WebKit also moves focus into its text view itself
             // (a page load, an input method), which must not start editing the address.
             guard window.focusIsInsideWebViewInternals,
-                  let pressed = self.lastTabPress, Date().timeIntervalSince(pressed) < 0.5 else { return }
+                  self.lastTab.justLeft(now: Date()) else { return }
             // After GTK has finished moving the focus: moving it again from inside the move is undone.
             MainLoop.idle { [weak self, weak window] in
                 guard let self, let window, window.focusIsInsideWebViewInternals else { return }
-                if self.lastTabWasBackward, let before = self.onFocusLeftPageBackward {
-                    before()
-                } else {
-                    self.focusChrome()
-                }
+                let taken = self.lastTab.backward && (self.delegate?.browserViewFocusLeftPageBackward(self) ?? false)
+                if !taken { self.focusChrome() }
             }
         }
     }
@@ -131,7 +127,7 @@ extension BrowserView {
         MainLoop.idle { [weak self] in
             guard let self, self.editing.isEditing else { return }
             let entry = self.bars[self.pager.tabs.current.id]?.entry
-            if entry?.containsFocus == true || self.suggestions.root.containsFocus || self.cancelButton.containsFocus { return }
+            if entry?.containsFocus == true || self.suggestions.root.containsFocus || self.toolbar.cancel.containsFocus { return }
             self.endEditing(commit: false)
         }
     }
@@ -144,7 +140,7 @@ extension BrowserView {
         if currentPage?.permissionPrompt.focusInto() == true || currentPage?.popUpBar.focusInto() == true
             || currentPage?.passwords.bar.focusInto() == true { return }
         if let bar = bars[pager.tabs.current.id], currentPage?.webView != nil, bar.entry.grabFocus() { return }
-        toolbar.focusInto()
+        toolbar.row.focusInto()
     }
 
     /// F6: from the page to the address bar, from anywhere in the chrome back to the page.
@@ -159,30 +155,28 @@ extension BrowserView {
         return true
     }
 
-    func buildToolbar() {
-        toolbar.addCSSClass("skiff-toolbar")
-        toolbar.homogeneous = true
-        for button in [backButton, forwardButton, reloadButton, tabsButton, newTabButton] {
-            button.hasFrame = false
-            button.addCSSClass("skiff-nav-button")
-            button.valign = .center
-            // Centred in its equal share of the row: the button (and its focus ring) is the size
-            // of the icon's circle, not a 250-px pill.
-            button.halign = .center
-            toolbar.append(button)
-        }
-        // Hidden until this window's first download (DownloadsPanel.swift).
-        downloads.panel.button.hasFrame = false
-        downloads.panel.button.valign = .center
-        downloads.panel.button.halign = .center
-        toolbar.append(downloads.panel.button)
-        backButton.onClicked { [weak self] in self?.goBack() }
-        forwardButton.onClicked { [weak self] in self?.goForward() }
-        reloadButton.onClicked { [weak self] in
-            guard let self else { return }
-            if self.state.showsStop { self.stop() } else { self.reload() }
-        }
-        newTabButton.onClicked { [weak self] in self?.newTab() }
-        tabsButton.onClicked { [weak self] in self?.tabOverview.open() }
+    func connectToolbar() {
+        toolbar.connect(back: { [weak self] in self?.goBack() },
+                        forward: { [weak self] in self?.goForward() },
+                        reloadOrStop: { [weak self] in
+                            guard let self else { return }
+                            if self.state.showsStop { self.stop() } else { self.reload() }
+                        },
+                        tabs: { [weak self] in self?.tabOverview.open() },
+                        newTab: { [weak self] in self?.newTab() },
+                        cancel: { [weak self] in self?.cancelEditing() })
+    }
+}
+
+/// The last Tab or Shift+Tab pressed in the window: a focus that lands in WebKit's own text view
+/// within half a second of it is a Tab leaving the page (which way is `backward`), not WebKit
+/// moving the focus itself.
+struct LastTabKey {
+    var backward = false
+    var pressed: Date?
+
+    func justLeft(now: Date) -> Bool {
+        guard let pressed else { return false }
+        return now.timeIntervalSince(pressed) < 0.5
     }
 }

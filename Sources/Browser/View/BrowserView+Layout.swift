@@ -16,9 +16,9 @@ extension BrowserView {
         let edit = editing.pose(now: now)
         // The page is resized only when the toolbar has settled: resizing a web view every frame
         // relayouts the page every frame. While it moves, the chrome slides over the page.
-        if pose.state == .collapsed || pose.state == .expanded { pageHeightState = pose.state }
+        if pose.state == .collapsed || pose.state == .expanded { laidOut.pageHeightState = pose.state }
         // Fullscreen: the page takes the whole window; chrome brought back lies over its bottom.
-        let chromeHeight = pageHeightState == .collapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight
+        let chromeHeight = laidOut.pageHeightState == .collapsed ? Self.collapsedChromeHeight : Self.stripHeight + Self.buttonRowHeight
         let pagesHeight = height - (fullscreen.isFullscreen ? 0 : chromeHeight)
         root.allocate(pagesArea, Rect(x: 0, y: 0, width: width, height: max(1, pagesHeight)))
         if noticeBanner.isShown {
@@ -36,23 +36,23 @@ extension BrowserView {
         } else {
             root.allocate(barsArea, Rect(x: 0, y: top, width: width, height: Self.stripHeight))
         }
-        root.allocate(toolbar, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
-        toolbar.opacity = max(0, 1 - pose.toolbarOffsetY / 60)
+        root.allocate(toolbar.row, Rect(x: 0, y: height - Self.buttonRowHeight + pose.toolbarOffsetY, width: width, height: Self.buttonRowHeight))
+        toolbar.row.opacity = max(0, 1 - pose.toolbarOffsetY / 60)
 
         let current = pager.layout(now: now).bars.first { $0.tabID == pager.tabs.current.id }
         let barX = current?.x ?? 24, barWidth = current?.width ?? width - 48
         let cancelWidth = 72.0
-        cancelButton.opacity = edit.cancelAlpha
-        cancelShown = edit.cancelAlpha > 0.01
-        root.setChildVisible(cancelButton, cancelShown)
-        if cancelShown {
-            root.allocate(cancelButton, Rect(x: barX + barWidth - cancelWidth * edit.cancelAlpha + 8, y: top + (Self.stripHeight - 34) / 2 + edit.barLiftY,
+        toolbar.cancel.opacity = edit.cancelAlpha
+        toolbar.cancelShown = edit.cancelAlpha > 0.01
+        root.setChildVisible(toolbar.cancel, toolbar.cancelShown)
+        if toolbar.cancelShown {
+            root.allocate(toolbar.cancel, Rect(x: barX + barWidth - cancelWidth * edit.cancelAlpha + 8, y: top + (Self.stripHeight - 34) / 2 + edit.barLiftY,
                                              width: cancelWidth - 8, height: 34))
         }
         suggestions.root.opacity = edit.suggestionsAlpha
-        suggestionsShown = edit.suggestionsAlpha > 0.01 && suggestions.count > 0
-        root.setChildVisible(suggestions.root, suggestionsShown)
-        if suggestionsShown {
+        suggestions.isShown = edit.suggestionsAlpha > 0.01 && suggestions.count > 0
+        root.setChildVisible(suggestions.root, suggestions.isShown)
+        if suggestions.isShown {
             let h = min(suggestions.preferredHeight, max(60, top - 16))
             // As wide as the edited bar, which gives way to Cancel: the panel never overhangs it.
             let panelWidth = max(120, barWidth - cancelWidth * edit.cancelAlpha)
@@ -64,12 +64,12 @@ extension BrowserView {
     /// until the pointer or the keyboard brings them back.
     func showChrome(_ shown: Bool) {
         // Hidden, not only unmapped: GTK presents unmapped children to assistive technology.
-        if toolbar.isVisible != shown { toolbar.isVisible = shown }
+        if toolbar.row.isVisible != shown { toolbar.row.isVisible = shown }
         if barsArea.isVisible != shown { barsArea.isVisible = shown }
         guard !shown else { return }
-        for widget in [findBar.root, cancelButton, suggestions.root] as [Widget] { root.setChildVisible(widget, false) }
-        cancelShown = false
-        suggestionsShown = false
+        for widget in [findBar.root, toolbar.cancel, suggestions.root] as [Widget] { root.setChildVisible(widget, false) }
+        toolbar.cancelShown = false
+        suggestions.isShown = false
     }
 
     func layoutPages(width: Double, height: Double) {
@@ -87,7 +87,7 @@ extension BrowserView {
             pagesArea.allocate(widget, Rect(x: page.x, y: 0, width: width, height: height), scaleX: page.scale, scaleY: page.scale)
         }
         if !layout.pages.contains(where: \.isNewTabPlaceholder) { pagesArea.setChildVisible(newTabPage, false) }
-        visiblePages = shown
+        laidOut.pages = shown
     }
 
     func layoutBars(width: Double, height: Double) {
@@ -131,7 +131,7 @@ extension BrowserView {
             view.canvas.queueDraw()
         }
         if !layout.bars.contains(where: \.isNewTabPlaceholder) { barsArea.setChildVisible(newTabBar.canvas, false) }
-        visibleBars = placed
+        laidOut.bars = placed
     }
 
     func drawRoot(_ snapshot: Snapshot, width: Double, height: Double) {
@@ -150,23 +150,31 @@ extension BrowserView {
         snapshot.fill(backdrop, color: colors.window.withAlpha(0.97))
         snapshot.fill(Rect(x: 0, y: top, width: width, height: 1), color: colors.foreground.withAlpha(0.12 * pose.barChromeAlpha))
         if findBar.isOpen { snapshot.child(findBar.root, of: root) } else { snapshot.child(barsArea, of: root) }
-        snapshot.child(toolbar, of: root)
-        if cancelShown { snapshot.child(cancelButton, of: root) }
-        if suggestionsShown { snapshot.child(suggestions.root, of: root) }
+        snapshot.child(toolbar.row, of: root)
+        if toolbar.cancelShown { snapshot.child(toolbar.cancel, of: root) }
+        if suggestions.isShown { snapshot.child(suggestions.root, of: root) }
         if tabOverview.root.isVisible { snapshot.child(tabOverview.root, of: root) }
     }
 
     func drawPages(_ snapshot: Snapshot) {
         for page in pager.layout(now: now).pages {
             let widget: Widget = page.tabID.flatMap { pages[$0]?.root } ?? newTabPage
-            if visiblePages.contains(ObjectIdentifier(widget)) { snapshot.child(widget, of: pagesArea) }
+            if laidOut.pages.contains(ObjectIdentifier(widget)) { snapshot.child(widget, of: pagesArea) }
         }
     }
 
     func drawBars(_ snapshot: Snapshot) {
         for bar in pager.layout(now: now).bars {
             let view = bar.tabID.flatMap { bars[$0] } ?? newTabBar
-            if visibleBars.contains(ObjectIdentifier(view)) { snapshot.child(view.canvas, of: barsArea) }
+            if laidOut.bars.contains(ObjectIdentifier(view)) { snapshot.child(view.canvas, of: barsArea) }
         }
     }
+}
+
+/// What the last layout put on screen, for the draw that follows it: the pages and bars in view,
+/// and the toolbar state the page's height was last settled for (it is resized only then).
+struct LaidOut {
+    var pages = Set<ObjectIdentifier>()
+    var bars = Set<ObjectIdentifier>()
+    var pageHeightState: ToolbarState = .expanded
 }

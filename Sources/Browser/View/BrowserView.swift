@@ -5,20 +5,30 @@ import Gtk
 import Logging
 import Motion
 
+/// What Preferences set for a browser window.
+struct BrowserPreferences {
+    var searchEngine = SearchEngine.duckDuckGo
+    var developerTools = false
+}
+
 /// Upward calls from the browser to whoever hosts it (the window), GNOME Web style.
 @MainActor
 public protocol BrowserViewDelegate: AnyObject {
     func browserView(_ view: BrowserView, didChangeTitle title: String)
+    /// Shift+Tab left the page: the host moves the focus to what precedes the browser (the
+    /// section switcher) and says true; false leaves it to the browser, which goes to its chrome.
+    func browserViewFocusLeftPageBackward(_ view: BrowserView) -> Bool
 }
 
 /// The Browser section, Safari style: real WebKit tabs side by side, and at the bottom one
 /// address bar per tab in a swipeable pager over a toolbar that collapses as the page scrolls.
 ///
-/// Split by concern like the original's controller: this file holds the tabs and the frame loop;
-/// `+Layout` places and draws, `+Pager` handles swipes and tab commands, `+ToolbarAnimation`
-/// watches page scrolling, `+Editing` the address field and suggestions, `+Keyboard` the keys,
-/// `+Persistence` saving and restoring, `+TabPages` what each tab's page reports. Every decision is in
-/// a model; the view feeds and renders.
+/// It composes components that own their widgets and state (`BrowserServices`, `BrowserToolbar`,
+/// `FindBar`, `Downloads`, `NoticeBanner`, `SuggestionsView`, `TabOverviewController`…; HACKING.md,
+/// "Browser"). This file holds the tabs and the frame loop; `+Layout` places and draws, `+Pager`
+/// handles swipes and tab commands, `+ToolbarAnimation` watches page scrolling, `+Editing` the
+/// address field and suggestions, `+Keyboard` the keys, `+TabPages` what each tab's page reports.
+/// Every decision is in a model; the view feeds and renders.
 @MainActor
 public final class BrowserView: TabPageDelegate {
     /// The bar strip: a 40-px bar with 6 px above and below.
@@ -33,20 +43,15 @@ public final class BrowserView: TabPageDelegate {
     /// Opens a window showing an address (Open Link in New Window / New Private Window): the
     /// application's, set by it; without one the link opens in a tab.
     public var onOpenWindow: ((_ uri: String, _ isPrivate: Bool) -> Void)?
-    /// Print operations until they finish, and the print dialog's last choices.
-    lazy var printing = PagePrinting(settingsFile: isPrivate ? nil : DataLocations().stateDirectory.appendingPathComponent(PagePrinting.settingsFileName))
-    /// The pages' permission requests and what was decided per site (Preferences lists them).
-    public lazy var permissions = PagePermissions(isPrivate: isPrivate, keeper: persistence?.sitePermissions)
+    /// The session, data keepers, permissions and icons this window's tabs share (BrowserServices.swift).
+    let services: BrowserServices
     /// Which pages get the content blocker's filters (SiteBlocking.swift).
     lazy var siteBlocking = SiteBlocking(blocker: .shared, permissions: permissions) { [weak self] in self.map { Array($0.pages.values) } ?? [] }
-    public let isPrivate: Bool
-    /// Where words typed into the address bar go.
-    public var searchEngine = SearchEngine.duckDuckGo
-    /// Inspect Element in the page's menu (PageContextMenu.swift).
-    public var developerTools = false { didSet { applyDeveloperTools() } }
+    /// What Preferences set for this browser.
+    var preferences = BrowserPreferences() {
+        didSet { if preferences.developerTools != oldValue.developerTools { applyDeveloperTools() } }
+    }
 
-    let sandbox: WebSandbox.Status
-    let session: NetworkSession?
     let pager: AddressBarPager
     let collapse = ToolbarCollapse()
     var scrollPan = ScrollPan()
@@ -57,21 +62,14 @@ public final class BrowserView: TabPageDelegate {
     let newTabPage: Canvas
     let pagesArea: Canvas
     let barsArea: Canvas
-    let toolbar = Box(.horizontal, spacing: 4)
-    public let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back")
-    public let forwardButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Forward")
-    public let reloadButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Reload")
-    public let tabsButton = Button(iconName: "view-paged-symbolic", accessibleLabel: "Tabs")
-    public let newTabButton = Button(iconName: "tab-new-symbolic", accessibleLabel: "New Tab")
-    let cancelButton = Button(label: "Cancel")
+    /// The buttons under the bars, and Cancel while editing (BrowserToolbar.swift).
+    lazy var toolbar = BrowserToolbar(downloads: downloads.panel.button)
     let suggestions = SuggestionsView()
     /// All tabs as thumbnails (Ctrl+Shift+O, the Tabs button): TabOverviewController.swift.
     lazy var tabOverview = TabOverviewController(browser: self)
     var ticker: FrameTicker?
-    let logger = Logger(label: "skiff.browser")
-    var persistence: BrowserPersistence?
-    /// The browser's own notices (data moved aside, read-only, saving failing), apart from any page.
-    var notices = NoticeBoard()
+    /// The browser's own notices (data moved aside, read-only, saving failing), apart from any page,
+    /// and the band that shows them (NoticeBanner.swift).
     lazy var noticeBanner = NoticeBanner { [weak self] in self?.dismissNotice() }
     /// A press or touchpad swipe on the bars: pending, swiping or rejected (BarPress decides).
     var barPress = BarPress()
@@ -83,24 +81,10 @@ public final class BrowserView: TabPageDelegate {
     public let fullscreen = FullscreenMode()
     /// Files pages send to be saved (Downloads.swift).
     public lazy var downloads = Downloads { [weak self] in self?.downloadReported($0) }
-    var pageHeightState: ToolbarState = .expanded
-    var visiblePages = Set<ObjectIdentifier>()
-    var visibleBars = Set<ObjectIdentifier>()
-    var cancelShown = false
-    /// The last Tab's direction, to know which way focus was leaving the page.
-    var lastTabWasBackward = false
-    var lastTabPress: Date?
-    /// This window's closed tabs, for Ctrl+Shift+T and the start page: on disk for the main window,
-    /// in memory for a private one.
-    lazy var closedTabs: ClosedTabsKeeper = persistence?.closedTabs ?? ClosedTabsKeeper.inMemory()
-    /// The favourites (BrowserView+Favourites): on disk for the main window, in memory for a private one.
-    lazy var favourites: FavouritesKeeper = persistence?.favourites ?? FavouritesKeeper.inMemory()
-    /// Site icons from WebKit's favicon database, for the start page and the suggestions.
-    let siteIcons: SiteIcons
-    /// Shift+Tab out of the page: the window decides where focus goes before the browser (the
-    /// section switcher). Tab out of the page goes to the address bar.
-    public var onFocusLeftPageBackward: (() -> Void)?
-    var suggestionsShown = false
+    /// What the last layout placed on screen, for drawing (BrowserView+Layout.swift).
+    var laidOut = LaidOut()
+    /// The last Tab pressed, to know which way focus was leaving the page.
+    var lastTab = LastTabKey()
     let addressSearch = AddressSearchState()
     /// Which background tabs give up their web view (BrowserView+Suspension.swift).
     lazy var suspender = TabSuspender(browser: self)
@@ -108,15 +92,8 @@ public final class BrowserView: TabPageDelegate {
     /// `joinsSession`: a window opened after the main one, which restores no tabs of its own; its
     /// tabs are saved with the main window's.
     public init(sandbox: WebSandbox.Status, ephemeral: Bool = false, persistence: BrowserPersistence? = nil, joinsSession: Bool = false) {
-        self.sandbox = sandbox
-        isPrivate = ephemeral
-        session = sandbox.canShowWebPages ? (ephemeral ? NetworkSession.ephemeral() : NetworkSession.shared()) : nil
-        self.persistence = ephemeral ? nil : persistence
-        // WebKit's Intelligent Tracking Prevention, on as in GNOME Web (docs/content-blocking.md).
-        session?.tracksPrevention = true
-        // Before any page loads, so the first page's icon is kept too.
-        siteIcons = SiteIcons(database: session.flatMap { FaviconDatabase.enable(in: $0) })
-        suggestions.icons = siteIcons
+        services = BrowserServices(sandbox: sandbox, isPrivate: ephemeral, persistence: persistence)
+        suggestions.icons = services.siteIcons
         pager = AddressBarPager(tabs: TabList(), containerWidth: 800)
         root = Canvas(role: .group, label: "Browser") { _, _, _ in }
         pagesArea = Canvas(role: .list, label: "Tabs") { _, _, _ in }
@@ -127,7 +104,7 @@ public final class BrowserView: TabPageDelegate {
         root.clipsContent = true
         pagesArea.clipsContent = true
         root.addCSSClass("skiff-browser")
-        for child in [pagesArea, noticeBanner.root, barsArea, toolbar, cancelButton, suggestions.root] as [Widget] { root.addChild(child) }
+        for child in [pagesArea, noticeBanner.root, barsArea, toolbar.row, toolbar.cancel, suggestions.root] as [Widget] { root.addChild(child) }
         root.addChild(findBar.root)
         root.addChild(tabOverview.root)
         pagesArea.addChild(newTabPage)
@@ -137,7 +114,7 @@ public final class BrowserView: TabPageDelegate {
         // toolbar. Only the current tab's page and bar take part; the others are off to the side.
         root.setFocusOrder { [weak self] in
             guard let self else { return [] }
-            return [self.pagesArea, self.barsArea, self.findBar.root, self.suggestions.root, self.cancelButton, self.toolbar, self.tabOverview.root]
+            return [self.pagesArea, self.barsArea, self.findBar.root, self.suggestions.root, self.toolbar.cancel, self.toolbar.row, self.tabOverview.root]
         }
         pagesArea.setFocusOrder { [weak self] in
             guard let self, let page = self.currentPage else { return [] }
@@ -157,7 +134,7 @@ public final class BrowserView: TabPageDelegate {
         pagesArea.onAllocate { [weak self] w, h in self?.layoutPages(width: Double(w), height: Double(h)) }
         barsArea.onAllocate { [weak self] w, h in self?.layoutBars(width: Double(w), height: Double(h)) }
         ticker = FrameTicker(widget: root)
-        buildToolbar()
+        connectToolbar()
         installPagerInput()
         installScrollObservers()
         installEditing()
@@ -175,7 +152,7 @@ public final class BrowserView: TabPageDelegate {
         fullscreen.onChange = { [weak self] in self?.fullscreenChanged() }
         fullscreen.focusIsInChrome = { [weak self] in
             guard let self else { return false }
-            return [self.barsArea, self.findBar.root, self.suggestions.root, self.cancelButton, self.toolbar].contains { $0.containsFocus }
+            return [self.barsArea, self.findBar.root, self.suggestions.root, self.toolbar.cancel, self.toolbar.row].contains { $0.containsFocus }
         }
         zoom.installPinch(on: pagesArea) { [weak self] in self?.webView }
         zoom.sites = self.persistence?.siteZoom ?? SiteZoomKeeper.inMemory()
@@ -188,13 +165,45 @@ public final class BrowserView: TabPageDelegate {
             let first = pager.tabs.current
             addPage(for: first)
         }
-        if session == nil {
-            for button in [backButton, forwardButton, reloadButton, tabsButton, newTabButton] { button.isSensitive = false }
-        }
+        if session == nil { toolbar.disableNavigation() }
         render()
     }
 
     // MARK: Tabs
+
+    var logger: Logger { Self.logger }
+    static let logger = Logger(label: "skiff.browser")
+    var notices: NoticeBoard {
+        get { noticeBanner.board }
+        set { noticeBanner.board = newValue }
+    }
+
+    /// Where words typed into the address bar go.
+    public var searchEngine: SearchEngine {
+        get { preferences.searchEngine }
+        set { preferences.searchEngine = newValue }
+    }
+    /// Inspect Element in the page's menu (PageContextMenu.swift).
+    public var developerTools: Bool {
+        get { preferences.developerTools }
+        set { preferences.developerTools = newValue }
+    }
+
+    public var isPrivate: Bool { services.isPrivate }
+    public var permissions: PagePermissions { services.permissions }
+    var sandbox: WebSandbox.Status { services.sandbox }
+    var session: NetworkSession? { services.session }
+    var persistence: BrowserPersistence? { services.persistence }
+    var siteIcons: SiteIcons { services.siteIcons }
+    var printing: PagePrinting { services.printing }
+    var closedTabs: ClosedTabsKeeper { services.closedTabs }
+    var favourites: FavouritesKeeper { services.favourites }
+
+    public var backButton: Button { toolbar.back }
+    public var forwardButton: Button { toolbar.forward }
+    public var reloadButton: Button { toolbar.reload }
+    public var tabsButton: Button { toolbar.tabs }
+    public var newTabButton: Button { toolbar.newTab }
 
     public var currentPage: TabPage? { pages[pager.tabs.current.id] }
     public var state: PageState { currentPage?.state ?? PageState() }
@@ -328,14 +337,7 @@ public final class BrowserView: TabPageDelegate {
 
     func render() {
         let s = state
-        backButton.isSensitive = s.canGoBack
-        forwardButton.isSensitive = s.canGoForward
-        let stopping = s.showsStop
-        reloadButton.iconName = stopping ? "process-stop-symbolic" : "view-refresh-symbolic"
-        let reloadName = stopping ? "Stop" : "Reload"
-        reloadButton.setAccessibleLabel(reloadName)
-        reloadButton.tooltip = reloadName
-        tabsButton.setAccessibleDescription("\(pager.tabs.count) open")
+        toolbar.show(s, tabCount: pager.tabs.count)
         let barTexts = AddressEditing.barTexts(for: pager.tabs.tabs.map { tab in
             let state = pages[tab.id]?.state
             return (uri: state.flatMap { $0.uri ?? $0.requestedURI } ?? tab.uri, title: state?.title ?? tab.title)

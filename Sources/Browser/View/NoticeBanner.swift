@@ -13,6 +13,8 @@ final class NoticeBanner {
     /// The notice's own buttons (a download's Open, Show in Folder), before Dismiss.
     private(set) var actionButtons: [Button] = []
     private var shownActions: [NoticeBoard.Action] = []
+    /// What there is to say, and what of it is shown (the model: NoticeBoard).
+    var board = NoticeBoard()
     /// Performs a notice's action; the notice stays.
     var onAction: (@MainActor (NoticeBoard.Action) -> Void)?
 

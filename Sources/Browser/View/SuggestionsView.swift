@@ -19,6 +19,8 @@ final class SuggestionsView {
     var onChoose: ((Suggestions.Suggestion) -> Void)?
     /// Site icons for the rows (the letter of the host until, unless, WebKit has one).
     var icons: SiteIcons?
+    /// Whether the list is on screen (faded in enough to be drawn and read out) at the last layout.
+    var isShown = false
     /// Each group's heading and its rows, made as needed and hidden when not used.
     private let tabGroup = Group(heading: "Open Tabs")
     private let historyGroup = Group(heading: "History")

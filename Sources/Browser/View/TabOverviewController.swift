@@ -148,7 +148,7 @@ final class TabOverviewController {
     /// neither Tab nor a screen reader finds them.
     private func setUnderlyingShown(_ shown: Bool) {
         guard let browser else { return }
-        for widget in [browser.pagesArea, browser.barsArea, browser.toolbar] as [Widget] where widget.isVisible != shown {
+        for widget in [browser.pagesArea, browser.barsArea, browser.toolbar.row] as [Widget] where widget.isVisible != shown {
             widget.isVisible = shown
         }
     }
