@@ -16,6 +16,8 @@ public enum TodayFeedSource: Sendable, Equatable {
 @MainActor
 public final class TodayView {
     public let root = Overlay()
+    /// Where Today's links, stories and choices go, set by the window (TodayHost.swift).
+    public var host = TodayHost()
     let stack = Stack()
     let banner: ProblemBanner
     let images = TextureCache()
@@ -41,25 +43,49 @@ public final class TodayView {
         set { search.query = newValue }
     }
     /// An article's page to open in the Browser ("Open in Browser", Ctrl+Enter in a story).
-    public var onOpenLink: ((URL) -> Void)?
+    public var onOpenLink: ((URL) -> Void)? {
+        get { host.onOpenLink }
+        set { host.onOpenLink = newValue }
+    }
     /// A card's story opened: its id (an article's identity, to mark it read).
-    public var onStoryOpened: ((String) -> Void)?
+    public var onStoryOpened: ((String) -> Void)? {
+        get { host.onStoryOpened }
+        set { host.onStoryOpened = newValue }
+    }
     /// The story's text for a card whose text is not in the feed's cards (articles: their content is
     /// read and sanitised only when opened, or fetched by Reader View; never on the main thread).
-    public var storyBody: (@Sendable (String) async -> StoryText)?
+    public var storyBody: (@Sendable (String) async -> StoryText)? {
+        get { host.storyBody }
+        set { host.storyBody = newValue }
+    }
     /// "Reader View" in an open story: the article from the card's page (fetched, extracted).
-    public var readerView: (@Sendable (String) async -> StoryText)?
+    public var readerView: (@Sendable (String) async -> StoryText)? {
+        get { host.readerView }
+        set { host.readerView = newValue }
+    }
     /// The "Add your feeds" card was opened.
-    public var onAddFeed: (() -> Void)?
+    public var onAddFeed: (() -> Void)? {
+        get { host.onAddFeed }
+        set { host.onAddFeed = newValue }
+    }
     /// Refresh (the window's `today-refresh` action: F5, Ctrl+R).
-    public var onRefresh: (() -> Void)?
+    public var onRefresh: (() -> Void)? {
+        get { host.onRefresh }
+        set { host.onRefresh = newValue }
+    }
 
     /// The list of views beside the grid on wide windows (`SidebarLayout`).
     let split: SidebarSplit
     /// The sidebar's entry at this position was chosen (a click, the arrows, Enter).
-    public var onChooseSidebarEntry: ((Int) -> Void)?
+    public var onChooseSidebarEntry: ((Int) -> Void)? {
+        get { host.onChooseSidebarEntry }
+        set { host.onChooseSidebarEntry = newValue }
+    }
     /// The sidebar came or went (a resize across `SidebarLayout.minimumWidth`).
-    public var onSidebarShown: ((Bool) -> Void)?
+    public var onSidebarShown: ((Bool) -> Void)? {
+        get { host.onSidebarShown }
+        set { host.onSidebarShown = newValue }
+    }
     public var isSidebarShown: Bool { split.showsSidebar && split.sidebar.root.isVisible }
 
     /// The sidebar's entries, the one shown chosen; none: no sidebar (the sample).
@@ -493,7 +519,10 @@ public final class TodayView {
 
     /// Records an article's new state (`m`: read or unread, `s`: starred or not) and answers whether
     /// it did: the sample's cards, which are no articles, have no state to change.
-    public var setArticleState: ((_ id: String, _ state: ArticleState, _ on: Bool) -> Bool)?
+    public var setArticleState: ((_ id: String, _ state: ArticleState, _ on: Bool) -> Bool)? {
+        get { host.setArticleState }
+        set { host.setArticleState = newValue }
+    }
 
     /// `m` or `s` on the open story's article or the focused card's: flipped, recorded, redrawn.
     private func toggle(_ state: ArticleState) -> Bool {
