@@ -5,6 +5,21 @@ import Foundation
 /// What downloading asks of the file system: the folder made and checked, names tested, the
 /// partial file renamed without replacing anything or removed (docs/downloads.md).
 enum DownloadFiles {
+    /// These calls as the flow asks for them (`DownloadFlow.handle`).
+    static var disk: any DownloadDisk { FileSystem() }
+
+    private struct FileSystem: DownloadDisk {
+        func prepare(folder: String) -> String? { DownloadFiles.prepare(folder: folder) }
+        func space(under folder: String) -> (free: UInt64, size: UInt64)? { DownloadFiles.space(under: folder) }
+        func exists(_ folder: String, _ name: String) -> Bool { DownloadFiles.exists(folder, name) }
+        func size(of path: String) -> UInt64? {
+            var info = stat()
+            return stat(path, &info) == 0 ? UInt64(info.st_size) : nil
+        }
+        func renameNoReplace(_ from: String, to: String) -> Int32? { DownloadFiles.renameNoReplace(from, to: to) ? nil : errno }
+        func display(_ folder: String) -> String { DownloadFiles.display(folder) }
+    }
+
     /// Makes the folder if it is missing; nil when a file can be created in it, else why not.
     static func prepare(folder: String) -> String? {
         if let code = makeFolder(folder) { return DownloadReport.reason(errno: code, folder: display(folder)) }
