@@ -11,4 +11,7 @@ static inline char *skiff_test_accessible_value_text_differs(GtkWidget *w, const
 static inline char *skiff_test_accessible_label_differs(GtkWidget *w, const char *expected) {
     return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
 }
+static inline char *skiff_test_accessible_description_differs(GtkWidget *w, const char *expected) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+}
 #endif

@@ -22,6 +22,13 @@ public struct PresentedAccessible {
         let value = String(cString: differs)
         return value.isEmpty ? nil : value
     }
+    /// The accessible description as GTK holds it (nil when it has none), read back as `label` is.
+    public var description: String? {
+        guard let differs = skiff_test_accessible_description_differs(pointer, "\u{1}") else { return nil }
+        defer { g_free(differs) }
+        let value = String(cString: differs)
+        return value.isEmpty ? nil : value
+    }
     /// Asks GTK whether the accessible description (what a tooltip explains) is exactly `text`.
     public func hasDescription(_ text: String) -> Bool { skiff_accessible_description_is(pointer, text) != 0 }
     public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }
@@ -39,15 +46,31 @@ public struct PresentedAccessible {
 }
 
 extension Widget {
-    /// Every widget below this one that GTK presents to assistive technology, depth first.
-    public func presentedDescendants() -> [PresentedAccessible] {
+    /// This widget's accessible label and description as GTK holds them (nil when it has none),
+    /// read back through GTK's test check as `PresentedAccessible`'s are.
+    public var labelAsPresented: String? { Self.read(skiff_test_accessible_label_differs(widget, "\u{1}")) }
+    public var descriptionAsPresented: String? { Self.read(skiff_test_accessible_description_differs(widget, "\u{1}")) }
+
+    private static func read(_ differs: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let differs else { return nil }
+        defer { g_free(differs) }
+        let value = String(cString: differs)
+        return value.isEmpty ? nil : value
+    }
+}
+
+extension Widget {
+    /// Every widget below this one that GTK presents to assistive technology, depth first. With
+    /// `includingHidden`, also those a hidden ancestor keeps off screen (a collapsed toolbar's
+    /// buttons): what GTK would present once shown.
+    public func presentedDescendants(includingHidden: Bool = false) -> [PresentedAccessible] {
         var found: [PresentedAccessible] = []
         let root = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
         func walk(_ parent: UnsafeMutablePointer<GtkWidget>) {
             var child = gtk_widget_get_first_child(parent)
             while let current = child {
                 child = gtk_widget_get_next_sibling(current)
-                guard gtk_widget_get_visible(current) != 0 else { continue }
+                guard includingHidden || gtk_widget_get_visible(current) != 0 else { continue }
                 let role = gtk_accessible_get_accessible_role(OpaquePointer(current))
                 var origin = graphene_point_t(x: 0, y: 0), out = graphene_point_t(x: 0, y: 0)
                 if let root { _ = gtk_widget_compute_point(current, root, &origin, &out) }

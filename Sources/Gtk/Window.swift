@@ -50,6 +50,8 @@ open class Window: Widget {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
         set { gtk_window_set_title(window, newValue) }
     }
+    /// The window the desktop gives the keyboard to (GTK's "is-active").
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
     public func setChild(_ child: Widget?) { gtk_window_set_child(window, child?.widget) }
     public func setTitlebar(_ bar: Widget?) { gtk_window_set_titlebar(window, bar?.widget) }
     public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, Int32(width), Int32(height)) }

@@ -46,18 +46,24 @@ public enum XDoTool {
     public static func answerFileDialog(_ title: String, typing name: String, opening: Bool = false, timeout: TimeInterval = 15) throws {
         guard let dialog = window(named: title, timeout: timeout) else { throw TestFailure("no dialog “\(title)” opened") }
         run(["windowfocus", "--sync", dialog])
-        MainLoop.run(for: 0.8)
         if opening {
+            // An open dialog reads its folder asynchronously and may take the focus back to its file
+            // list when it is done; nothing it exposes says when: a typist's pause, then Ctrl+L.
+            MainLoop.run(for: 0.8)
             Clipboard.setText(name)
             run(["key", "--clearmodifiers", "ctrl+l"])
             MainLoop.run(for: 0.3)
             run(["key", "--clearmodifiers", "ctrl+a"])
             run(["key", "--clearmodifiers", "ctrl+v"])
+            MainLoop.run(for: 0.3)
         } else {
+            // A save dialog starts in its name field: typed into once it holds the caret, Enter once
+            // the field holds the name.
+            guard InProcessDialog.waitUntilActive(title) else { throw TestFailure("the dialog “\(title)” never took the keys") }
             run(["key", "--clearmodifiers", "ctrl+a"])
             run(["type", "--delay", "30", name])
+            InProcessDialog.waitForText(name, in: title)
         }
-        MainLoop.run(for: 0.3)
         run(["key", "Return"])
     }
 
