@@ -44,11 +44,9 @@ final class AboutIconTests: XCTestCase {
         try MainActor.assumeIsolated {
             let main = try XCTUnwrap(XDoTool.window(named: "Today — Skiff \\(Private\\)", timeout: 20), "the app's window")
             var icon = ""
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
+            Poll.until(timeout: 20, interval: 0.2) {
                 icon = Self.xprop(window: main, property: "_NET_WM_ICON")
-                if icon.contains("=") { break }
-                MainLoop.run(for: 0.2)
+                return icon.contains("=")
             }
             // "_NET_WM_ICON(CARDINAL) = \tIcon (16 x 16): …": GTK sets it from the icon it loaded.
             XCTAssertTrue(icon.contains("_NET_WM_ICON(CARDINAL) ="), "the window has no icon: \(icon)")

@@ -103,7 +103,7 @@ final class AddressCompletionPrimaryTests: XCTestCase {
             let asked = server.requestedPaths.count
             Self.type("tml")
             XDoTool.run(["key", "Return"])
-            XCTAssertTrue(MainLoop.run(until: { server.requestedPaths.dropFirst(asked).contains { $0 != "/favicon.ico" } && !main.browser.state.isLoading }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { server.requestedPaths.dropFirst(asked).contains { $0 != "/favicon.ico" } && !main.browser.showsLoading }, timeout: 10))
             XCTAssertEqual(server.requestedPaths.dropFirst(asked).filter { $0 != "/favicon.ico" }, ["/ch12.html"],
                            "the server is asked for what was typed")
 
@@ -129,7 +129,7 @@ final class AddressCompletionPrimaryTests: XCTestCase {
             let askedAgain = server.requestedPaths.count
             Self.type("tml")
             XDoTool.run(["key", "Return"])
-            XCTAssertTrue(MainLoop.run(until: { server.requestedPaths.dropFirst(askedAgain).contains { $0 != "/favicon.ico" } && !main.browser.state.isLoading }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { server.requestedPaths.dropFirst(askedAgain).contains { $0 != "/favicon.ico" } && !main.browser.showsLoading }, timeout: 10))
             XCTAssertEqual(server.requestedPaths.dropFirst(askedAgain).filter { $0 != "/favicon.ico" }, ["/ch12.html"])
         }
     }

@@ -93,6 +93,6 @@ enum BrowserTestWindow {
     /// Loads `uri` in the current tab and waits (20 s at most) until it has loaded with `title`.
     static func load(_ main: MainWindow, _ uri: String, title: String) -> Bool {
         main.browser.load(uri)
-        return MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 20)
+        return MainLoop.run(until: { main.shownTitle == title && !main.browser.showsLoading }, timeout: 20)
     }
 }

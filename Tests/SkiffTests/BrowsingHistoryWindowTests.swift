@@ -81,7 +81,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
         main.window.present()
         guard let id = XDoTool.window(named: title) else { throw TestFailure("no X window") }
         XDoTool.run(["windowfocus", "--sync", id])
-        MainLoop.run(for: 0.3)
+        guard MainLoop.run(until: { main.window.isActive }, timeout: 5) else { throw TestFailure("the window never came to the front") }
         return (main, id)
     }
 
@@ -93,7 +93,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
         }
         guard let id = XDoTool.window(named: "History") else { throw TestFailure("History is not on screen") }
         XDoTool.run(["windowfocus", "--sync", id])
-        MainLoop.run(for: 0.4)
+        guard MainLoop.run(until: { history.window.isActive }, timeout: 5) else { throw TestFailure("History never came to the front") }
         return history
     }
 
@@ -122,7 +122,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
             let betaRow = Self.row(("Beta Page", "127.0.0.1", yesterday))
             // Days headed Today, Yesterday, then the date, each over its pages.
             for label in ["Today", "Yesterday", olderTitle, alphaRow, betaRow, Self.row(("Gamma Page", "gamma.example.org", older))] {
-                XCTAssertTrue(Self.presents(label, in: window), "“\(label)” is shown: \(history.shownLineLabels)")
+                XCTAssertTrue(MainLoop.run(until: { Self.presents(label, in: window) }, timeout: 5), "“\(label)” is shown: \(history.shownLineLabels)")
             }
             XCTAssertTrue(Self.presents("History, 303 pages", in: window), "the list says how many pages")
             XCTAssertLessThan(history.listWidgetCount, 40, "300 pages, a screenful of widgets")
@@ -142,9 +142,8 @@ final class BrowsingHistoryWindowTests: XCTestCase {
 
             // Again: Down into the list, Delete removes the newest page (Alpha) from the file.
             history = try Self.openHistory(main)
-            XCTAssertTrue(history.shownLineLabels.contains { $0.hasPrefix("Alpha Page, 127.0.0.1") }, "Alpha listed again")
+            XCTAssertTrue(MainLoop.run(until: { history.shownLineLabels.contains { $0.hasPrefix("Alpha Page, 127.0.0.1") } }, timeout: 5), "Alpha listed again")
             XDoTool.run(["key", "Down"])
-            MainLoop.run(for: 0.3)
             XDoTool.run(["key", "Delete"])
             XCTAssertTrue(MainLoop.run(until: { (try? Self.urisOnDisk(locations).contains(alpha)) == false }, timeout: 5),
                           "Alpha is gone from the database file")
@@ -162,7 +161,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
             let dialog = try XCTUnwrap(history.pendingClearDialog)
             dialog.choose(.todayAndYesterday)
             if let id = XDoTool.window(named: "Clear History") { XDoTool.run(["windowfocus", "--sync", id]) }
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(InProcessDialog.waitUntilActive("Clear History", typing: false), "Clear History takes the keys")
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { (try? Self.urisOnDisk(locations).contains(beta)) == false }, timeout: 10),
                           "Beta (yesterday) is gone from the file")
@@ -199,13 +198,11 @@ final class BrowsingHistoryWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { Self.presents(alphaRow, in: history.window) }, timeout: 5), "\(history.shownLineLabels)")
             let row = try XCTUnwrap(history.window.presentedDescendants().first { $0.hasLabel(alphaRow) })
             guard let id = XDoTool.window(named: "History") else { return XCTFail("History is not on screen") }
-            let tabs = main.browser.tabCount
+            let tabs = main.browser.heardTabCount ?? 0
             XDoTool.run(["mousemove", "--window", id, String(Int(row.surfaceCentre.x)), String(Int(row.surfaceCentre.y))])
-            MainLoop.run(for: 0.1)
             XDoTool.run(["click", "2"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == tabs + 1 }, timeout: 10), "a new tab: \(main.browser.tabTitles)")
-            MainLoop.run(for: 0.5)
-            XCTAssertEqual(main.browser.tabCount, tabs + 1, "one new tab, no more")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == tabs + 1 }, timeout: 10), "a new tab: \(main.browser.tabTitles)")
+            XCTAssertTrue(MainLoop.holds(for: 0.5) { main.browser.heardTabCount == tabs + 1 }, "one new tab, no more")
             XCTAssertNotNil(main.historyWindow, "History stays open: the page did not open in the current tab too")
         }
     }
@@ -222,8 +219,7 @@ final class BrowsingHistoryWindowTests: XCTestCase {
             XDoTool.run(["key", "--clearmodifiers", "ctrl+h"])
             XCTAssertTrue(MainLoop.run(until: { main.historyWindow != nil }, timeout: 5))
             let history = try XCTUnwrap(main.historyWindow)
-            MainLoop.run(for: 0.5)
-            XCTAssertTrue(Self.presents("A private window keeps no history.", in: history.window))
+            XCTAssertTrue(MainLoop.run(until: { Self.presents("A private window keeps no history.", in: history.window) }, timeout: 5))
             XCTAssertFalse(Self.presents("Today", in: history.window), "none of the saved pages")
             XCTAssertEqual(history.shownLineLabels, [])
             XCTAssertFalse(history.clearHistoryButton.isSensitive)

@@ -105,7 +105,7 @@ final class ContentBlockingTests: XCTestCase {
             XDoTool.click(window: id, x: try XCTUnwrap(check).surfaceCentre.x, y: try XCTUnwrap(check).surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { [Self.ad, Self.tracker, Self.banner].allSatisfy(asked) }, timeout: 20),
                           "with the site allowed every request arrives")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "News: ad block" }, timeout: 20), "and the ad is shown: \(main.window.title)")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "News: ad block" }, timeout: 20), "and the ad is shown: \(main.window.title)")
         }
     }
 
@@ -162,10 +162,7 @@ final class ContentBlockingTests: XCTestCase {
         let port = proxy.port
         try MainActor.assumeIsolated {
             let (main, _) = try Self.openWindow("Content Blocking Preferences", proxy: port)
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
             var preferences: Window?
             XCTAssertTrue(MainLoop.run(until: { preferences = main.preferencesWindowForTests; return preferences != nil }, timeout: 5), "Ctrl+, opens Preferences")
@@ -192,10 +189,7 @@ final class ContentBlockingTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: folder) }
             let blocker = ContentBlocker(folder: folder) { FilterLists.installed() }
             let (main, _) = try Self.openWindow("Content Blocking EasyList", proxy: port, blocker: blocker)
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, Self.page, title: "News: ad block"), "the page loads: \(main.window.title)")
             XCTAssertTrue(asked(Self.own))
             XCTAssertFalse(asked(Self.doubleClick), "EasyList blocks ad.doubleclick.net")

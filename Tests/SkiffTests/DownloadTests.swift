@@ -105,7 +105,7 @@ final class DownloadTests: XCTestCase {
                           "the notice is presented to assistive technology: \(main.browser.noticeText ?? "no notice")")
             XCTAssertTrue(main.window.presentedDescendants().contains { $0.hasLabel("Notice") && $0.hasRole(.alert) },
                           "as an alert, which a screen reader speaks when it appears")
-            XCTAssertEqual(main.browser.state.title, "Files", "the page stays")
+            XCTAssertEqual(main.shownTitle, "Files", "the page stays")
         }
         XCTAssertEqual(files(in: folder), ["report (1).bin", "report.bin"], "no partial file left, nothing overwritten")
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("report (1).bin")), Data(Self.served), "the served bytes, all of them")
@@ -166,12 +166,14 @@ final class DownloadTests: XCTestCase {
     /// Clicks the notice's button labelled `label` for real; false when there is none on screen.
     @MainActor
     private static func clickNoticeButton(_ main: MainWindow, _ window: String, _ label: String) -> Bool {
-        // Laid out first: the band's buttons come a frame after its text.
-        MainLoop.run(until: { main.browser.noticeButton(label)?.isMapped == true }, timeout: 15)
-        MainLoop.run(for: 0.2)
-        guard let button = main.browser.noticeButton(label), button.isMapped, let origin = button.origin(in: main.window) else { return false }
+        // Where it stays: the band's buttons come a frame after its text, and the band slides in.
+        let centre: [Double]? = MainLoop.settled(main.window, timeout: 15) {
+            guard let button = main.browser.noticeButton(label), button.isMapped, let origin = button.origin(in: main.window) else { return nil }
+            return [origin.x + Double(button.width) / 2, origin.y + Double(button.height) / 2]
+        }
+        guard let centre else { return false }
         XDoTool.run(["windowfocus", "--sync", window])
-        XDoTool.click(window: window, x: origin.x + Double(button.width) / 2, y: origin.y + Double(button.height) / 2)
+        XDoTool.click(window: window, x: centre[0], y: centre[1])
         return true
     }
 
@@ -189,7 +191,8 @@ final class DownloadTests: XCTestCase {
             XCTAssertFalse(main.browser.noticeIsDismissible, "answered with Save or Cancel, not dismissed")
             XCTAssertTrue(Self.clickNoticeButton(main, window, "Cancel"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.noticeText == nil }, timeout: 5), "the question goes: \(main.browser.noticeText ?? "")")
-            MainLoop.run(for: 1)
+            XCTAssertTrue(MainLoop.holds(for: 1) { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty },
+                          "nothing written after the Cancel")
         }
         XCTAssertEqual(files(in: folder), [], "Cancel: nothing saved")
     }
@@ -231,8 +234,7 @@ final class DownloadTests: XCTestCase {
             XCTAssertNil(presented("Downloads"), "no Downloads button before the first download")
             try Self.clickLink(main, window)
             XCTAssertTrue(MainLoop.run(until: { presented("Downloads") != nil }, timeout: 10), "the button appears")
-            MainLoop.run(for: 0.3)
-            let button = try XCTUnwrap(presented("Downloads"))
+            let button = try XCTUnwrap(main.window.settledDescendant { $0.hasLabel("Downloads") })
             XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { presented("Cancel download of slow.bin") != nil }, timeout: 5), "the list shows it running")
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && $0.width > 0 } }, timeout: 5),
@@ -241,8 +243,7 @@ final class DownloadTests: XCTestCase {
             // machine may still be laying the popover out when the first click lands).
             var cancelled = false
             for _ in 0..<3 where !cancelled {
-                MainLoop.run(for: 0.3)
-                let cancel = try XCTUnwrap(presented("Cancel download of slow.bin"))
+                let cancel = try XCTUnwrap(main.window.settledDescendant { $0.hasLabel("Cancel download of slow.bin") })
                 XDoTool.click(window: window, x: cancel.surfaceCentre.x, y: cancel.surfaceCentre.y)
                 cancelled = MainLoop.run(until: { presented("Cancelled") != nil }, timeout: 2)
             }
@@ -250,7 +251,7 @@ final class DownloadTests: XCTestCase {
             XCTAssertNil(main.browser.noticeText, "a download the user cancelled is not reported as a failure")
             // Closed as a user would: an open popover's grab would otherwise outlive the window.
             XDoTool.run(["key", "Escape"])
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { presented("Cancelled") == nil }, timeout: 5), "the list closes")
             // WebKit's network process lets go of the file a moment after the cancel is reported.
             MainLoop.run(until: { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty }, timeout: 5)
         }
@@ -311,15 +312,14 @@ final class DownloadTests: XCTestCase {
         @MainActor func presented(_ label: String) -> PresentedAccessible? {
             main.window.presentedDescendants().first { $0.hasLabel(label) }
         }
-        XCTAssertTrue(MainLoop.run(until: { presented("Retry download of \(name)") != nil }, timeout: 5), "Retry is offered")
-        MainLoop.run(for: 0.3)
-        let retry = try XCTUnwrap(presented("Retry download of \(name)"))
+        let retry = try XCTUnwrap(main.window.settledDescendant { $0.hasLabel("Retry download of \(name)") }, "Retry is offered")
         XDoTool.click(window: window, x: retry.surfaceCentre.x, y: retry.surfaceCentre.y)
         let saved = "Downloaded “\(name)” (300.0 kB) to \(folder)."
         XCTAssertTrue(MainLoop.run(until: { presented(saved) != nil }, timeout: 10),
                       "downloaded again, with no question: \(main.browser.noticeText ?? "no notice")")
         XDoTool.run(["key", "Escape"])
-        MainLoop.run(for: 0.3)
+        XCTAssertTrue(MainLoop.run(until: { !main.window.presentedDescendants().contains { $0.label?.hasPrefix("\(name): ") == true } }, timeout: 5),
+                      "the list closes")
     }
 
     /// A download refused for a full disk is told and leaves nothing; once room is made, its Retry in
@@ -432,14 +432,15 @@ final class DownloadTests: XCTestCase {
 
             // Again, and Escape: cancelled, nothing written.
             XDoTool.run(["windowfocus", "--sync", window])
-            MainLoop.run(for: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { main.window.isActive }, timeout: 5), "the browser's window is back in front")
             try Self.clickLink(main, window)
             let second = try XCTUnwrap(XDoTool.window(named: "Save “report.bin”", timeout: 15), "asked again")
             XDoTool.run(["windowfocus", "--sync", second])
-            MainLoop.run(for: 0.8)
+            XCTAssertTrue(InProcessDialog.waitUntilActive("Save “report.bin”"), "the dialog takes the keys")
             XDoTool.run(["key", "Escape"])
             XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Save “report.bin”", timeout: 0.2) == nil }, timeout: 10), "the dialog closes")
-            MainLoop.run(for: 1)
+            XCTAssertTrue(MainLoop.holds(for: 1) { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []) == ["chosen.bin"] },
+                          "nothing written after the Escape")
         }
         XCTAssertEqual(files(in: folder), ["chosen.bin"], "the cancelled one left nothing")
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("chosen.bin")), Data(Self.served))

@@ -38,17 +38,17 @@ final class FileChooserTests: XCTestCase {
                 XDoTool.click(window: window, x: 200, y: 150)
                 guard let chooser = XDoTool.window(named: "Choose a File", timeout: 15) else { return XCTFail("no file chooser appeared") }
                 XDoTool.run(["windowfocus", "--sync", chooser])
-                MainLoop.run(for: 0.5)
+                XCTAssertTrue(InProcessDialog.waitUntilActive("Choose a File", typing: false), "the chooser takes the keys")
                 XDoTool.run(["key", "Escape"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "cancelled" }, timeout: 10),
-                              "Escape cancelled, and the page heard it: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "cancelled" }, timeout: 10),
+                              "Escape cancelled, and the page heard it: “\(main.shownTitle ?? "")”")
 
                 XDoTool.run(["windowfocus", "--sync", window])
                 XDoTool.click(window: window, x: 200, y: 150)
                 // Ctrl+L: GTK's chooser takes a location, the file's path.
                 try XDoTool.answerFileDialog("Choose a File", typing: file.path, opening: true)
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "chose: notes.txt 12" }, timeout: 15),
-                              "the chosen file reached the page: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "chose: notes.txt 12" }, timeout: 15),
+                              "the chosen file reached the page: “\(main.shownTitle ?? "")”")
             }
         }
     }

@@ -49,8 +49,8 @@ final class LoginPromptTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.hasPrefix("GtkText") == true }, timeout: 10))
                 XDoTool.run(["type", "--delay", "30", "lovelace"])
                 XDoTool.run(["key", "Return"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Members only" }, timeout: 15),
-                              "logged in: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Members only" }, timeout: 15),
+                              "logged in: “\(main.shownTitle ?? "")”")
                 XCTAssertFalse(Self.shows("Log in to \(site)", in: main))
             }
         }
@@ -66,9 +66,9 @@ final class LoginPromptTests: XCTestCase {
                 MainLoop.run(for: 0.3)
                 XDoTool.run(["key", "Escape"])
                 // WebKit cancels the load: the page that was there stays.
-                XCTAssertTrue(MainLoop.run(until: { !Self.shows("Log in to \(site)", in: main) && !main.browser.state.isLoading }, timeout: 15),
+                XCTAssertTrue(MainLoop.run(until: { !Self.shows("Log in to \(site)", in: main) && !main.browser.showsLoading }, timeout: 15),
                               "Escape cancelled the prompt")
-                XCTAssertEqual(main.browser.state.title, "Start")
+                XCTAssertEqual(main.shownTitle, "Start")
             }
         }
     }

@@ -75,7 +75,7 @@ final class PageContextMenuTests: XCTestCase {
 
             let open = try XCTUnwrap(items["Open Link in New Tab"])
             XDoTool.click(window: id, x: open.surfaceCentre.x, y: open.surfaceCentre.y)
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.tabTitles.contains("Target Page") }, timeout: 10),
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 2 && main.browser.tabTitles.contains("Target Page") }, timeout: 10),
                           "the link opens in a second tab: \(main.browser.tabTitles)")
             XCTAssertEqual(main.browser.currentTabIndex, 0, "in the background, as GNOME Web does")
         }
@@ -97,7 +97,7 @@ final class PageContextMenuTests: XCTestCase {
             let told = "Downloaded “figures.csv” (37 bytes) to \(path)."
             XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.hasLabel(told) } }, timeout: 15),
                           "told: \(main.browser.noticeText ?? "no notice")")
-            XCTAssertEqual(main.browser.state.title, "Files", "the page stays")
+            XCTAssertEqual(main.shownTitle, "Files", "the page stays")
         }
         XCTAssertEqual(try String(contentsOf: folder.url.appendingPathComponent("figures.csv"), encoding: .utf8),
                        "quarter,harbour dues\nQ1,1200\nQ2,1350\n", "the served bytes, under the link's name")
@@ -155,7 +155,7 @@ final class PageContextMenuTests: XCTestCase {
             XCTAssertNotNil(items["Copy"])
             let search = try XCTUnwrap(items[label])
             XDoTool.click(window: id, x: search.surfaceCentre.x, y: search.surfaceCentre.y)
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 && main.browser.state.title == "Results for quick" }, timeout: 10),
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 2 && main.shownTitle == "Results for quick" }, timeout: 10),
                           "the search opens in a new tab in front: \(main.browser.tabTitles), current \(main.browser.currentTabIndex)")
         }
     }

@@ -29,12 +29,12 @@ final class PageSourceWindowTests: XCTestCase {
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/page", title: "Served"))
             server.setResponse(.init(body: "<title>Changed</title>second version"), for: "/page")
             main.browser.webView?.grabFocus()
-            MainLoop.run(for: 0.2)
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.hasFocus == true }, timeout: 5), "the page has the focus")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+u"])
             let title = PageSource.title(for: "\(base)/page")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 10),
-                          "a tab titled “\(title)”: “\(main.browser.state.title ?? "")”")
-            XCTAssertEqual(main.browser.tabCount, 2)
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == title && !main.browser.showsLoading }, timeout: 10),
+                          "a tab titled “\(title)”: “\(main.shownTitle ?? "")”")
+            XCTAssertEqual(main.browser.heardTabCount, 2)
             let text = pageAnswer(main.browser.webView, "document.body.innerText") ?? ""
             XCTAssertTrue(text.contains("<p class=\"x\">first version &amp; more</p>"), "the served HTML, as text: \(text.prefix(300))")
             XCTAssertFalse(text.contains("second version"), "not fetched again")

@@ -79,13 +79,13 @@ final class PermissionPromptTests: XCTestCase {
             let asking = { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10), "the prompt asks “\(question)”")
-            XCTAssertEqual(main.browser.state.title, "Asking", "nothing is decided before the answer")
+            XCTAssertEqual(main.shownTitle, "Asking", "nothing is decided before the answer")
             XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
-                          "the page was told: “\(main.browser.state.title ?? "")”")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "location: denied" }, timeout: 10),
+                          "the page was told: “\(main.shownTitle ?? "")”")
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10), "remembered: not asked again")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "location: denied" }, timeout: 10), "remembered: not asked again")
             XCTAssertFalse(asking())
         }
     }
@@ -104,11 +104,11 @@ final class PermissionPromptTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Allow", in: main, window: window))
             // Allowed: the page gets a position or, with no location service here, "unavailable" — not "denied".
-            XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
-            XCTAssertNotEqual(main.browser.state.title, "location: denied", "Allow reached the page")
+            XCTAssertTrue(MainLoop.run(until: { (main.shownTitle ?? "").hasPrefix("location: ") }, timeout: 15))
+            XCTAssertNotEqual(main.shownTitle, "location: denied", "Allow reached the page")
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/again", title: "Asking again"))
-            XCTAssertTrue(MainLoop.run(until: { (main.browser.state.title ?? "").hasPrefix("location: ") }, timeout: 15))
-            XCTAssertNotEqual(main.browser.state.title, "location: denied", "remembered as allowed")
+            XCTAssertTrue(MainLoop.run(until: { (main.shownTitle ?? "").hasPrefix("location: ") }, timeout: 15))
+            XCTAssertNotEqual(main.shownTitle, "location: denied", "remembered as allowed")
             XCTAssertFalse(asking(), "not asked again")
         }
     }
@@ -124,8 +124,8 @@ final class PermissionPromptTests: XCTestCase {
             defer { BrowserTestWindow.destroy(main.window) }
             let question = PermissionKind.location.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
-                          "denied without a word: “\(main.browser.state.title ?? "")”")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "location: denied" }, timeout: 10),
+                          "denied without a word: “\(main.shownTitle ?? "")”")
             XCTAssertFalse(main.browser.root.presentedDescendants().contains { $0.hasLabel(question) }, "no question asked")
         }
         XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "", "nothing written")
@@ -149,11 +149,11 @@ final class PermissionPromptTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: asking, timeout: 10))
             XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "location: denied" }, timeout: 10))
             XCTAssertEqual(try Self.rows(in: locations.browserDatabase), "\(site) location deny", "kept in the database")
             // A reload: denied at once, with no prompt.
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/ask", title: "Asking"))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "location: denied" }, timeout: 10))
             XCTAssertFalse(asking(), "not asked again")
 
             XDoTool.run(["key", "--clearmodifiers", "ctrl+comma"])
@@ -198,8 +198,8 @@ final class PermissionPromptTests: XCTestCase {
             XDoTool.tab(in: main.window, until: { $0.contains("Deny") })
             XCTAssertEqual(main.window.focusDescription, "GtkButton 'Deny'", "Tab reached the question")
             XDoTool.run(["key", "Return"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "location: denied" }, timeout: 10),
-                          "Enter on Deny reached the page: “\(main.browser.state.title ?? "")”")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "location: denied" }, timeout: 10),
+                          "Enter on Deny reached the page: “\(main.shownTitle ?? "")”")
         }
     }
 
@@ -214,11 +214,11 @@ final class PermissionPromptTests: XCTestCase {
             let question = PermissionKind.notifications.question(site: site)
             XCTAssertTrue(Self.loadAndAsk(main, window, "\(base)/notify", title: "Notify"))
             XCTAssertTrue(MainLoop.run(until: { main.browser.root.presentedDescendants().contains { $0.hasLabel(question) } }, timeout: 10),
-                          "asked “\(question)”; the page says “\(main.browser.state.title ?? "")”")
+                          "asked “\(question)”; the page says “\(main.shownTitle ?? "")”")
             XCTAssertTrue(MainLoop.run(until: { Self.promptIn(main) }, timeout: 5), "the prompt slid in")
             XCTAssertTrue(Self.click("Deny", in: main, window: window))
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "notifications: denied" }, timeout: 10),
-                          "the page was told: “\(main.browser.state.title ?? "")”")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "notifications: denied" }, timeout: 10),
+                          "the page was told: “\(main.shownTitle ?? "")”")
         }
     }
 }

@@ -59,14 +59,14 @@ final class PlainFileLinkTests: XCTestCase {
                 }, timeout: 20), "\(link.name) (\(link.served)): the notice is presented; the server saw \(server.requestedPaths)")
                 XCTAssertEqual(try? Data(contentsOf: downloads.url.appendingPathComponent(link.name)), Data(Self.binary),
                                "\(link.name): the served bytes are in the Downloads folder")
-                XCTAssertEqual(main.browser.state.title, "Files", "\(link.name): the page stays")
+                XCTAssertEqual(main.shownTitle, "Files", "\(link.name): the page stays")
             }
             XCTAssertEqual(downloads.files, ["archive.zip", "blob.bin", "source.tar.gz"], "no partial file left")
 
             // Text WebKit shows is shown in the tab, not saved.
             let text = try XCTUnwrap(Self.links.first { $0.name == "readme.txt" })
             try BrowserTestWindow.clickLink(main, window: window, atPageX: 150, y: text.y)
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.uri?.hasSuffix("/readme.txt") == true && !main.browser.state.isLoading }, timeout: 15),
+            XCTAssertTrue(MainLoop.run(until: { main.browser.state.uri?.hasSuffix("/readme.txt") == true && !main.browser.showsLoading }, timeout: 15),
                           "the text file opened in the tab: \(main.browser.state.uri ?? "")")
             XCTAssertEqual(downloads.files, ["archive.zip", "blob.bin", "source.tar.gz"], "and nothing was saved for it")
         }

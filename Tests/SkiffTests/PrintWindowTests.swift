@@ -161,7 +161,7 @@ final class PrintWindowTests: XCTestCase {
             XDoTool.run(["key", "Escape"])
             XCTAssertTrue(MainLoop.run(until: { XDoTool.run(["search", "--onlyvisible", "--name", "^Print$"]).isEmpty }, timeout: 10),
                           "Escape closed it")
-            XCTAssertEqual(main.browser.state.title, "Printable", "and the page is as it was")
+            XCTAssertEqual(main.shownTitle, "Printable", "and the page is as it was")
         }
     }
 }

@@ -268,7 +268,7 @@ private struct Driver: Sendable {
 
     @MainActor
     func waitForTheSecretPage(_ main: MainWindow) {
-        XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Members only" }, timeout: 15),
-                      "logged in: “\(main.browser.state.title ?? "")”")
+        XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Members only" }, timeout: 15),
+                      "logged in: “\(main.shownTitle ?? "")”")
     }
 }

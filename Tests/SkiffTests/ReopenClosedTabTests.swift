@@ -31,7 +31,7 @@ final class ReopenClosedTabTests: XCTestCase {
 
     @MainActor
     private static func waitForTitle(_ title: String, in main: MainWindow) -> Bool {
-        MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading }, timeout: 15)
+        MainLoop.run(until: { main.shownTitle == title && !main.browser.showsLoading }, timeout: 15)
     }
 
     @MainActor
@@ -58,9 +58,9 @@ final class ReopenClosedTabTests: XCTestCase {
 
             XDoTool.run(["key", "--clearmodifiers", "ctrl+w"])
             XCTAssertTrue(Self.waitForTitle("Other", in: main), "closed: the neighbour shows")
-            MainLoop.run(for: 0.6)
+            XCTAssertTrue(MainLoop.run(until: { !main.browser.isAnimating }, timeout: 5), "and has come to rest")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+t"])
-            XCTAssertTrue(Self.waitForTitle("Two", in: main), "Ctrl+Shift+T brought it back: \(main.browser.state.title ?? "")")
+            XCTAssertTrue(Self.waitForTitle("Two", in: main), "Ctrl+Shift+T brought it back: \(main.shownTitle ?? "")")
             XCTAssertTrue(MainLoop.run(until: { Self.scrollY(of: main) == 1500 }, timeout: 5), "scrolled where it was: \(Self.scrollY(of: main))")
             MainLoop.run(until: { !main.browser.isAnimating }, timeout: 3)
             XDoTool.run(["key", "--clearmodifiers", "ctrl+Page_Down"])

@@ -59,14 +59,14 @@ final class ScriptDialogTests: XCTestCase {
                 XCTAssertEqual(main.window.focusDescription, "GtkButton 'OK'", "the focus is in the dialog")
                 // Not modal: the other tab is reached with the keyboard while the page waits.
                 XDoTool.run(["key", "ctrl+Page_Up"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 0 && main.browser.state.title == "Other" }, timeout: 10),
+                XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 0 && main.shownTitle == "Other" }, timeout: 10),
                               "switched to the other tab: \(main.browser.currentTabIndex)")
                 XCTAssertEqual(main.browser.tabTitles.last, "Alerting", "the alerting page still waits")
                 XDoTool.run(["key", "ctrl+Page_Down"])
                 XCTAssertTrue(MainLoop.run(until: { main.browser.currentTabIndex == 1 && main.window.focusDescription == "GtkButton 'OK'" }, timeout: 10),
                               "back on the tab, the focus is in its dialog: \(main.window.focusDescription ?? "none")")
                 XDoTool.run(["key", "Return"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "alerted" }, timeout: 10), "Enter answered it")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "alerted" }, timeout: 10), "Enter answered it")
                 XCTAssertFalse(Self.shows("Hello from the page", in: main))
             }
         }
@@ -79,9 +79,8 @@ final class ScriptDialogTests: XCTestCase {
             try BrowserTestWindow.with("Dialog Close", showing: "\(base)/other", pageTitle: "Other") { main, window in
                 XCTAssertTrue(Self.alertInSecondTab(main, window: window, base: base))
                 XDoTool.run(["key", "ctrl+w"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 1 }, timeout: 10))
-                MainLoop.run(for: 1)
-                XCTAssertFalse(Self.shows("Hello from the page", in: main))
+                XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 1 }, timeout: 10))
+                XCTAssertTrue(MainLoop.holds(for: 1) { !Self.shows("Hello from the page", in: main) }, "the closed tab's dialog went with it")
                 XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/confirm", title: "Confirming"), "the browser goes on")
             }
         }
@@ -95,18 +94,17 @@ final class ScriptDialogTests: XCTestCase {
                 // WebKit asks only for a page the user has used: a real click arms the handler.
                 MainLoop.run(for: 0.3)
                 XDoTool.click(window: window, x: 200, y: 150)
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Edited" }, timeout: 10))
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Edited" }, timeout: 10))
                 main.browser.load("\(base)/other")
                 XCTAssertTrue(MainLoop.run(until: { Self.shows("Leave this page?", in: main) }, timeout: 10), "asked before leaving")
                 XDoTool.run(["key", "Escape"])
                 XCTAssertTrue(MainLoop.run(until: { !Self.shows("Leave this page?", in: main) }, timeout: 10))
-                MainLoop.run(for: 1)
-                XCTAssertEqual(main.browser.state.title, "Edited", "Stay kept the page")
+                XCTAssertTrue(MainLoop.holds(for: 1) { main.shownTitle == "Edited" }, "Stay kept the page: \(main.shownTitle ?? "no title")")
                 main.browser.load("\(base)/other")
                 XCTAssertTrue(MainLoop.run(until: { Self.shows("Leave this page?", in: main) }, timeout: 10), "asked again")
                 XDoTool.run(["key", "Return"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Other" }, timeout: 10),
-                              "Leave went on: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Other" }, timeout: 10),
+                              "Leave went on: “\(main.shownTitle ?? "")”")
             }
         }
     }
@@ -117,12 +115,12 @@ final class ScriptDialogTests: XCTestCase {
             try BrowserTestWindow.with("Dialog Confirm", showing: "\(base)/confirm", pageTitle: "Confirming") { main, window in
                 XCTAssertTrue(Self.ask(main, window: window, until: "Delete everything?"))
                 XDoTool.run(["key", "Escape"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "confirm: false" }, timeout: 10),
-                              "Escape is Cancel: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "confirm: false" }, timeout: 10),
+                              "Escape is Cancel: “\(main.shownTitle ?? "")”")
                 XCTAssertTrue(Self.ask(main, window: window, until: "Delete everything?"))
                 XDoTool.run(["key", "Return"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "confirm: true" }, timeout: 10),
-                              "Enter is OK: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "confirm: true" }, timeout: 10),
+                              "Enter is OK: “\(main.shownTitle ?? "")”")
             }
         }
     }
@@ -136,8 +134,8 @@ final class ScriptDialogTests: XCTestCase {
                 // The page's default text is selected: typing replaces it.
                 XDoTool.run(["type", "--delay", "40", "Grace"])
                 XDoTool.run(["key", "Return"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "prompt: Grace" }, timeout: 10),
-                              "the typed answer reached the page: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "prompt: Grace" }, timeout: 10),
+                              "the typed answer reached the page: “\(main.shownTitle ?? "")”")
             }
         }
     }
@@ -159,10 +157,11 @@ final class ScriptDialogTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { main.window.focusDescription?.contains("GtkCheckButton") == true }, timeout: 10),
                               "Shift+Tab reached the choice: \(main.window.focusDescription ?? "none")")
                 XDoTool.run(["key", "space"])
-                MainLoop.run(for: 0.2)
+                XCTAssertTrue(MainLoop.run(until: { main.window.presentedDescendants().contains { $0.isCheckBox && $0.state(.checked, is: true) } }, timeout: 5),
+                              "Space ticked the choice")
                 XDoTool.run(["key", "Return"])
-                XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "all answered" }, timeout: 10),
-                              "the last two were answered without being shown: “\(main.browser.state.title ?? "")”")
+                XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "all answered" }, timeout: 10),
+                              "the last two were answered without being shown: “\(main.shownTitle ?? "")”")
                 XCTAssertFalse(Self.shows("Alert 5 of 6", in: main))
             }
         }

@@ -28,10 +28,7 @@ final class SecurityIndicatorTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, id) = try BrowserTestWindow.open("Security Indicator")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Plain"))
             var indicator: PresentedAccessible?
             XCTAssertTrue(MainLoop.run(until: {
@@ -64,10 +61,7 @@ final class SecurityIndicatorTests: XCTestCase {
         let base = tls.base
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Security Untrusted")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             main.browser.load("\(base)/")
             XCTAssertTrue(MainLoop.run(until: { main.browser.state.failure != nil }, timeout: 20), "the load was stopped")
             XCTAssertTrue(MainLoop.run(until: {
@@ -83,16 +77,13 @@ final class SecurityIndicatorTests: XCTestCase {
         let base = server.base
         try MainActor.assumeIsolated {
             let (main, _) = try BrowserTestWindow.open("Security Pending")
-            defer {
-                main.window.destroy()
-                MainLoop.run(for: 0.1)
-            }
+            defer { BrowserTestWindow.destroy(main.window) }
             XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/", title: "Plain"))
             let shown: @MainActor () -> Bool = { main.window.presentedDescendants().contains { $0.hasLabel("Not Secure") && $0.width > 0 } }
             XCTAssertTrue(MainLoop.run(until: shown, timeout: 5))
             main.browser.load("\(base)/slow")
             XCTAssertTrue(MainLoop.run(until: { !shown() }, timeout: 2), "nothing said while the next page is pending")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Slow" && shown() }, timeout: 10), "said again once it commits")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Slow" && shown() }, timeout: 10), "said again once it commits")
         }
     }
 }

@@ -19,7 +19,7 @@ final class SignalRegistryTests: XCTestCase {
                 main.window.present()
                 if args.contains("today") { MainLoop.run(until: { !main.today.visibleCards.isEmpty }, timeout: 10) }
                 main.today.openFirstVisibleCard()
-                MainLoop.run(for: 0.3)
+                MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5)
                 main.window.destroy()
             }
             let connections = SignalRegistry.connections

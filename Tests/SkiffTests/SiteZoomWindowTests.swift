@@ -37,7 +37,7 @@ final class SiteZoomWindowTests: XCTestCase {
     /// The page's own width, from its title ("width 900").
     @MainActor
     private static func width(_ main: MainWindow) -> Double? {
-        guard let title = main.browser.state.title, title.hasPrefix("width ") else { return nil }
+        guard let title = main.shownTitle, title.hasPrefix("width ") else { return nil }
         return Double(title.dropFirst(6))
     }
 
@@ -47,7 +47,7 @@ final class SiteZoomWindowTests: XCTestCase {
     private static func loadMeasured(_ main: MainWindow, _ uri: String, level: Double = 1) -> Double? {
         main.browser.load(uri)
         guard MainLoop.run(until: {
-            guard let width = width(main), let view = main.browser.webView, !main.browser.state.isLoading else { return false }
+            guard let width = width(main), let view = main.browser.webView, !main.browser.showsLoading else { return false }
             return abs(width * level - Double(view.width)) < 3
         }, timeout: 20) else { return nil }
         return width(main)
@@ -166,13 +166,13 @@ final class SiteZoomWindowTests: XCTestCase {
             }
             main.browser.load("\(base)/text")
             let measured = { () -> (width: Double, text: Double)? in
-                let parts = (main.browser.state.title ?? "").split(separator: " ")
+                let parts = (main.shownTitle ?? "").split(separator: " ")
                 guard parts.count == 4, let w = Double(parts[1]), let t = Double(parts[3]) else { return nil }
                 return (w, t)
             }
             // Loaded, and measuring its whole view: the chrome has settled.
             XCTAssertTrue(MainLoop.run(until: {
-                guard let width = measured()?.width, let view = main.browser.webView, !main.browser.state.isLoading else { return false }
+                guard let width = measured()?.width, let view = main.browser.webView, !main.browser.showsLoading else { return false }
                 return abs(width - Double(view.width)) < 3
             }, timeout: 20))
             let before = try XCTUnwrap(measured())

@@ -33,7 +33,7 @@ final class TabOverviewTests: XCTestCase {
         for (i, page) in pages.enumerated() {
             if i > 0 { main.browser.newTab() }
             main.browser.load("\(base)\(page.path)")
-            guard MainLoop.run(until: { main.browser.state.title == page.title && !main.browser.state.isLoading }, timeout: 20) else { return false }
+            guard MainLoop.run(until: { main.shownTitle == page.title && !main.browser.showsLoading }, timeout: 20) else { return false }
             // WebKit has drawn the page, so that leaving it pictures it.
             guard let view = main.browser.webView, MainLoop.runUntilPainted(view) else { return false }
         }
@@ -115,7 +115,7 @@ final class TabOverviewTests: XCTestCase {
             Self.settle(main)
             // …then the tab goes green and is left for the other one.
             main.browser.load("\(base)/green")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Green" && !main.browser.state.isLoading }, timeout: 20))
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Green" && !main.browser.showsLoading }, timeout: 20))
             // WebKit has drawn the page, so that leaving it pictures it.
             XCTAssertTrue(main.browser.webView.map { MainLoop.runUntilPainted($0) } ?? false, "the green page was drawn")
             main.browser.webView?.grabFocus()
@@ -152,7 +152,7 @@ final class TabOverviewTests: XCTestCase {
             XDoTool.run(["key", "Escape"])
             XCTAssertTrue(MainLoop.run(until: { !main.browser.isTabOverviewOpen }, timeout: 3))
             Self.settle(main)
-            XCTAssertEqual(main.browser.state.title, "Grey")
+            XCTAssertEqual(main.shownTitle, "Grey")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+shift+o"])
             XCTAssertTrue(MainLoop.run(until: { main.browser.isTabOverviewOpen }, timeout: 3))
             Self.settle(main)
@@ -162,7 +162,7 @@ final class TabOverviewTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { !main.browser.isTabOverviewOpen }, timeout: 3), "Enter closes the overview")
             Self.settle(main)
             XCTAssertEqual(main.browser.currentTabIndex, 1)
-            XCTAssertEqual(main.browser.state.title, "Blue")
+            XCTAssertEqual(main.shownTitle, "Blue")
             // On screen: the blue page, not the grey one the overview opened from.
             guard let webView = main.browser.webView, let region = Screenshot.region(of: webView, inset: 20) else { return XCTFail("no page") }
             let shot = try Screenshot.capture(window: window)
@@ -190,7 +190,7 @@ final class TabOverviewTests: XCTestCase {
                 return XCTFail("no close button for Blue")
             }
             XDoTool.click(window: window, x: close.surfaceCentre.x, y: close.surfaceCentre.y)
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 }, timeout: 3), "the close button closes its tab")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 3 }, timeout: 3), "the close button closes its tab")
             Self.settle(main)
             XCTAssertEqual(Self.tiles(main, labels).map(\.label), [Self.name("Red"), Self.name("Green"), Self.name("Grey")])
 
@@ -199,7 +199,7 @@ final class TabOverviewTests: XCTestCase {
             XDoTool.run(["mousemove", "--window", window, "\(Int(green.surfaceCentre.x))", "\(Int(green.surfaceCentre.y))"])
             MainLoop.handlePendingInput()
             XDoTool.run(["click", "2"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 2 }, timeout: 3), "a middle click closes the tab")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 2 }, timeout: 3), "a middle click closes the tab")
             Self.settle(main)
             XCTAssertEqual(Self.tiles(main, labels).map(\.label), [Self.name("Red"), Self.name("Grey")])
 
@@ -211,7 +211,7 @@ final class TabOverviewTests: XCTestCase {
             // The swipe's own frames: a move each 60 Hz frame makes it quick.
             for step in 1...8 { XDoTool.run(["mousemove", "--window", window, "\(x0 - step * 25)", "\(y0)"]); MainLoop.run(for: 0.016) }
             XDoTool.run(["mouseup", "1"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 1 }, timeout: 3), "a swipe closes the tab")
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 1 }, timeout: 3), "a swipe closes the tab")
             Self.settle(main)
             XCTAssertEqual(Self.tiles(main, labels).map(\.label), [Self.name("Grey")])
 
@@ -274,7 +274,7 @@ final class TabOverviewTests: XCTestCase {
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { !main.browser.isTabOverviewOpen }, timeout: 3), "Enter on the first tile")
             Self.settle(main)
-            XCTAssertEqual(main.browser.state.title, "Red", "Tab came round to the first tile")
+            XCTAssertEqual(main.shownTitle, "Red", "Tab came round to the first tile")
         }
     }
 
@@ -288,7 +288,7 @@ final class TabOverviewTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { main.browser.isTabOverviewOpen }, timeout: 3))
             Self.settle(main)
             XDoTool.run(["key", "--clearmodifiers", "ctrl+t"])
-            XCTAssertTrue(MainLoop.run(until: { main.browser.tabCount == 3 && !main.browser.isTabOverviewOpen }, timeout: 4),
+            XCTAssertTrue(MainLoop.run(until: { main.browser.heardTabCount == 3 && !main.browser.isTabOverviewOpen }, timeout: 4),
                           "Ctrl+T from the overview opens a tab and leaves the overview")
             Self.settle(main)
             XCTAssertTrue(main.browser.addressEntry.containsFocus, "the new tab’s address is ready for typing; focus: \(main.window.focusDescription ?? "none"), editing \(main.browser.isEditingAddress)")

@@ -43,7 +43,7 @@ final class TabSuspensionWindowTests: XCTestCase {
 
     @MainActor
     private static func waitForPage(_ main: MainWindow, title: String) -> Bool {
-        MainLoop.run(until: { main.browser.state.title == title && !main.browser.state.isLoading && main.browser.webView?.isLoading == false }, timeout: 20)
+        MainLoop.run(until: { main.shownTitle == title && !main.browser.showsLoading && main.browser.webView?.isLoading == false }, timeout: 20)
     }
 
     /// Process ids of the WebKit web processes under this (test) process, from /proc.
@@ -74,7 +74,7 @@ final class TabSuspensionWindowTests: XCTestCase {
             _ = pageAnswer(browser.webView, "window.scrollTo(0, 1234); 0")
             XCTAssertEqual(pageAnswer(browser.webView, "window.scrollY"), "1234")
             // The user reads a moment before leaving: the scrolled page is painted by then.
-            MainLoop.run(for: 0.5)
+            XCTAssertTrue(MainLoop.runUntilPainted(browser.root, frames: 3))
 
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
@@ -90,10 +90,13 @@ final class TabSuspensionWindowTests: XCTestCase {
             // Half a swipe towards it: where its page would be, its picture (black) is drawn.
             browser.perform(.dragBegan)
             browser.perform(.dragged(translation: 300))
-            MainLoop.run(for: 0.4)
-            let shot = try Screenshot.capture(window: window)
-            defer { shot.remove() }
-            let left = shot.luminance(Rect(x: 20, y: 80, width: 200, height: 300))
+            var left: (minimum: Double, maximum: Double, mean: Double)?
+            MainLoop.run(until: {
+                guard MainLoop.runUntilPainted(browser.root), let shot = try? Screenshot.capture(window: window) else { return false }
+                defer { shot.remove() }
+                left = shot.luminance(Rect(x: 20, y: 80, width: 200, height: 300))
+                return (left?.mean ?? 1) < 0.25
+            }, timeout: 5)
             XCTAssertNotNil(left)
             XCTAssertLessThan(left?.mean ?? 1, 0.25, "the suspended tab's picture of its black page shows in the pager")
             browser.perform(.dragged(translation: 0))
@@ -129,7 +132,6 @@ final class TabSuspensionWindowTests: XCTestCase {
             browser.tabSuspensionPolicy = TabSuspension.Policy(liveTabs: 1, idleSeconds: 600)
             XCTAssertTrue(MainLoop.run(until: { browser.isTabSuspended(at: 0) && browser.isTabSuspended(at: 1) }, timeout: 20),
                           "the background tabs were suspended")
-            MainLoop.run(for: 0.5)
             let host = "127.0.0.1"
             browser.openTabOverview()
             MainLoop.run(until: { !browser.isAnimating }, timeout: 5)
@@ -157,8 +159,8 @@ final class TabSuspensionWindowTests: XCTestCase {
             XCTAssertTrue(Self.load(main, "\(base)/a", title: "Page A"))
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/busy", title: "Busy"))
-            MainLoop.run(for: 1)
-            let withBoth = Self.webProcesses().count
+            // Counted once it holds still (a process another test left may be ending).
+            let withBoth = try XCTUnwrap(MainLoop.settled(browser.root) { Self.webProcesses().count })
             browser.closeTab()
             XCTAssertTrue(MainLoop.run(until: { Self.webProcesses().count < withBoth }, timeout: 5),
                           "the busy page's process ended (\(withBoth) before, \(Self.webProcesses().count) now)")
@@ -206,7 +208,7 @@ final class TabSuspensionWindowTests: XCTestCase {
                 XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
                 persistence.flush()
                 main.window.destroy()
-                MainLoop.run(for: 0.5)
+                XCTAssertTrue(MainLoop.run(until: { XDoTool.window(named: "Restore Lazily One", timeout: 0) == nil }, timeout: 5), "the first window went")
             }
             let before = Self.webProcesses()
             let persistence = BrowserPersistence.open(locations: locations)
@@ -215,7 +217,7 @@ final class TabSuspensionWindowTests: XCTestCase {
             let browser = main.browser
             XCTAssertEqual(browser.tabTitles, ["Page B", "Page C"], "both tabs are back, named")
             XCTAssertTrue(Self.waitForPage(main, title: "Page C"), "the tab on screen loads its page")
-            MainLoop.run(for: 1)
+            XCTAssertTrue(MainLoop.holds(for: 1) { Self.webProcesses().subtracting(before).count <= 1 }, "no process starts for the tab not shown")
             XCTAssertEqual(Self.webProcesses().subtracting(before).count, 1,
                            "one new web process for the tab on screen, not one per saved tab")
             // Chosen, the other tab loads its own page, with the history it had.
@@ -239,8 +241,7 @@ final class TabSuspensionWindowTests: XCTestCase {
             _ = pageAnswer(browser.webView, "var f = document.createElement('textarea'); document.body.prepend(f); f.value = 'half a reply'; 0")
             browser.newTab()
             XCTAssertTrue(Self.load(main, "\(base)/c", title: "Page C"))
-            MainLoop.run(for: 2)
-            XCTAssertFalse(browser.isTabSuspended(at: 0), "a tab with unsent input keeps its page")
+            XCTAssertTrue(MainLoop.holds(for: 2) { !browser.isTabSuspended(at: 0) }, "a tab with unsent input keeps its page")
             browser.selectTab(at: 0)
             XCTAssertEqual(pageAnswer(browser.webView, "document.querySelector('textarea').value"), "half a reply", "the typed text is still there")
         }

@@ -68,7 +68,7 @@ final class TodayArticleTests: XCTestCase {
             XCTAssertTrue(storyLabels.contains("The first paragraph of the tide article."), "\(storyLabels)")
             XCTAssertTrue(main.today.root.presentedDescendants().contains { $0.isButton && $0.hasLabel("Open in Browser") }, "the button is on screen")
 
-            MainLoop.run(for: 0.6)
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story came to rest")
             XDoTool.run(["windowfocus", "--sync", window])
             XDoTool.run(["key", "ctrl+Return"])
             XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .browser && main.window.title.contains("Harbour Page") }, timeout: 20),

@@ -52,7 +52,7 @@ final class TodayPageFeedTests: TodayFeedServerTestCase {
             let item = "Subscribe in Today"
 
             main.browser.load("\(base)/plain.html")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Plain Page" && !main.browser.state.isLoading }, timeout: 20))
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Plain Page" && !main.browser.showsLoading }, timeout: 20))
             MainLoop.run(for: 0.5)
             main.menuButton?.popup()
             XCTAssertTrue(MainLoop.run(until: { Self.menuItem(item, in: main)?.state(.disabled, is: true) == true }, timeout: 10),
@@ -60,7 +60,7 @@ final class TodayPageFeedTests: TodayFeedServerTestCase {
             main.menuButton?.popdown()
 
             main.browser.load("\(base)/site.html")
-            XCTAssertTrue(MainLoop.run(until: { main.browser.state.title == "Harbour Site" && !main.browser.state.isLoading }, timeout: 20))
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Harbour Site" && !main.browser.showsLoading }, timeout: 20))
             main.menuButton?.popup()
             XCTAssertTrue(MainLoop.run(until: {
                 guard let found = Self.menuItem(item, in: main) else { return false }

@@ -92,7 +92,7 @@ final class TodayReaderViewTests: XCTestCase {
                 XCTAssertFalse(row.reader.isActive)
                 _ = row.name.grabFocus()
                 XDoTool.run(["windowfocus", "--sync", id])
-                MainLoop.run(for: 0.3)
+                XCTAssertTrue(MainLoop.run(until: { list.window.isActive }, timeout: 5), "the list takes the keys")
                 // Reached with Tab from the feed's name, turned on with Space.
                 for _ in 0..<6 where !row.reader.hasFocus {
                     XDoTool.run(["key", "Tab"])
@@ -102,7 +102,7 @@ final class TodayReaderViewTests: XCTestCase {
                 XDoTool.run(["key", "space"])
                 XCTAssertTrue(MainLoop.run(until: { (try? Self.readerView(in: database)) == [true] }, timeout: 10), "the choice is in the file")
                 list.window.close()
-                MainLoop.run(for: 0.3)
+                XCTAssertTrue(MainLoop.run(until: { !list.window.isVisible }, timeout: 5), "the list closed")
 
                 main.today.openFirstVisibleCard()
                 XCTAssertEqual(main.today.storyTitle, "Harbour dredging begins")
@@ -141,7 +141,7 @@ final class TodayReaderViewTests: XCTestCase {
                               "the button is on screen")
                 XCTAssertFalse(Self.storyLabels(main).contains(Self.firstSentence))
                 XCTAssertEqual(server.requestCount(for: "/dredging.html"), 0, "nothing fetched before it is asked for")
-                MainLoop.run(for: 0.6)
+                XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story has come to rest")
                 XDoTool.run(["windowfocus", "--sync", window])
                 XDoTool.run(["key", "ctrl+alt+r"])
                 XCTAssertTrue(MainLoop.run(until: { Self.storyLabels(main).contains(Self.lastSentence) && !main.today.isLayingOutStory }, timeout: 20),

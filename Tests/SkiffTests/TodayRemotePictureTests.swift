@@ -287,7 +287,7 @@ final class TodayRemotePictureTests: XCTestCase {
             var lime = 0.0, centre = ""
             let deadline = Date().addingTimeInterval(10)
             repeat {
-                guard let shown = icon() else { MainLoop.run(for: 0.2); continue }
+                guard let shown = icon() else { _ = MainLoop.runUntilPainted(main.window); continue }
                 centre = "16x16+\(Int(shown.surfaceCentre.x) - 8)+\(Int(shown.surfaceCentre.y) - 8)"
                 let shot = try Screenshot.capture(window: id, settling: 0.5)
                 lime = Self.fraction(of: "lime", in: centre, shot: shot)
@@ -332,7 +332,7 @@ final class TodayRemotePictureTests: XCTestCase {
                 offset += 300
                 main.today.scroll(to: offset)
                 // The cards dealt draw, and ask for their pictures, in the next frames.
-                MainLoop.run(for: 0.3)
+                _ = MainLoop.runUntilPainted(main.today.root)
                 MainLoop.run(until: idle, timeout: 20)
             }
             XCTAssertTrue(MainLoop.run(until: idle, timeout: 20), "every fetch ended and its picture was written")

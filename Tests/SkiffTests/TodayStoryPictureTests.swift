@@ -29,7 +29,8 @@ final class TodayStoryPictureTests: TodayLookTestCase {
             XDoTool.click(window: id, x: origin.x + card.frame.x + card.frame.width / 2, y: origin.y + card.frame.y + card.frame.height / 2)
             XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen }, timeout: 5), "the story opened")
             XCTAssertTrue(MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 10), "its picture arrived")
-            MainLoop.run(for: 0.8)
+            XCTAssertTrue(MainLoop.run(until: { main.today.isStorySettled }, timeout: 5), "the story came to rest")
+            XCTAssertTrue(MainLoop.runUntilPainted(main.today.root))
             shot = try Screenshot.capture(window: id)
         }
         return try XCTUnwrap(shot)

@@ -74,11 +74,10 @@ final class TodaySubscribeTests: XCTestCase {
             XCTAssertTrue(texts.contains("Moor with long lines."), "\(texts)")
             XCTAssertFalse(texts.contains { $0.contains("hacked") }, "the script is not text either")
             XCTAssertEqual(texts.filter { $0 == "High water at noon." }.count, 1, "the summary is the lead, not said twice: \(texts)")
-            MainLoop.run(for: 0.6)
-            guard let button = main.today.root.presentedDescendants().first(where: { $0.isButton && $0.hasLabel("Open in Browser") }) else {
+            guard let button = main.today.root.settledDescendant(where: { $0.isButton && $0.hasLabel("Open in Browser") }) else {
                 return XCTFail("no Open in Browser button")
             }
-            let tabsBefore = main.browser.tabCount
+            let tabsBefore = main.browser.heardTabCount ?? 0
             XDoTool.click(window: window, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { main.visibleSection == .browser && main.window.title.contains("Tides Page") }, timeout: 20),
                           "the article's page is open in the Browser: \(main.window.title)")
@@ -224,8 +223,7 @@ final class TodaySubscribeTests: XCTestCase {
                     remove = list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Remove Quay News") }
                     return remove != nil
                 }, timeout: 10), "the row is made again under its new name")
-                MainLoop.run(for: 0.3)
-                remove = list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Remove Quay News") }
+                remove = list.window.settledDescendant { $0.isButton && $0.hasLabel("Remove Quay News") }
                 let button = try XCTUnwrap(remove)
                 XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
                 XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.first?.title == "Add your feeds" }, timeout: 10),
@@ -297,8 +295,7 @@ final class TodaySubscribeTests: XCTestCase {
                 XDoTool.run(["key", "F5"])
                 XCTAssertTrue(MainLoop.run(until: { main.today.problemsText?.contains("Offline · updated just now") == true }, timeout: 20),
                               "told: \(main.today.problemsText ?? "nothing")")
-                MainLoop.run(for: 0.5)
-                XCTAssertFalse(main.today.problemsText?.contains("Harbour Notes:") == true, "not each feed's error: \(main.today.problemsText ?? "")")
+                XCTAssertTrue(MainLoop.holds(for: 0.5) { main.today.problemsText?.contains("Harbour Notes:") != true }, "not each feed's error: \(main.today.problemsText ?? "")")
                 XCTAssertFalse(main.today.problemsText?.contains("could not be shown") == true, "quietly: no heading of problems")
                 XCTAssertEqual(main.today.visibleCards.count, 2, "what is stored still shows")
 

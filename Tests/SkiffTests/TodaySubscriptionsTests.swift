@@ -161,8 +161,8 @@ final class TodaySubscriptionsTests: XCTestCase {
                 let list = try XCTUnwrap(main.subscriptionsWindow)
                 let id = try XCTUnwrap(XDoTool.window(named: "Subscriptions"), "the Subscriptions window")
                 XDoTool.run(["windowfocus", "--sync", id])
-                MainLoop.run(for: 0.5)
-                let button = try XCTUnwrap(list.window.presentedDescendants().first { $0.isButton && $0.hasLabel("Export Subscriptions…") })
+                XCTAssertTrue(MainLoop.run(until: { list.window.isActive }, timeout: 5), "the list takes the keys")
+                let button = try XCTUnwrap(list.window.settledDescendant { $0.isButton && $0.hasLabel("Export Subscriptions…") })
                 XDoTool.click(window: id, x: button.surfaceCentre.x, y: button.surfaceCentre.y)
                 try Self.answerSaveDialog(with: "/proc/skiff-export-2.opml")
                 let toldThere = "The subscriptions couldn’t be exported to “skiff-export-2.opml”"

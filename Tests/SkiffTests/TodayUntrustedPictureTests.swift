@@ -85,7 +85,8 @@ final class TodayUntrustedPictureTests: XCTestCase {
             while offset < main.today.contentHeight {
                 offset += 400
                 main.today.scroll(to: offset)
-                MainLoop.run(for: 0.3)
+                // The cards dealt draw, and ask for their pictures, in the next frames.
+                _ = MainLoop.runUntilPainted(main.today.root)
                 MainLoop.run(until: { !main.today.isLoadingImages }, timeout: 5)
                 let shot = try Screenshot.capture(window: id, settling: 0.3)
                 defer { shot.remove() }

@@ -103,7 +103,7 @@ final class TypedAddressStressTests: XCTestCase {
                 // loading the page typed; a wrong page loading runs into the timeout, then counts below.
                 let asks = { server.requestedPaths.dropFirst(asked).filter { $0 != "/favicon.ico" } }
                 let loaded = MainLoop.run(until: {
-                    !asks().isEmpty && !main.browser.state.isLoading && main.browser.state.uri == "\(base)/\(page)"
+                    !asks().isEmpty && !main.browser.showsLoading && main.browser.state.uri == "\(base)/\(page)"
                 }, timeout: 10)
                 let got = asks()
                 if !loaded {

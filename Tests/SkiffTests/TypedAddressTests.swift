@@ -53,8 +53,8 @@ final class TypedAddressTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { main.browser.addressEntry.text == typed }, timeout: 5),
                               "at \(delay) ms a key the field holds what was typed: “\(main.browser.addressEntry.text)”")
                 XDoTool.run(["key", "Return"])
-                let loaded = MainLoop.run(until: { main.browser.state.title == "Chapter \(chapter)" && !main.browser.state.isLoading }, timeout: 15)
-                XCTAssertTrue(loaded, "at \(delay) ms a key, \(typed) loads Chapter \(chapter), not “\(main.browser.state.title ?? "")” at \(main.browser.state.uri ?? "")")
+                let loaded = MainLoop.run(until: { main.shownTitle == "Chapter \(chapter)" && !main.browser.showsLoading }, timeout: 15)
+                XCTAssertTrue(loaded, "at \(delay) ms a key, \(typed) loads Chapter \(chapter), not “\(main.shownTitle ?? "")” at \(main.browser.state.uri ?? "")")
             }
         }
     }
