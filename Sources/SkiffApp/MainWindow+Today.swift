@@ -52,11 +52,11 @@ extension MainWindow {
 
     /// Today's sidebar chooses as the chooser's menu does; while it is on screen the chooser is not.
     func connectSidebar(of today: TodayView) {
-        today.onChooseSidebarEntry = { [weak self] index in
+        today.host.onChooseSidebarEntry = { [weak self] index in
             guard let self, self.viewChoices.indices.contains(index) else { return }
             self.chooseView(self.viewChoices[index].selection.rawValue)
         }
-        today.onSidebarShown = { [weak self] _ in self?.showViewChooser() }
+        today.host.onSidebarShown = { [weak self] _ in self?.showViewChooser() }
     }
 
     /// The view named `target` chosen: Today shows it, the sidebar and the chooser say it, the next

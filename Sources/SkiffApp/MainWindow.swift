@@ -116,7 +116,7 @@ public final class MainWindow: BrowserViewDelegate {
         window.setChild(stack)
 
         sections.connectToday = { [weak self] today in
-            today.onOpenLink = { link in self?.openInBrowser(link) }
+            today.host.onOpenLink = { link in self?.openInBrowser(link) }
             self?.connectSidebar(of: today)
         }
         sections.onAddFeed = { [weak self] in self?.showAddFeed() }

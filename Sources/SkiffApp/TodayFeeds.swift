@@ -154,14 +154,14 @@ final class TodayFeeds {
         }
         if let store {
             let texts = StoryTexts(store: store, fetch: ReaderFetch())
-            today.storyBody = { id in await texts.body(cardID: id) }
-            today.readerView = { id in await texts.readerView(cardID: id) }
+            today.host.storyBody = { id in await texts.body(cardID: id) }
+            today.host.readerView = { id in await texts.readerView(cardID: id) }
             today.searchArticles = { text in Self.search(text, store: store) }
         }
-        today.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
-        today.setArticleState = { [weak self] id, state, on in self?.set(state, on, cardID: id) ?? false }
-        today.onAddFeed = { [weak self] in self?.onAddFeed?() }
-        today.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
+        today.host.onStoryOpened = { [weak self] id in self?.markRead(cardID: id) }
+        today.host.setArticleState = { [weak self] id, state, on in self?.set(state, on, cardID: id) ?? false }
+        today.host.onAddFeed = { [weak self] in self?.onAddFeed?() }
+        today.host.onRefresh = { [weak self] in self?.updates?.refresh(all: true) }
         if let openingProblem { today.reportProblems([openingProblem]) }
         reload()
         // Refresh what is due once Today has drawn its first frame, never before it.

@@ -66,7 +66,7 @@ struct TodayRefreshBench: MainActorBench {
                     let refreshing = await BenchRun.frames(stats, on: window.window, for: seconds) { t in
                         if started == nil, t > 0.1 {
                             started = FrameStats.monotonicNow
-                            today.onRefresh?()
+                            today.host.onRefresh?()
                         }
                         if let started, finished == nil, FrameStats.monotonicNow > started + 0.05, !window.isRefreshingFeeds {
                             finished = FrameStats.monotonicNow

@@ -51,7 +51,7 @@ final class TodayArticleTests: XCTestCase {
                 ArticleCardInput(identity: "a2", feedTitle: "Harbour Notes", title: "The ferry runs again",
                                  published: Self.day(1), unread: false, link: URL(string: "\(base)/ferry.html")),
             ]
-            main.today.storyBody = { id in StoryText(paragraphs: id == "a1" ? ["The first paragraph of the tide article.", "A second one."] : []) }
+            main.today.host.storyBody = { id in StoryText(paragraphs: id == "a1" ? ["The first paragraph of the tide article.", "A second one."] : []) }
             main.today.replaceFeed(ArticleCards.feed(from: articles, now: Date()))
             XCTAssertTrue(MainLoop.run(until: { main.today.visibleCards.map(\.title) == ["Tide tables for the week", "The ferry runs again"] }, timeout: 10),
                           "\(main.today.visibleCards.map(\.title))")
@@ -60,7 +60,7 @@ final class TodayArticleTests: XCTestCase {
             XCTAssertEqual(main.today.visibleCardAccessibility.map(\.description), ["Unread. Harbour Notes. High water at noon.", "Harbour Notes"])
 
             var opened: [String] = []
-            main.today.onStoryOpened = { opened.append($0) }
+            main.today.host.onStoryOpened = { opened.append($0) }
             main.today.openFirstVisibleCard()
             XCTAssertTrue(MainLoop.run(until: { main.today.isStoryOpen && !main.today.isLayingOutStory }, timeout: 10), "the story opened")
             XCTAssertEqual(opened, ["a1"], "opening an unread article says so (to mark it read)")

@@ -42,50 +42,9 @@ public final class TodayView {
         get { search.query }
         set { search.query = newValue }
     }
-    /// An article's page to open in the Browser ("Open in Browser", Ctrl+Enter in a story).
-    public var onOpenLink: ((URL) -> Void)? {
-        get { host.onOpenLink }
-        set { host.onOpenLink = newValue }
-    }
-    /// A card's story opened: its id (an article's identity, to mark it read).
-    public var onStoryOpened: ((String) -> Void)? {
-        get { host.onStoryOpened }
-        set { host.onStoryOpened = newValue }
-    }
-    /// The story's text for a card whose text is not in the feed's cards (articles: their content is
-    /// read and sanitised only when opened, or fetched by Reader View; never on the main thread).
-    public var storyBody: (@Sendable (String) async -> StoryText)? {
-        get { host.storyBody }
-        set { host.storyBody = newValue }
-    }
-    /// "Reader View" in an open story: the article from the card's page (fetched, extracted).
-    public var readerView: (@Sendable (String) async -> StoryText)? {
-        get { host.readerView }
-        set { host.readerView = newValue }
-    }
-    /// The "Add your feeds" card was opened.
-    public var onAddFeed: (() -> Void)? {
-        get { host.onAddFeed }
-        set { host.onAddFeed = newValue }
-    }
-    /// Refresh (the window's `today-refresh` action: F5, Ctrl+R).
-    public var onRefresh: (() -> Void)? {
-        get { host.onRefresh }
-        set { host.onRefresh = newValue }
-    }
 
     /// The list of views beside the grid on wide windows (`SidebarLayout`).
     let split: SidebarSplit
-    /// The sidebar's entry at this position was chosen (a click, the arrows, Enter).
-    public var onChooseSidebarEntry: ((Int) -> Void)? {
-        get { host.onChooseSidebarEntry }
-        set { host.onChooseSidebarEntry = newValue }
-    }
-    /// The sidebar came or went (a resize across `SidebarLayout.minimumWidth`).
-    public var onSidebarShown: ((Bool) -> Void)? {
-        get { host.onSidebarShown }
-        set { host.onSidebarShown = newValue }
-    }
     public var isSidebarShown: Bool { split.showsSidebar && split.sidebar.root.isVisible }
 
     /// The sidebar's entries, the one shown chosen; none: no sidebar (the sample).
@@ -96,7 +55,7 @@ public final class TodayView {
     }
 
     /// Fetches the feeds again, when there are subscriptions to fetch.
-    public func refresh() { onRefresh?() }
+    public func refresh() { host.onRefresh?() }
     /// Pictures named by http(s) addresses (subscriptions' articles), fetched into the disk cache;
     /// without it such cards keep their designed look.
     public var remotePictures: RemotePictures? {
@@ -131,8 +90,8 @@ public final class TodayView {
         stack.hexpand = true
         stack.vexpand = true
         column.append(stack)
-        split.sidebar.onChoose = { [weak self] index in self?.onChooseSidebarEntry?(index) }
-        split.onSidebarShown = { [weak self] shown in self?.onSidebarShown?(shown) }
+        split.sidebar.onChoose = { [weak self] index in self?.host.onChooseSidebarEntry?(index) }
+        split.onSidebarShown = { [weak self] shown in self?.host.onSidebarShown?(shown) }
         root.setChild(split.root)
         root.addOverlay(toast.root)
         root.addCSSClass("today")
@@ -235,7 +194,7 @@ public final class TodayView {
             self.showCardMenu(feedSource, grid, index, widget: widget, x: x, y: y)
         }
         story.onClose = { [weak self] in self?.closeStory() }
-        story.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
+        story.onOpenLink = { [weak self] link in self?.host.onOpenLink?(link) }
         story.onReaderView = { [weak self] in self?.openReaderView() }
         story.onStep = { [weak self] forward in _ = self?.showNeighbourStory(forward ? .next : .previous) }
         story.onNextUnread = { [weak self] in _ = self?.showNeighbourStory(.next, unreadOnly: true) }
@@ -400,12 +359,12 @@ public final class TodayView {
 
     func openStory(_ index: CardIndex) {
         guard let grid, let story, let feed = loadedFeed, !story.isShown, let frame = grid.visibleFrame(of: index) else { return }
-        if feed.feed.card(at: index)?.id == ArticleCards.addFeedsCardID, let onAddFeed {
+        if feed.feed.card(at: index)?.id == ArticleCards.addFeedsCardID, let onAddFeed = host.onAddFeed {
             onAddFeed()
             return
         }
         let content = feed.content(at: index)
-        let reader = content.body.isEmpty ? storyBody : nil
+        let reader = content.body.isEmpty ? host.storyBody : nil
         story.open(content, index: index, from: frame, size: (Double(grid.root.width), Double(grid.root.height)), bodyFollows: reader != nil)
         storyShown(content, at: index, feed: feed, grid: grid, reader: reader)
     }
@@ -423,7 +382,7 @@ public final class TodayView {
         grid.hiddenCard = index
         if content.unread {
             feed.readOverrides[content.id] = true
-            onStoryOpened?(content.id)
+            host.onStoryOpened?(content.id)
         }
     }
 
@@ -435,7 +394,7 @@ public final class TodayView {
             feed.feed.card(at: candidate)?.id != ArticleCards.addFeedsCardID && (!unreadOnly || feed.content(at: candidate).unread)
         }) else { return false }
         let content = feed.content(at: next)
-        let reader = content.body.isEmpty ? storyBody : nil
+        let reader = content.body.isEmpty ? host.storyBody : nil
         grid.reveal(next, focus: false)
         story.show(content, index: next, bodyFollows: reader != nil)
         storyShown(content, at: next, feed: feed, grid: grid, reader: reader)
@@ -445,7 +404,7 @@ public final class TodayView {
 
     /// Reader View for the open story: its article fetched from its page replaces the summary.
     private func openReaderView() {
-        guard let story, story.isOpen, let index = story.index, let feed = loadedFeed, let readerView else { return }
+        guard let story, story.isOpen, let index = story.index, let feed = loadedFeed, let readerView = host.readerView else { return }
         let id = feed.content(at: index).id
         Task { [weak self] in
             let text = await readerView(id)
@@ -474,7 +433,7 @@ public final class TodayView {
             // Ctrl+Enter on a focused card: its page, as in its story.
             if (key == Key.enter || key == Key.kpEnter), modifiers.contains(.control), self.story?.isOpen != true,
                let link = self.focusedCardLink {
-                self.onOpenLink?(link)
+                self.host.onOpenLink?(link)
                 return true
             }
             guard let story = self.story, story.isOpen else {
@@ -517,12 +476,6 @@ public final class TodayView {
     /// An article's state a reader's key changes.
     public enum ArticleState: Sendable { case read, starred }
 
-    /// Records an article's new state (`m`: read or unread, `s`: starred or not) and answers whether
-    /// it did: the sample's cards, which are no articles, have no state to change.
-    public var setArticleState: ((_ id: String, _ state: ArticleState, _ on: Bool) -> Bool)? {
-        get { host.setArticleState }
-        set { host.setArticleState = newValue }
-    }
 
     /// `m` or `s` on the open story's article or the focused card's: flipped, recorded, redrawn.
     private func toggle(_ state: ArticleState) -> Bool {
@@ -539,7 +492,7 @@ public final class TodayView {
     }
 
     private func toggle(_ state: ArticleState, at index: CardIndex, feed: FeedSource, grid: GridView) -> Bool {
-        guard let setArticleState else { return false }
+        guard let setArticleState = host.setArticleState else { return false }
         let content = feed.content(at: index)
         let on = state == .read ? content.unread : !content.starred
         guard setArticleState(content.id, state, on) else { return false }
@@ -563,12 +516,12 @@ public final class TodayView {
     lazy var cardMenu: CardMenu = {
         let menu = CardMenu(attachedTo: root)
         menu.onToggle = { [weak self] state, target in _ = self?.toggle(state, at: target.index, feed: target.feed, grid: target.grid) }
-        menu.onOpenLink = { [weak self] link in self?.onOpenLink?(link) }
+        menu.onOpenLink = { [weak self] link in self?.host.onOpenLink?(link) }
         return menu
     }()
 
     private func showCardMenu(_ feed: FeedSource, _ grid: GridView, _ index: CardIndex, widget: Widget, x: Double, y: Double) {
-        cardMenu.show(for: (feed, grid, index), at: widget, x: x, y: y, changesState: setArticleState != nil)
+        cardMenu.show(for: (feed, grid, index), at: widget, x: x, y: y, changesState: host.setArticleState != nil)
     }
 
 }
