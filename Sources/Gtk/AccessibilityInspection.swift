@@ -16,19 +16,9 @@ public struct PresentedAccessible {
     public func hasLabel(_ label: String) -> Bool { skiff_accessible_label_is(pointer, label) != 0 }
     /// The accessible label as GTK holds it (nil when it has none): read back through GTK's test
     /// check, which gives the value it has when asked about one no widget is named.
-    public var label: String? {
-        guard let differs = skiff_test_accessible_label_differs(pointer, "\u{1}") else { return nil }
-        defer { g_free(differs) }
-        let value = String(cString: differs)
-        return value.isEmpty ? nil : value
-    }
+    public var label: String? { readBack(skiff_test_accessible_label_differs(pointer, "\u{1}")) }
     /// The accessible description as GTK holds it (nil when it has none), read back as `label` is.
-    public var description: String? {
-        guard let differs = skiff_test_accessible_description_differs(pointer, "\u{1}") else { return nil }
-        defer { g_free(differs) }
-        let value = String(cString: differs)
-        return value.isEmpty ? nil : value
-    }
+    public var description: String? { readBack(skiff_test_accessible_description_differs(pointer, "\u{1}")) }
     /// Asks GTK whether the accessible description (what a tooltip explains) is exactly `text`.
     public func hasDescription(_ text: String) -> Bool { skiff_accessible_description_is(pointer, text) != 0 }
     public var isButton: Bool { role == GTK_ACCESSIBLE_ROLE_BUTTON }
@@ -48,15 +38,17 @@ public struct PresentedAccessible {
 extension Widget {
     /// This widget's accessible label and description as GTK holds them (nil when it has none),
     /// read back through GTK's test check as `PresentedAccessible`'s are.
-    public var labelAsPresented: String? { Self.read(skiff_test_accessible_label_differs(widget, "\u{1}")) }
-    public var descriptionAsPresented: String? { Self.read(skiff_test_accessible_description_differs(widget, "\u{1}")) }
+    public var labelAsPresented: String? { readBack(skiff_test_accessible_label_differs(widget, "\u{1}")) }
+    public var descriptionAsPresented: String? { readBack(skiff_test_accessible_description_differs(widget, "\u{1}")) }
+}
 
-    private static func read(_ differs: UnsafeMutablePointer<CChar>?) -> String? {
-        guard let differs else { return nil }
-        defer { g_free(differs) }
-        let value = String(cString: differs)
-        return value.isEmpty ? nil : value
-    }
+/// What GTK's test check gives back for a property asked about with a value no widget has: the
+/// value it holds (freed here), nil when it holds none.
+private func readBack(_ differs: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let differs else { return nil }
+    defer { g_free(differs) }
+    let value = String(cString: differs)
+    return value.isEmpty ? nil : value
 }
 
 extension Widget {
