@@ -331,8 +331,10 @@ final class HomeTabsTests: XCTestCase {
             XDoTool.run(["type", "--delay", "15", "zurich"])
             XCTAssertTrue(MainLoop.run(until: { root.visibleStoreNames == ["Bahnhofstrasse"] }, timeout: 5), "accents are ignored")
             XDoTool.run(["type", "xx"])
-            XCTAssertTrue(MainLoop.run(until: { root.visibleStoreNames.isEmpty }, timeout: 5))
-            XCTAssertEqual(root.countLabel.text, "No stores match “zurichxx”")
+            // The first x already matches nothing: wait for the label to say both were typed.
+            XCTAssertTrue(MainLoop.run(until: { root.countLabel.text == "No stores match “zurichxx”" }, timeout: 5),
+                          "the count says the search matched nothing: \(root.countLabel.text)")
+            XCTAssertTrue(root.visibleStoreNames.isEmpty)
             XDoTool.run(["key", "BackSpace", "BackSpace", "Return"])
             XCTAssertTrue(MainLoop.run(until: { navigator.top is StoreDetailPage }, timeout: 5), "Enter opens the first match")
             let detail = try XCTUnwrap(navigator.top as? StoreDetailPage)
