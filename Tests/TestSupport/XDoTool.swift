@@ -11,6 +11,7 @@ public enum XDoTool {
     /// Runs xdotool with `args`, pumping the main loop until it exits. Returns its standard output.
     @discardableResult
     public static func run(_ args: [String], timeout: TimeInterval = 10) -> String {
+        StrayWindows.installOnce()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = args
