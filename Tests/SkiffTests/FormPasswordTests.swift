@@ -94,6 +94,45 @@ final class FormPasswordTests: XCTestCase {
         }
     }
 
+    /// The bar's keyboard path: Tab out of the page reaches the bar's first answer (before the
+    /// address bar), Return gives it. Saved, then filled on the next visit, without the pointer once
+    /// the login was typed. Read from the keyring and from what the page's script was sent.
+    func testTabFromThePageReachesTheBarAndReturnSavesThenFills() throws {
+        let keyring = try startKeyring()
+        let base = server.base
+        let d = driver
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Form Password Keys", isPrivate: false)
+            defer { BrowserTestWindow.destroy(main.window) }
+            XCTAssertTrue(keyring.connect(LoginKeyring.shared), "connected: \(LoginKeyring.shared.availability)")
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/login", title: "Sign in"))
+            try d.signIn(main, id)
+            XCTAssertNotNil(d.waitForButton("Save", in: main), "the bar offers Save after the login")
+            // The welcome page has nothing to focus: the first Tab leaves it.
+            XCTAssertTrue(XDoTool.tab(in: main.window, until: { $0.contains("'Save'") }, limit: 4),
+                          "Tab out of the page reached Save: \(main.window.focusDescription ?? "none")")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { d.kept(in: keyring) == Self.password }, timeout: 15),
+                          "Return on Save put the password in the keyring: \(d.kept(in: keyring) ?? "nothing")")
+            XCTAssertTrue(MainLoop.run(until: { d.button("Save", in: main) == nil }, timeout: 5), "and the bar went")
+
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/start", title: "Start"))
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/login", title: "Sign in"))
+            XCTAssertNotNil(d.waitForButton("Fill in the saved password", in: main), "the bar offers to fill")
+            XCTAssertEqual(pageAnswer(main.browser.webView, "document.getElementById('password').value"), "")
+            // Into the page (F6, when the load left the focus in the chrome), then through its three
+            // fields and out to Fill.
+            if main.browser.webView?.containsFocus != true { XDoTool.run(["key", "F6"]) }
+            XCTAssertTrue(MainLoop.run(until: { main.browser.webView?.containsFocus == true }, timeout: 5), "F6 put the focus in the page")
+            XCTAssertTrue(XDoTool.tab(in: main.window, until: { $0.contains("'Fill in the saved password'") }, limit: 8),
+                          "Tab through the form and out of the page reached Fill: \(main.window.focusDescription ?? "none")")
+            XDoTool.run(["key", "Return"])
+            let sent = "/leak?" + (Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_.!~*'()"))) ?? "")
+            XCTAssertTrue(MainLoop.run(until: { d.leaks.contains(sent) }, timeout: 10), "Return on Fill filled the form: \(d.leaks.suffix(2))")
+            XCTAssertEqual(pageAnswer(main.browser.webView, "document.getElementById('email').value"), Self.user)
+        }
+    }
+
     func testAPrivateWindowOffersNothingAndKeepsNothing() throws {
         let keyring = try startKeyring()
         let base = server.base
