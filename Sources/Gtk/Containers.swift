@@ -153,6 +153,28 @@ public final class Popover: Widget {
     /// Just before the popover appears: fill it with what is true now.
     @discardableResult
     public func onShow(_ body: @escaping VoidHandler) -> SignalHandlerID { on("show", body) }
+    /// Opens, moved sideways to stay inside its window: GTK keeps a popover inside the monitor, not
+    /// the window, so beside a narrow window's edge it would hang out of it (a window's edge at 600 px).
+    public func popupInsideWindow(margin: Double = 6) {
+        gtk_popover_set_offset(popover, 0, 0)
+        // Shown first: a hidden popover measures 0 wide. The offset moves it before its first frame.
+        gtk_popover_popup(popover)
+        guard let parent = gtk_widget_get_parent(widget), let root = gtk_widget_get_root(parent) else { return }
+        let rootWidget = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        var anchor = graphene_rect_t()
+        guard gtk_widget_compute_bounds(parent, rootWidget, &anchor) != 0 else { return }
+        let width = Double(widthRange().natural)
+        // Where it points: the rect it was given, else the middle of its parent.
+        var pointed = GdkRectangle()
+        let centre = gtk_popover_get_pointing_to(popover, &pointed) != 0
+            ? Double(anchor.origin.x) + Double(pointed.x) + Double(pointed.width) / 2
+            : Double(anchor.origin.x + anchor.size.width / 2)
+        let windowWidth = Double(gtk_widget_get_width(rootWidget))
+        var shift = 0.0
+        if centre + width / 2 > windowWidth - margin { shift = windowWidth - margin - (centre + width / 2) }
+        if centre - width / 2 + shift < margin { shift = margin - (centre - width / 2) }
+        if shift != 0 { gtk_popover_set_offset(popover, Int32(shift.rounded()), 0) }
+    }
     /// Opens above what it points at (for a button at the bottom of the window).
     public func opensUpward() { gtk_popover_set_position(popover, GTK_POS_TOP) }
 }

@@ -58,6 +58,16 @@ final class BookmarksWindowTests: XCTestCase {
         widget.presentedDescendants().first { $0.hasLabel(label) && $0.width > 0 }
     }
 
+    /// Where a click lands on a popover's control once the popover stays put two paints running (it is
+    /// moved sideways into the window as it opens).
+    @MainActor
+    static func settledInPopover(_ label: String, in window: Widget) -> (x: Double, y: Double)? {
+        let place: [Double]? = MainLoop.settled(window) {
+            presented(label, in: window).map { [$0.surfaceCentre.x, $0.surfaceCentre.y] }
+        }
+        return place.map { ($0[0], $0[1]) }
+    }
+
     @MainActor
     static func showsText(_ text: String, in widget: Widget) -> Bool {
         widget.presentedDescendants().contains { $0.labelText == text && $0.width > 0 }
@@ -76,10 +86,22 @@ final class BookmarksWindowTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { Self.presented("Bookmark This Page", in: main.window) != nil }, timeout: 5),
                           "the empty star is in the address bar, named for a screen reader")
 
+            // A narrow, short window at the screen's top left: room beside and below it on the screen.
+            XDoTool.run(["windowsize", "--sync", window, "600", "420"])
+            XDoTool.run(["windowmove", "--sync", window, "0", "0"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.width <= 600 && !main.browser.isAnimating }, timeout: 5), "the window is 600 px wide")
             XDoTool.run(["key", "--clearmodifiers", "ctrl+d"])
             XCTAssertTrue(MainLoop.run(until: { Self.showsText("Bookmark Added", in: main.window) && Self.presented("Name", in: main.window) != nil },
                                        timeout: 5), "Ctrl+D opens the popover and says the page is saved")
             XCTAssertNotNil(Self.presented("Bookmarked", in: main.window), "the star is filled")
+            // The star sits at the window's right end; the popover must not hang out of the window
+            // (GTK keeps it inside the monitor only), nor open downward past the bar at the bottom.
+            let doneCentre = try XCTUnwrap(Self.settledInPopover("Done", in: main.window))
+            let doneWidth = try XCTUnwrap(Self.presented("Done", in: main.window)).width
+            let star = try XCTUnwrap(Self.presented("Bookmarked", in: main.window))
+            XCTAssertLessThanOrEqual(doneCentre.x + doneWidth / 2, Double(main.window.width),
+                                     "the popover is inside the window (\(main.window.width) px wide)")
+            XCTAssertLessThan(doneCentre.y, star.surfaceCentre.y, "the popover opens above the bar")
             XCTAssertNil(Self.presented("Bookmark This Page", in: main.window))
             XCTAssertEqual(try Self.onDisk(locations), ["Favourites", "Reading", "One <\(one)>"], "saved at once, at the end")
 
@@ -97,16 +119,16 @@ final class BookmarksWindowTests: XCTestCase {
             XDoTool.run(["key", "Return"])
             XCTAssertTrue(MainLoop.run(until: { !main.window.labelTexts().contains("Bookmarks") && main.window.labelTexts().contains("Reading") },
                                        timeout: 5), "“Reading” chosen: \(main.window.labelTexts())")
-            let done = try XCTUnwrap(Self.presented("Done", in: main.window))
-            XDoTool.click(window: window, x: done.surfaceCentre.x, y: done.surfaceCentre.y)
+            let done = try XCTUnwrap(Self.settledInPopover("Done", in: main.window))
+            XDoTool.click(window: window, x: done.x, y: done.y)
             XCTAssertTrue(MainLoop.run(until: { !Self.showsText("Bookmark Added", in: main.window) }, timeout: 5), "Done closes it")
             XCTAssertEqual(try Self.onDisk(locations), ["Favourites", "Reading", "Reading/My page <\(one)>"], "named and moved as chosen")
 
             // Again: the same bookmark to edit; Remove takes it away and empties the star.
             XDoTool.run(["key", "--clearmodifiers", "ctrl+d"])
             XCTAssertTrue(MainLoop.run(until: { Self.showsText("Edit Bookmark", in: main.window) }, timeout: 5), "an existing bookmark is edited")
-            let remove = try XCTUnwrap(Self.presented("Remove Bookmark", in: main.window))
-            XDoTool.click(window: window, x: remove.surfaceCentre.x, y: remove.surfaceCentre.y)
+            let remove = try XCTUnwrap(Self.settledInPopover("Remove Bookmark", in: main.window))
+            XDoTool.click(window: window, x: remove.x, y: remove.y)
             XCTAssertTrue(MainLoop.run(until: { Self.presented("Bookmark This Page", in: main.window) != nil }, timeout: 5), "the star is empty again")
             XCTAssertEqual(try Self.onDisk(locations), ["Favourites", "Reading"])
         }

@@ -69,6 +69,8 @@ final class BookmarkStar {
         buttons.append(done)
         column.append(buttons)
         popover.setChild(column)
+        // The bar is at the window's bottom: below it a popover would leave the window.
+        popover.opensUpward()
         popover.onShow { [weak self] in self?.fill() }
         done.onClicked { [weak self] in self?.finish() }
         name.onActivate { [weak self] in self?.finish() }
@@ -93,7 +95,7 @@ final class BookmarkStar {
     /// Opens the popover (a click on the star, Ctrl+D); what it shows is read as it opens.
     func open() {
         guard isShown else { return }
-        popover.popup()
+        popover.popupInsideWindow()
     }
 
     /// Filled or not; hidden while the address is edited and for what cannot be bookmarked.

@@ -40,6 +40,8 @@ final class SecurityIndicator {
         details.setMargins(top: 6, bottom: 6, start: 6, end: 6)
         details.setSizeRequest(width: 300, height: -1)
         popover.setChild(details)
+        // The bar is at the window's bottom: below it a popover would leave the window.
+        popover.opensUpward()
         popover.onShow { [weak self] in self?.fillPopover() }
         // An open popover outliving its window keeps X's pointer grab: every later window of the
         // process stops getting clicks. It goes with the button.
