@@ -144,6 +144,18 @@ def site(root):
                 "<button style='font:18px sans-serif;padding:16px 24px' onclick=\"navigator.geolocation.getCurrentPosition("
                 "function(){ document.title = 'Local weather: here' }, function(){ document.title = 'Local weather: refused' })\">"
                 "Show the weather where I am</button></body></html>")
+    # A sign-up form: its new password brings the suggested-password bar (docs/browser.md).
+    with open(os.path.join(root, 'signup.html'), 'w') as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8><title>Create your account</title></head>"
+                "<body style='font:18px/1.5 sans-serif;margin:32px;max-width:30em'><h1>Create your account</h1>"
+                "<form method=post action=/notes.html style='display:grid;gap:12px'>"
+                "<label>E-mail<br><input type=email name=email autocomplete=username value='ada@example.org' "
+                "style='font:18px sans-serif;width:100%;padding:8px'></label>"
+                "<label>Password<br><input id=new type=password name=password autocomplete=new-password "
+                "style='font:18px sans-serif;width:100%;padding:8px'></label>"
+                "<label>Password again<br><input type=password name=again autocomplete=new-password "
+                "style='font:18px sans-serif;width:100%;padding:8px'></label>"
+                "<button style='font:18px sans-serif;padding:12px'>Create account</button></form></body></html>")
     with open(os.path.join(root, 'notes.html'), 'w') as f:
         f.write("<!doctype html><html><head><meta charset=utf-8><title>Notes</title></head>"
                 "<body style='font:20px sans-serif'><h1>Notes</h1><p>A page.</p></body></html>")

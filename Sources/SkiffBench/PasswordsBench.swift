@@ -5,7 +5,7 @@ import Gtk
 import SkiffApp
 
 /// `skiff-bench passwords` (issue 34, docs/browser.md "Passwords in forms"): what the passwords script
-/// costs every page, and how soon a login is offered for saving. A window that is not private (a
+/// costs every page, how soon a login is offered for saving, and a new password a strong one. A window that is not private (a
 /// private one gets no script), pages served by python3's http.server: the script's own run over a
 /// chapter of the Debian Reference (304 KB, about 9,000 elements, no form), timed in the page, and a
 /// login typed into a form and submitted, to the Save bar shown. Run with XDG_* folders of its own
@@ -14,7 +14,7 @@ import SkiffApp
 struct PasswordsBench: MainActorBench {
     static let configuration = CommandConfiguration(
         commandName: "passwords",
-        abstract: "The passwords script's cost on a long page, and a login form's submit to the Save bar.")
+        abstract: "The passwords script's cost on a long page, a login form's submit to the Save bar, a new password's focus to the suggestion.")
     @OptionGroup var app: Options
     @Option(help: "Runs of each measurement.")
     var runs = 20
@@ -43,6 +43,10 @@ enum PasswordsBenchmark {
                 <!doctype html><title>Sign in</title><form action="welcome.html">
                 <input id="user" type="email" autocomplete="username"><input id="password" type="password"><button>Sign in</button></form>
                 """.write(to: served.appendingPathComponent("login.html"), atomically: true, encoding: .utf8)
+            try """
+                <!doctype html><title>Sign up</title><form action="welcome.html"><input id="user" type="email" autocomplete="username">
+                <input id="new" type="password" autocomplete="new-password"><input type="password" autocomplete="new-password"><button>Sign up</button></form>
+                """.write(to: served.appendingPathComponent("signup.html"), atomically: true, encoding: .utf8)
             try "<!doctype html><title>Welcome</title>Signed in".write(to: served.appendingPathComponent("welcome.html"), atomically: true, encoding: .utf8)
         } catch { return BenchRun.emit(report + ["could not write the pages: \(error)"]) }
         guard let server = LoopbackServer(directory: served) else { return BenchRun.emit(report + ["python3 -m http.server did not start"]) }
@@ -89,6 +93,18 @@ enum PasswordsBenchmark {
             while !finished, FrameStats.monotonicNow - start < 10 { await BenchRun.sleep(0.002) }
         }
         report.append(Benchmark.percentileLine("a login submitted to the Save bar shown", offers))
+        var suggestions: [Double] = []
+        for run in 0..<runs {
+            guard await load("\(base)/signup.html?run=\(run)") else { return BenchRun.emit(report + ["the sign-up page did not load"]) }
+            let left = FrameStats.monotonicNow
+            while browser.passwordBarShown, FrameStats.monotonicNow - left < 10 { await BenchRun.sleep(0.001) }
+            let start = FrameStats.monotonicNow
+            _ = await answer("document.getElementById('new').focus(); ''")
+            while !browser.passwordBarShown, FrameStats.monotonicNow - start < 10 { await BenchRun.sleep(0.001) }
+            guard browser.passwordBarShown else { return BenchRun.emit(report + ["no suggestion after the new password's focus"]) }
+            suggestions.append((FrameStats.monotonicNow - start) * 1000)
+        }
+        report.append(Benchmark.percentileLine("a new password's focus to the suggested-password bar shown", suggestions))
         report.append(String(format: "memory after: UI process %.0f MB", ProcessClock.memory().selfMB))
         BenchRun.emit(report)
     }

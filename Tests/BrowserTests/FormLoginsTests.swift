@@ -91,4 +91,61 @@ final class FormLoginsTests: XCTestCase {
         XCTAssertEqual(logins.committed(), [.hideBar])
         XCTAssertEqual(logins.answeredSave(.save), [], "nothing to save once it went")
     }
+
+    func testASuggestionIsOfferedOnceAPageAndReachesThePageOnlyOnUse() {
+        XCTAssertEqual(FormLoginMessage.parse(#"{"kind":"newPassword","origin":"https://mail.example.org","maxLength":-1}"#),
+                       .newPasswordFocused(origin: site, maxLength: nil))
+        XCTAssertEqual(FormLoginMessage.parse(#"{"kind":"newPassword","origin":"https://mail.example.org","maxLength":16}"#),
+                       .newPasswordFocused(origin: site, maxLength: 16))
+        var logins = FormLogins(isPrivate: false)
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "abcdef-ghijkm-Np2345"),
+                       [.offerSuggestion(origin: site, password: "abcdef-ghijkm-Np2345")])
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "other"), [],
+                       "the confirmation field does not offer another")
+        XCTAssertEqual(logins.tookSuggestion(), [.hideBar, .fillNew(origin: site, password: "abcdef-ghijkm-Np2345")])
+        XCTAssertEqual(logins.tookSuggestion(), [], "used once")
+        let kept = FormLogin(origin: site, user: "ada", password: "abcdef-ghijkm-Np2345")
+        XCTAssertEqual(logins.filledSuggestion(origin: site, password: kept.password, user: " ada "), [.store(kept)], "kept at once")
+        XCTAssertEqual(logins.submitted(kept, trustworthy: true, neverForSite: false), [], "its submit asks nothing")
+    }
+
+    func testASuggestionTakenBeforeTheUserNameIsKeptAgainUnderTheNameOnSubmit() {
+        var logins = FormLogins(isPrivate: false)
+        _ = logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "abcdef-ghijkm-Np2345")
+        _ = logins.tookSuggestion()
+        let nameless = FormLogin(origin: site, user: "", password: "abcdef-ghijkm-Np2345")
+        XCTAssertEqual(logins.filledSuggestion(origin: site, password: nameless.password, user: ""), [.store(nameless)])
+        let named = FormLogin(origin: site, user: "ada", password: nameless.password)
+        XCTAssertEqual(logins.submitted(named, trustworthy: true, neverForSite: false), [.lookUp(origin: site)])
+        XCTAssertEqual(logins.keptLogins([nameless], origin: site), [.store(named), .forget(nameless)], "no question: the user chose it")
+        XCTAssertEqual(logins.answeredSave(.save), [], "nothing offered")
+    }
+
+    func testNoSuggestionInAPrivateWindowOnAnInsecurePageForANeverSiteOrWhileSaveIsAsked() {
+        var secret = FormLogins(isPrivate: true)
+        XCTAssertEqual(secret.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "x"), [])
+        var logins = FormLogins(isPrivate: false)
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: false, neverForSite: false, suggested: "x"), [])
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: true, suggested: "x"), [])
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: nil), [], "a field too short")
+        _ = logins.submitted(ada, trustworthy: true, neverForSite: false)
+        _ = logins.keptLogins([], origin: site)
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "x"), [], "Save is asked")
+    }
+
+    func testTheSuggestionGoesWithThePageOrOnCloseAndAFillOfferWaits() {
+        var logins = FormLogins(isPrivate: false)
+        _ = logins.formFound(origin: site, trustworthy: true)
+        _ = logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "x")
+        XCTAssertEqual(logins.keptLogins([ada], origin: site), [], "a change-of-password page: the suggestion stays on the bar")
+        XCTAssertEqual(logins.dismissedSuggestion(), [.hideBar])
+        XCTAssertEqual(logins.tookSuggestion(), [])
+        _ = logins.committed()
+        XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "y"),
+                       [.offerSuggestion(origin: site, password: "y")], "offered again on the next page")
+        XCTAssertEqual(logins.committed(), [.hideBar])
+        XCTAssertEqual(FormLogins.suggestionFill(answer: "filled:ada"), .filled(user: "ada"))
+        XCTAssertEqual(FormLogins.suggestionFill(answer: "another site"), .failed("the page is on another site now"))
+        XCTAssertEqual(FormLogins.suggestionFill(answer: nil), .failed("the page did not answer"))
+    }
 }

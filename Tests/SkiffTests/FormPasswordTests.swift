@@ -35,9 +35,29 @@ final class FormPasswordTests: XCTestCase {
         </script>
         """
 
+    /// A sign-up page as sites write them: e-mail, a new password and the same again, both marked
+    /// `autocomplete=new-password`. Every 50 ms its script posts both passwords, if any, to /leak.
+    static let signUpPage = """
+        <!doctype html><title>Sign up</title>
+        <body style="margin:0;font:16px sans-serif">
+        <form method="post" action="/welcome" style="padding:20px">
+          <p><label>E-mail <input id="email" type="email" name="email" autocomplete="username"></label></p>
+          <p><label>Password <input id="new" type="password" name="password" autocomplete="new-password"></label></p>
+          <p><label>Again <input id="again" type="password" name="again" autocomplete="new-password"></label></p>
+          <p><button>Create account</button></p>
+        </form>
+        <script>
+          setInterval(() => {
+            const a = document.getElementById('new').value, b = document.getElementById('again').value;
+            if (a || b) fetch('/leak?' + encodeURIComponent(a) + '&' + encodeURIComponent(b));
+          }, 50);
+        </script>
+        """
+
     override func setUpWithError() throws {
         try requireDisplayAndXDoTool()
         server = try TestHTTPServer(routes: [
+            "/signup": .init(body: Self.signUpPage),
             "/login": .init(body: Self.loginPage),
             "/welcome": .init(body: "<title>Welcome</title>Signed in"),
             "/leak": .init(body: ""),
@@ -133,6 +153,51 @@ final class FormPasswordTests: XCTestCase {
         }
     }
 
+    /// A sign-up: the user types the e-mail and Tabs into the new password; the bar shows a strong
+    /// password; the page gets nothing until Use (reached by Tab out of the page, pressed with
+    /// Return); then both fields hold it, the keyring keeps it for that user, and the submit asks
+    /// nothing more. The login page's single password field is offered no suggestion.
+    func testANewPasswordFieldIsOfferedAStrongPasswordThatFillsBothFieldsAndIsKept() throws {
+        let keyring = try startKeyring()
+        let base = server.base
+        let d = driver
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Suggested Password", isPrivate: false)
+            defer { BrowserTestWindow.destroy(main.window) }
+            XCTAssertTrue(keyring.connect(LoginKeyring.shared), "connected: \(LoginKeyring.shared.availability)")
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/signup", title: "Sign up"))
+            try d.click(field: "email", in: main, id)
+            XDoTool.run(["type", "--delay", String(Int.random(in: 40...120)), Self.user], timeout: 30)
+            XDoTool.run(["key", "Tab"])
+            XCTAssertNotNil(d.waitForButton("Use the suggested password", in: main), "the new password's focus brings the offer")
+            let question = main.browser.root.presentedDescendants().compactMap(\.label).first { $0.hasPrefix("Use the strong password “") }
+            let shown = try XCTUnwrap(question?.split(separator: "“").last?.split(separator: "”").first.map(String.init), "the bar shows it")
+            XCTAssertEqual(shown.split(separator: "-").map(\.count), [6, 6, 6], shown)
+            // A negative check: the page's script reads both fields every 50 ms; a quarter of a second is five reads.
+            XCTAssertTrue(MainLoop.holds(for: 0.25) { d.leaks.isEmpty }, "the page got no password before Use: \(d.leaks)")
+            XCTAssertTrue(XDoTool.tab(in: main.window, until: { $0.contains("'Use the suggested password'") }, limit: 8),
+                          "Tab through the form and out of the page reached Use: \(main.window.focusDescription ?? "none")")
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { d.leaks.contains("/leak?\(shown)&\(shown)") }, timeout: 10),
+                          "both fields hold it, as the page reads them: \(d.leaks.suffix(2))")
+            XCTAssertTrue(MainLoop.run(until: { d.kept(in: keyring) == shown }, timeout: 15),
+                          "kept for \(Self.user) at once: \(d.kept(in: keyring) ?? "nothing")")
+            XCTAssertTrue(MainLoop.run(until: { d.button("Use the suggested password", in: main) == nil }, timeout: 5), "and the bar went")
+
+            try d.click(field: "again", in: main, id)
+            XDoTool.run(["key", "Return"])
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "Welcome" }, timeout: 15), "signed up")
+            // A negative check: half a second for a Save that must not come (the password is kept).
+            XCTAssertTrue(MainLoop.holds(for: 0.5) { d.button("Save", in: main) == nil && d.button("Update", in: main) == nil },
+                          "the submit asks nothing")
+
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/login", title: "Sign in"))
+            try d.click(field: "password", in: main, id)
+            XCTAssertTrue(MainLoop.holds(for: 0.5) { d.button("Use the suggested password", in: main) == nil },
+                          "a login's single password is offered no suggestion")
+        }
+    }
+
     func testAPrivateWindowOffersNothingAndKeepsNothing() throws {
         let keyring = try startKeyring()
         let base = server.base
@@ -195,19 +260,25 @@ private struct Driver: Sendable {
 
     var leaks: [String] { server.requests.map(\.target).filter { $0.hasPrefix("/leak") } }
 
-    /// Clicks the e-mail field where a user would, types the login at a typist's pace with random
-    /// pauses, and presses Return in the password.
+    /// Clicks the page's field with this id where a user would, and waits for its caret.
     @MainActor
-    func signIn(_ main: MainWindow, _ id: String) throws {
+    func click(field: String, in main: MainWindow, _ id: String) throws {
         let page = try XCTUnwrap(main.browser.root.presentedDescendants().first { $0.hasLabel("Web page") && $0.width > 0 })
         let rect = try XCTUnwrap(pageAnswer(main.browser.webView,
-                                            "(() => { const r = document.getElementById('email').getBoundingClientRect(); return (r.x + r.width / 2) + ',' + (r.y + r.height / 2) })()"))
+                                            "(() => { const r = document.getElementById('\(field)').getBoundingClientRect(); return (r.x + r.width / 2) + ',' + (r.y + r.height / 2) })()"))
         let point = rect.split(separator: ",").compactMap { Double($0) }
         XCTAssertEqual(point.count, 2, rect)
         let left = page.surfaceCentre.x - page.width / 2, top = page.surfaceCentre.y - page.height / 2
         XDoTool.click(window: id, x: left + point[0], y: top + point[1])
-        XCTAssertTrue(MainLoop.run(until: { pageAnswer(main.browser.webView, "document.activeElement.id") == "email" }, timeout: 10),
-                      "the click put the caret in the e-mail field")
+        XCTAssertTrue(MainLoop.run(until: { pageAnswer(main.browser.webView, "document.activeElement.id") == field }, timeout: 10),
+                      "the click put the caret in the \(field) field")
+    }
+
+    /// Clicks the e-mail field where a user would, types the login at a typist's pace with random
+    /// pauses, and presses Return in the password.
+    @MainActor
+    func signIn(_ main: MainWindow, _ id: String) throws {
+        try click(field: "email", in: main, id)
         XDoTool.run(["type", "--delay", String(Int.random(in: 40...120)), Self.user], timeout: 30)
         XDoTool.run(["key", "Tab"])
         XDoTool.run(["type", "--delay", String(Int.random(in: 40...120)), Self.password], timeout: 30)

@@ -19,6 +19,9 @@ public struct FormLogin: Equatable, Sendable {
 public enum FormLoginMessage: Equatable, Sendable {
     case formFound(origin: String)
     case submitted(FormLogin)
+    /// A field for a new password (sign-up, change of password) got the focus; `maxLength` is its
+    /// `maxlength`, nil when it has none.
+    case newPasswordFocused(origin: String, maxLength: Int?)
 
     /// A message longer than this is not read (its fields are bounded far below).
     public static let sizeLimit = 8_192
@@ -34,6 +37,9 @@ public enum FormLoginMessage: Equatable, Sendable {
         switch kind {
         case "form":
             return .formFound(origin: origin)
+        case "newPassword":
+            let maxLength = (object["maxLength"] as? Int).flatMap { $0 > 0 ? $0 : nil }
+            return .newPasswordFocused(origin: origin, maxLength: maxLength)
         case "submit":
             guard let user = object["user"] as? String, let password = object["password"] as? String,
                   !password.isEmpty, user.count <= userLimit, password.count <= passwordLimit else { return nil }
@@ -65,6 +71,11 @@ public struct FormLogins: Equatable, Sendable {
     /// Pages committed since the submit: the offer stays on the page the login led to, and goes
     /// when the user leaves that one.
     private var commitsSinceSubmit = 0
+    /// The suggested password the bar offers, and the origin it was offered on (once a page).
+    private var offeredSuggestion: FormLogin?
+    private var suggestedOn: String?
+    /// The suggestion the user took, as kept (the user name is what the form held then).
+    private var keptSuggestion: FormLogin?
 
     public enum Effect: Equatable, Sendable {
         /// Read the logins kept for this origin (the answer goes to `keptLogins`).
@@ -79,6 +90,12 @@ public struct FormLogins: Equatable, Sendable {
         case neverForSite(String)
         /// Put this login in the page's form: the user picked it.
         case fill(FormLogin)
+        /// Show the bar: use this strong password for the new-password field.
+        case offerSuggestion(origin: String, password: String)
+        /// Put the suggested password in the form's new-password fields (the user took it); the
+        /// page's answer, with the user name the form holds, goes to `filledSuggestion`.
+        case fillNew(origin: String, password: String)
+        case forget(FormLogin)
     }
 
     public enum SaveAnswer: Sendable { case save, never, notNow }
@@ -119,9 +136,43 @@ public struct FormLogins: Equatable, Sendable {
     /// A login form was submitted. `neverForSite`: the user chose Never for the page's site.
     public mutating func submitted(_ login: FormLogin, trustworthy: Bool, neverForSite: Bool) -> [Effect] {
         guard !isPrivate, trustworthy, !neverForSite, !login.password.isEmpty,
-              login != offeredSave, login != checking else { return [] }
+              login != offeredSave, login != checking, login != keptSuggestion else { return [] }
         checking = login
         return [.lookUp(origin: login.origin)]
+    }
+
+    /// A field for a new password got the focus. `suggested`: a `PasswordSuggestion` for the field
+    /// (nil when the field is too short for one). Offered once a page, not while a Save is asked.
+    public mutating func newPasswordFocused(origin: String, trustworthy: Bool, neverForSite: Bool, suggested: String?) -> [Effect] {
+        guard !isPrivate, trustworthy, !neverForSite, let password = suggested, offeredSave == nil,
+              suggestedOn != origin else { return [] }
+        suggestedOn = origin
+        offeredFill = []
+        offeredSuggestion = FormLogin(origin: origin, user: "", password: password)
+        return [.offerSuggestion(origin: origin, password: password)]
+    }
+
+    /// The user took the suggestion: only now does the page get it.
+    public mutating func tookSuggestion() -> [Effect] {
+        guard let suggestion = offeredSuggestion else { return [] }
+        offeredSuggestion = nil
+        return [.hideBar, .fillNew(origin: suggestion.origin, password: suggestion.password)]
+    }
+
+    /// The page filled its new-password fields with the suggestion (`user`: what its user name
+    /// field held then). Kept at once, so a password the user never saw typed is never lost, even
+    /// when the page signs up from script and no submit is seen.
+    public mutating func filledSuggestion(origin: String, password: String, user: String) -> [Effect] {
+        guard !isPrivate else { return [] }
+        let login = FormLogin(origin: origin, user: user.trimmingCharacters(in: .whitespacesAndNewlines), password: password)
+        keptSuggestion = login
+        return [.store(login)]
+    }
+
+    public mutating func dismissedSuggestion() -> [Effect] {
+        guard offeredSuggestion != nil else { return [] }
+        offeredSuggestion = nil
+        return [.hideBar]
     }
 
     /// The keyring answered a look-up for `origin` (empty on failure: nothing is offered to fill,
@@ -130,15 +181,23 @@ public struct FormLogins: Equatable, Sendable {
         var effects: [Effect] = []
         if let login = checking, login.origin == origin {
             checking = nil
+            // The suggestion taken before the user name was typed: kept again under that name, the
+            // nameless copy forgotten, without asking (the user chose it already).
+            if let used = keptSuggestion, used.origin == origin, used.password == login.password {
+                keptSuggestion = login
+                let stale = kept.contains(used) && used.user != login.user ? [Effect.forget(used)] : []
+                return kept.contains(login) ? stale : [.store(login)] + stale
+            }
             let same = kept.first { $0.user == login.user }
             if same?.password != login.password {
                 offeredSave = login
                 offeredFill = []
+                offeredSuggestion = nil
                 commitsSinceSubmit = 0
                 effects.append(.offerSave(login, replacing: same != nil))
             }
         }
-        if offeredSave == nil, origin == formOrigin, offeredFill.isEmpty, !kept.isEmpty {
+        if offeredSave == nil, offeredSuggestion == nil, origin == formOrigin, offeredFill.isEmpty, !kept.isEmpty {
             offeredFill = kept
             effects.append(.offerFill(origin: origin, users: kept.map(\.user)))
         }
@@ -149,6 +208,11 @@ public struct FormLogins: Equatable, Sendable {
     public mutating func committed() -> [Effect] {
         formOrigin = nil
         checking = nil
+        suggestedOn = nil
+        if offeredSuggestion != nil {
+            offeredSuggestion = nil
+            return [.hideBar]
+        }
         if offeredSave != nil {
             commitsSinceSubmit += 1
             // The submit's own navigation keeps the offer; leaving the page it led to ends it.
@@ -198,6 +262,26 @@ public struct FormLogins: Equatable, Sendable {
             return "Fill in the password for \(user) on \(site)?"
         }
         return "Fill in a saved password on \(site)?"
+    }
+
+    /// What the page's `skiffLogins.fillNew` answered: filled, with the user name its form held
+    /// then, or why not.
+    public enum SuggestionFill: Equatable, Sendable {
+        case filled(user: String)
+        case failed(String)
+    }
+
+    public static func suggestionFill(answer: String?) -> SuggestionFill {
+        guard let answer else { return .failed("the page did not answer") }
+        if answer.hasPrefix("filled:") {
+            let user = String(answer.dropFirst("filled:".count))
+            return .filled(user: user.count <= FormLoginMessage.userLimit ? user : "")
+        }
+        return .failed(answer == "another site" ? "the page is on another site now" : "the page has no field for a new password now")
+    }
+
+    public static func suggestionQuestion(_ password: String) -> String {
+        "Use the strong password “\(password)”? Skiff keeps it for this site."
     }
 
     public static func saveFailed(site: String, because reason: String) -> String {

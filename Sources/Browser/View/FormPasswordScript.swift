@@ -2,7 +2,9 @@
 /// see login forms (docs/browser.md, "Passwords in forms"). It tells Skiff that the page has one
 /// and what was typed when one is submitted — by a submit, a click on one of its buttons, or Return
 /// in the password — and fills one when Skiff calls `skiffLogins.fill` after the user picked a
-/// login. The page cannot reach this script, post to its channel, or call `fill` itself.
+/// login. It also says when a field for a new password gets the focus, and fills the form's new
+/// password fields when Skiff calls `skiffLogins.fillNew` after the user took the suggested one.
+/// The page cannot reach this script, post to its channel, or call `fill` or `fillNew` itself.
 public enum FormPasswordScript {
     public static let channel = "skiffPasswords"
 
@@ -42,6 +44,27 @@ public enum FormPasswordScript {
                 const button = event.target instanceof Element ? event.target.closest('button, input[type=submit]') : null;
                 if (button && button.form && button.form.querySelector('input[type=password]')) submitted(button.form);
             }, true);
+            // The fields of a form that ask for a new password: those marked new-password, else a
+            // sign-up's two (new, again) or a change's last two of three (current, new, again).
+            const isCurrent = (i) => /current-password/.test(i.getAttribute('autocomplete') || '') || /old|current|existing/i.test(i.name + ' ' + i.id);
+            function newFields(input) {
+                const passwords = Array.from((input.form || document).querySelectorAll('input[type=password]'))
+                    .slice(0, 50).filter((i) => usable(i) && shown(i));
+                const marked = passwords.filter((i) => (i.getAttribute('autocomplete') || '').split(/\\s+/).includes('new-password'));
+                if (marked.length) return marked;
+                if (passwords.length < 2 || passwords.length > 3) return [];
+                return passwords.length === 3 || isCurrent(passwords[0]) ? passwords.slice(1) : passwords;
+            }
+            let lastNew = null;
+            document.addEventListener('focusin', (event) => {
+                const target = event.target;
+                if (!(target instanceof HTMLInputElement) || target.type !== 'password' || target.value) return;
+                const fresh = newFields(target);
+                if (!fresh.includes(target)) return;
+                lastNew = target;
+                const limits = fresh.map((i) => i.maxLength).filter((n) => n > 0);
+                post({ kind: 'newPassword', maxLength: limits.length ? Math.min(...limits) : -1 });
+            }, true);
             let reported = false, looks = 0, pending = false;
             function look() {
                 pending = false;
@@ -69,10 +92,20 @@ public enum FormPasswordScript {
                     setValue(found.password, password);
                     return 'filled';
                 },
+                fillNew(origin, password) {
+                    if (location.origin !== origin) return 'another site';
+                    const fresh = lastNew && lastNew.isConnected ? newFields(lastNew) : [];
+                    if (!fresh.length) return 'no form';
+                    fresh.forEach((input) => setValue(input, password));
+                    const found = fields(fresh[0].form || document, true);
+                    return 'filled:' + (found && found.user ? found.user.value : '');
+                },
             };
         })();
         """
 
     /// Called with `origin`, `user` and `password` as values (never written into the source).
     static let fill = "return window.skiffLogins ? window.skiffLogins.fill(origin, user, password) : 'no script';"
+    /// Called with `origin` and `password`: the suggested password into the new-password fields.
+    static let fillNew = "return window.skiffLogins ? window.skiffLogins.fillNew(origin, password) : 'no script';"
 }

@@ -55,6 +55,10 @@ final class FormPasswords {
             let never = Site.of(login.origin).map { policy?.neverSavesPasswords(on: $0) ?? false } ?? false
             run(model.submitted(login, trustworthy: FormLogins.isTrustworthy(origin: login.origin, secureConnection: isSecure()),
                                 neverForSite: never))
+        case .newPasswordFocused(let origin, let maxLength):
+            let never = Site.of(origin).map { policy?.neverSavesPasswords(on: $0) ?? false } ?? false
+            run(model.newPasswordFocused(origin: origin, trustworthy: FormLogins.isTrustworthy(origin: origin, secureConnection: isSecure()),
+                                         neverForSite: never, suggested: PasswordSuggestion.make(maxLength: maxLength)))
         }
     }
 
@@ -63,7 +67,8 @@ final class FormPasswords {
         case .save: run(model.answeredSave(.save))
         case .never: run(model.answeredSave(.never))
         case .fill(let user): run(model.choseFill(user: user))
-        case .close: run(model.answeredSave(.notNow) + model.dismissedFill())
+        case .useSuggestion: run(model.tookSuggestion())
+        case .close: run(model.answeredSave(.notNow) + model.dismissedFill() + model.dismissedSuggestion())
         }
     }
 
@@ -93,6 +98,21 @@ final class FormPasswords {
                 }
             }
         case .neverForSite(let site): policy?.neverSavePasswords(on: site)
+        case .offerSuggestion(_, let password): bar.offerSuggestion(password)
+        case .fillNew(let origin, let password):
+            webView?.callInSkiffWorld(FormPasswordScript.fillNew, arguments: ["origin": origin, "password": password]) { [weak self] answer in
+                guard let self else { return }
+                switch FormLogins.suggestionFill(answer: answer) {
+                case .filled(let user): self.run(self.model.filledSuggestion(origin: origin, password: password, user: user))
+                case .failed(let why): self.onProblem?("The suggested password was not filled in: \(why).")
+                }
+            }
+        case .forget(let login):
+            keyring?.forgetFormLogin(origin: login.origin, user: login.user) { [weak self] result in
+                if case .failure(let failure) = result {
+                    self?.logger.notice("the nameless copy of a suggested password stays: \(failure.message)")
+                }
+            }
         case .fill(let login):
             webView?.callInSkiffWorld(FormPasswordScript.fill, arguments: ["origin": login.origin, "user": login.user, "password": login.password]) { [weak self] answer in
                 guard answer != "filled" else { return }

@@ -3,7 +3,8 @@ import Gtk
 
 /// The bar over one tab's page for passwords typed into its forms (docs/browser.md, "Passwords in
 /// forms"): after a login, **Save** / **Never for This Site** / close; on a page with a login form
-/// and kept logins, **Fill** with a choice of user when there are several. Outside the page, so the
+/// and kept logins, **Fill** with a choice of user when there are several; in a field for a new
+/// password, **Use Password** with a strong one shown. Outside the page, so the
 /// page can neither press it nor read what it offers; at the page's foot, so it never covers the
 /// login form at its top.
 @MainActor
@@ -14,11 +15,12 @@ final class PasswordBar {
     private let neverButton = Button(label: "Never for This Site")
     private let saveButton = Button(label: "Save")
     private let fillButton = Button(label: "Fill")
+    private let useButton = Button(label: "Use Password")
     private var users: DropDown?
     private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Close")
     private var shownUsers: [String] = []
 
-    enum Answer { case save, never, fill(user: String), close }
+    enum Answer { case save, never, fill(user: String), useSuggestion, close }
     var onAnswer: (@MainActor (Answer) -> Void)?
 
     init() {
@@ -29,6 +31,9 @@ final class PasswordBar {
         message.setXAlign(0)
         saveButton.addCSSClass("suggested-action")
         fillButton.addCSSClass("suggested-action")
+        useButton.addCSSClass("suggested-action")
+        useButton.setAccessibleLabel("Use the suggested password")
+        useButton.onClicked { [weak self] in self?.onAnswer?(.useSuggestion) }
         closeButton.hasFrame = false
         saveButton.onClicked { [weak self] in self?.onAnswer?(.save) }
         neverButton.onClicked { [weak self] in self?.onAnswer?(.never) }
@@ -40,7 +45,7 @@ final class PasswordBar {
         }
         closeButton.onClicked { [weak self] in self?.onAnswer?(.close) }
         row.append(message)
-        for button in [neverButton, saveButton, fillButton, closeButton] { row.append(button) }
+        for button in [neverButton, saveButton, fillButton, useButton, closeButton] { row.append(button) }
         revealer.setChild(row)
         revealer.valign = .end
         revealer.setAccessibleLabel("Saved passwords")
@@ -52,7 +57,8 @@ final class PasswordBar {
     /// Tab out of the page comes here while the bar is shown (its keyboard path).
     func focusInto() -> Bool {
         guard isShown else { return false }
-        return saveButton.isVisible ? saveButton.grabFocus() : fillButton.grabFocus()
+        if saveButton.isVisible { return saveButton.grabFocus() }
+        return useButton.isVisible ? useButton.grabFocus() : fillButton.grabFocus()
     }
 
     func offerSave(_ login: FormLogin, replacing: Bool) {
@@ -61,6 +67,17 @@ final class PasswordBar {
         saveButton.isVisible = true
         neverButton.isVisible = !replacing
         fillButton.isVisible = false
+        useButton.isVisible = false
+        setUsers([])
+    }
+
+    /// A field for a new password has the focus: this strong one, on the user's Use.
+    func offerSuggestion(_ password: String) {
+        show(FormLogins.suggestionQuestion(password))
+        saveButton.isVisible = false
+        neverButton.isVisible = false
+        fillButton.isVisible = false
+        useButton.isVisible = true
         setUsers([])
     }
 
@@ -69,6 +86,7 @@ final class PasswordBar {
         saveButton.isVisible = false
         neverButton.isVisible = false
         fillButton.isVisible = true
+        useButton.isVisible = false
         setUsers(users)
         fillButton.setAccessibleLabel(users.count == 1 ? "Fill in the saved password" : "Fill in the password of the chosen user")
     }
