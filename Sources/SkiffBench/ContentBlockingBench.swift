@@ -28,9 +28,11 @@ struct ContentBlockingBench: MainActorBench {
     var store = ".build/bench-content-filters"
     @Option(help: "Lists to use instead of Debian's (NAME=PATH, comma-separated): what a change to the lists costs.")
     var lists: String?
+    @Option(help: "pages: the folder whose ch02.en.html is the page without ads (a copy of the Debian Reference, changed, to see what costs).")
+    var docs = "/usr/share/debian-reference"
 
     @MainActor func runOnMain() throws {
-        let phase = phase, runs = max(3, runs), on = blocking != "off"
+        let phase = phase, runs = max(3, runs), on = blocking != "off", docs = docs
         let chosen = lists.map { $0.split(separator: ",").compactMap { item -> FilterListFile? in
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
             return parts.count == 2 ? FilterLists.describe(name: parts[0], path: parts[1]) : nil
@@ -60,7 +62,7 @@ struct ContentBlockingBench: MainActorBench {
                         await ContentBlockingBenchmark.compile(blocker, folder: folder, runs: runs, stalls: stalls, lists: findLists)
                         try? FileManager.default.removeItem(at: folder)
                     } else {
-                        await ContentBlockingBenchmark.pages(window: window, on: on, runs: runs)
+                        await ContentBlockingBenchmark.pages(window: window, on: on, runs: runs, docs: docs)
                     }
                 }, then: quit)
             }
@@ -121,7 +123,7 @@ enum ContentBlockingBenchmark {
         BenchRun.emit(report)
     }
 
-    static func pages(window: MainWindow, on: Bool, runs: Int) async {
+    static func pages(window: MainWindow, on: Bool, runs: Int, docs: String) async {
         var report = [BenchLaunch.title("content-blocking benchmark, pages") + ", blocking \(on ? "on" : "off")"]
         let blocker = ContentBlocker.shared
         if on {
@@ -134,7 +136,7 @@ enum ContentBlockingBenchmark {
         let served = FileManager.default.temporaryDirectory.appendingPathComponent("skiff-bench-pages-\(getpid())")
         defer { try? FileManager.default.removeItem(at: served) }
         let pages: (docs: [String], ads: [String])
-        do { pages = try writePages(in: served, runs: runs) } catch { return BenchRun.emit(report + ["could not write the pages: \(error)"]) }
+        do { pages = try writePages(in: served, runs: runs, docs: docs) } catch { return BenchRun.emit(report + ["could not write the pages: \(error)"]) }
         guard let server = LoopbackServer(directory: served) else { return BenchRun.emit(report + ["python3 -m http.server did not start"]) }
         defer { server.stop() }
         let browser = window.browser
@@ -182,12 +184,12 @@ enum ContentBlockingBenchmark {
     /// Each page once per run (plus a warm-up), its address and its resources' made unique by the
     /// run, so no load is answered from the cache. Hosts are folders: the proxy's http.server maps
     /// `GET http://host/path` to `http:/host/path` under its folder.
-    private static func writePages(in folder: URL, runs: Int) throws -> (docs: [String], ads: [String]) {
+    private static func writePages(in folder: URL, runs: Int, docs: String) throws -> (docs: [String], ads: [String]) {
         let fm = FileManager.default
         let docsHost = folder.appendingPathComponent("http:/skiff-docs.example")
         try fm.createDirectory(at: docsHost, withIntermediateDirectories: true)
-        for name in try fm.contentsOfDirectory(atPath: "/usr/share/debian-reference") {
-            try? fm.copyItem(atPath: "/usr/share/debian-reference/" + name, toPath: docsHost.appendingPathComponent(name).path)
+        for name in try fm.contentsOfDirectory(atPath: docs) {
+            try? fm.copyItem(atPath: docs + "/" + name, toPath: docsHost.appendingPathComponent(name).path)
         }
         let chapter = try String(contentsOf: docsHost.appendingPathComponent("ch02.en.html"), encoding: .utf8)
         // Hosts EasyList and EasyPrivacy list (checked against the installed lists when written).
