@@ -14,8 +14,8 @@ final class CosmeticFilterTests: XCTestCase {
     func testHidingOnSomeSitesOrAllButSome() {
         let conversion = Conversion(["example.com,Example.org##.ad", "~shop.example##.ad2"])
         XCTAssertEqual(conversion.rules, [
-            hideRule(#""url-filter":".*","if-domain":["*example.com","*example.org"]"#, ".ad"),
-            hideRule(#""url-filter":".*","unless-domain":["*shop.example"]"#, ".ad2"),
+            hideRule(#""url-filter":".*","resource-type":["document"],"if-domain":["*example.com","*example.org"]"#, ".ad"),
+            hideRule(#""url-filter":".*","resource-type":["document"],"unless-domain":["*shop.example"]"#, ".ad2"),
         ])
     }
 
@@ -23,7 +23,7 @@ final class CosmeticFilterTests: XCTestCase {
         let conversion = Conversion(["a.com,amazon.*,B.com##.ad", "/ad.js$domain=amazon.*|c.com"])
         XCTAssertEqual(conversion.rules, [
             blockRule(#""url-filter":"/ad\\.js","if-domain":["*c.com"]"#),
-            hideRule(#""url-filter":".*","if-domain":["*a.com","*b.com"]"#, ".ad"),
+            hideRule(#""url-filter":".*","resource-type":["document"],"if-domain":["*a.com","*b.com"]"#, ".ad"),
         ])
         XCTAssertEqual(conversion.report.filtersConverted, 2)
         XCTAssertEqual(conversion.report.filtersNarrowed,
@@ -40,19 +40,19 @@ final class CosmeticFilterTests: XCTestCase {
     func testSiteExceptionJoinsUnlessDomain() {
         let conversion = Conversion(["news.example#@#.ad", "##.ad", "~a.example##.ad2", "b.example#@#.ad2"])
         XCTAssertEqual(conversion.rules, [
-            hideRule(#""url-filter":".*","unless-domain":["*news.example"]"#, ".ad"),
-            hideRule(#""url-filter":".*","unless-domain":["*a.example","*b.example"]"#, ".ad2"),
+            hideRule(#""url-filter":".*","resource-type":["document"],"unless-domain":["*news.example"]"#, ".ad"),
+            hideRule(#""url-filter":".*","resource-type":["document"],"unless-domain":["*a.example","*b.example"]"#, ".ad2"),
         ])
     }
 
     func testSiteExceptionLeavesIfDomain() {
         let conversion = Conversion(["a.example,b.example##.ad", "a.example#@#.ad", "c.example##.x", "c.example#@#.x"])
-        XCTAssertEqual(conversion.rules, [hideRule(#""url-filter":".*","if-domain":["*b.example"]"#, ".ad")])
+        XCTAssertEqual(conversion.rules, [hideRule(#""url-filter":".*","resource-type":["document"],"if-domain":["*b.example"]"#, ".ad")])
     }
 
     func testSubdomainExceptionAgainstItsSiteIsCounted() {
         let conversion = Conversion(["example.com##.ad", "shop.example.com#@#.ad"])
-        XCTAssertEqual(conversion.rules, [hideRule(#""url-filter":".*","if-domain":["*example.com"]"#, ".ad")])
+        XCTAssertEqual(conversion.rules, [hideRule(#""url-filter":".*","resource-type":["document"],"if-domain":["*example.com"]"#, ".ad")])
         XCTAssertEqual(conversion.report.skipped[.cosmeticExceptionNarrowerThanRule]?.count, 1)
         XCTAssertEqual(conversion.report.skipped[.cosmeticExceptionNarrowerThanRule]?.examples, ["shop.example.com#@#.ad"])
     }

@@ -23,15 +23,20 @@ final class ContentBlockingTests: XCTestCase {
     override func setUpWithError() throws {
         try requireDisplayAndXDoTool()
         let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==") ?? Data())
-        // The page says in its title whether the element a hiding rule names is shown, once loaded.
+        // The page says in its title whether the elements hiding rules name are shown, once loaded: a
+        // rule for every site, one for this site, one for all sites but another, one for another site.
         let body = """
             <title>News</title>
             <div class="skiff-test-ad" id="ad">An ad</div>
+            <div class="skiff-test-site-ad" id="site">This site's ad</div>
+            <div class="skiff-test-unless-ad" id="unless">An ad hidden but on another site</div>
+            <div class="skiff-test-other-ad" id="other">Another site's ad</div>
             <img src="\(Self.own)"><img src="\(Self.ad)"><img src="\(Self.banner)">
             <script src="\(Self.tracker)"></script><script src="\(Self.doubleClick)"></script>
             <script>
               window.addEventListener('load', () => {
-                document.title = 'News: ad ' + getComputedStyle(document.getElementById('ad')).display;
+                const shown = (id) => getComputedStyle(document.getElementById(id)).display;
+                document.title = 'News: ad ' + ['ad', 'site', 'unless', 'other'].map(shown).join(' ');
               });
             </script>
             """
@@ -82,7 +87,8 @@ final class ContentBlockingTests: XCTestCase {
             // fetches ahead, past the content blocker, what a page at the same address loaded before —
             // here, last run's, once its site was allowed.
             let page = Self.page + "?run=\(UUID().uuidString)"
-            XCTAssertTrue(BrowserTestWindow.load(main, page, title: "News: ad none"), "the page loads, its ad hidden: \(main.window.title)")
+            XCTAssertTrue(BrowserTestWindow.load(main, page, title: "News: ad none none none block"),
+                          "the page loads, its ads hidden, the other site's not: \(main.window.title)")
             XCTAssertTrue(asked(Self.own), "the page's own picture arrives")
             for blocked in [Self.ad, Self.tracker, Self.banner] {
                 XCTAssertFalse(asked(blocked), "\(blocked) is blocked before it leaves WebKit")
@@ -105,7 +111,7 @@ final class ContentBlockingTests: XCTestCase {
             XDoTool.click(window: id, x: try XCTUnwrap(check).surfaceCentre.x, y: try XCTUnwrap(check).surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { [Self.ad, Self.tracker, Self.banner].allSatisfy(asked) }, timeout: 20),
                           "with the site allowed every request arrives")
-            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "News: ad block" }, timeout: 20), "and the ad is shown: \(main.window.title)")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "News: ad block block block block" }, timeout: 20), "and the ads are shown: \(main.window.title)")
         }
     }
 
@@ -172,7 +178,7 @@ final class ContentBlockingTests: XCTestCase {
                 window.presentedDescendants().contains { $0.isCheckBox && $0.hasLabel("Block ads and trackers") && $0.state(.checked, is: true) }
             }, timeout: 5), "the switch is on")
             XCTAssertTrue(MainLoop.run(until: {
-                window.presentedDescendants().contains { ($0.label ?? "").hasPrefix("test-list: 4 rules, list of ") }
+                window.presentedDescendants().contains { ($0.label ?? "").hasPrefix("test-list: 7 rules, list of ") }
             }, timeout: 5), "the list, its rules and its date: \(window.presentedDescendants().compactMap(\.label))")
         }
     }
@@ -190,7 +196,7 @@ final class ContentBlockingTests: XCTestCase {
             let blocker = ContentBlocker(folder: folder) { FilterLists.installed() }
             let (main, _) = try Self.openWindow("Content Blocking EasyList", proxy: port, blocker: blocker)
             defer { BrowserTestWindow.destroy(main.window) }
-            XCTAssertTrue(BrowserTestWindow.load(main, Self.page, title: "News: ad block"), "the page loads: \(main.window.title)")
+            XCTAssertTrue(BrowserTestWindow.load(main, Self.page, title: "News: ad block block block block"), "the page loads, nothing of it hidden: \(main.window.title)")
             XCTAssertTrue(asked(Self.own))
             XCTAssertFalse(asked(Self.doubleClick), "EasyList blocks ad.doubleclick.net")
             XCTAssertTrue(asked(Self.ad), "the test list's own hosts are not EasyList's")
