@@ -133,6 +133,26 @@ final class FormLoginsTests: XCTestCase {
         XCTAssertEqual(logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "x"), [], "Save is asked")
     }
 
+    func testAPasswordFieldsMenuFillsAStrongPasswordAtOnceWhereItCanBeKept() {
+        XCTAssertEqual(FormLoginMessage.parse(#"{"kind":"menu","origin":"https://mail.example.org","password":true,"maxLength":16}"#),
+                       .rightClicked(origin: site, onPassword: true, maxLength: 16))
+        XCTAssertEqual(FormLoginMessage.parse(#"{"kind":"menu","origin":"https://mail.example.org","password":false,"maxLength":-1}"#),
+                       .rightClicked(origin: site, onPassword: false, maxLength: nil))
+        var logins = FormLogins(isPrivate: false)
+        XCTAssertTrue(logins.canSuggest(trustworthy: true, neverForSite: false))
+        XCTAssertFalse(logins.canSuggest(trustworthy: false, neverForSite: false), "an insecure page: it could not be kept")
+        XCTAssertFalse(logins.canSuggest(trustworthy: true, neverForSite: true), "nor on a site the user said Never for")
+        XCTAssertFalse(FormLogins(isPrivate: true).canSuggest(trustworthy: true, neverForSite: false), "nor in a private window")
+        _ = logins.newPasswordFocused(origin: site, trustworthy: true, neverForSite: false, suggested: "offered")
+        XCTAssertEqual(logins.askedForSuggestion(origin: site, trustworthy: true, neverForSite: false, suggested: "abcdef-ghijkm-Np2345"),
+                       [.hideBar, .fillNew(origin: site, password: "abcdef-ghijkm-Np2345")], "asked for: no question, the bar's offer goes")
+        XCTAssertEqual(logins.tookSuggestion(), [], "the bar's offer is gone")
+        XCTAssertEqual(logins.askedForSuggestion(origin: site, trustworthy: true, neverForSite: false, suggested: "again"),
+                       [.hideBar, .fillNew(origin: site, password: "again")], "asked again, given again")
+        XCTAssertEqual(logins.askedForSuggestion(origin: site, trustworthy: false, neverForSite: false, suggested: "x"), [])
+        XCTAssertEqual(logins.askedForSuggestion(origin: site, trustworthy: true, neverForSite: false, suggested: nil), [], "a field too short")
+    }
+
     func testTheSuggestionGoesWithThePageOrOnCloseAndAFillOfferWaits() {
         var logins = FormLogins(isPrivate: false)
         _ = logins.formFound(origin: site, trustworthy: true)

@@ -30,6 +30,17 @@ final class PageMenuTests: XCTestCase {
                        [.cut, .copy, .paste, .delete, .separator, .selectAll, .insertEmoji])
     }
 
+    func testAPasswordFieldOffersAStrongPasswordFirstWhereOneCanBeKept() {
+        var target = PageMenu.Target(isEditable: true)
+        target.offersStrongPassword = true
+        XCTAssertEqual(PageMenu.items(for: target, searchEngine: engine, developerTools: false),
+                       [.suggestStrongPassword, .separator, .cut, .copy, .paste, .delete, .separator, .selectAll, .insertEmoji])
+        XCTAssertEqual(PageMenu.Item.suggestStrongPassword.label, "Suggest Strong Password")
+        target.isEditable = false
+        XCTAssertFalse(PageMenu.items(for: target, searchEngine: engine, developerTools: false).contains(.suggestStrongPassword),
+                       "only a field is offered one")
+    }
+
     func testASelectionOffersCopyAndASearchWithTheBrowsersEngine() {
         let items = PageMenu.items(for: .init(selection: "  quick\nbrown   fox "), searchEngine: engine, developerTools: false)
         XCTAssertEqual(items, [.copy, .searchWeb(label: "Search the Web for “quick brown fox”", uri: "https://duckduckgo.com/?q=quick%20brown%20fox")])

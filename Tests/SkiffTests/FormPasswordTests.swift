@@ -198,6 +198,39 @@ final class FormPasswordTests: XCTestCase {
         }
     }
 
+    /// A login page's single password field offers no suggestion on focus (it may be the current
+    /// password); its right-click menu does, and the choice fills it and keeps it at once.
+    func testAPasswordFieldsMenuSuggestsAStrongPasswordThatIsFilledAndKept() throws {
+        let keyring = try startKeyring()
+        let base = server.base
+        let d = driver
+        try MainActor.assumeIsolated {
+            let (main, id) = try BrowserTestWindow.open("Password Menu", isPrivate: false)
+            defer { BrowserTestWindow.destroy(main.window) }
+            XCTAssertTrue(keyring.connect(LoginKeyring.shared), "connected: \(LoginKeyring.shared.availability)")
+            XCTAssertTrue(BrowserTestWindow.load(main, "\(base)/login", title: "Sign in"))
+            let emailMenu = try d.rightClick(field: "email", in: main, id)
+            XCTAssertNil(emailMenu["Suggest Strong Password"], "an e-mail field is offered none")
+            XDoTool.run(["key", "Escape"])
+            XCTAssertTrue(MainLoop.run(until: { main.window.presentedMenuItems().isEmpty }, timeout: 5), "the menu closed")
+            XDoTool.run(["type", "--delay", String(Int.random(in: 40...120)), Self.user], timeout: 30)
+
+            let menu = try d.rightClick(field: "password", in: main, id)
+            let suggest = try XCTUnwrap(menu["Suggest Strong Password"], "a password field's menu offers one: \(menu.keys.sorted())")
+            XCTAssertTrue(d.leaks.isEmpty, "nothing in the field before the choice: \(d.leaks)")
+            XDoTool.click(window: id, x: suggest.surfaceCentre.x, y: suggest.surfaceCentre.y)
+            var filled: String?
+            XCTAssertTrue(MainLoop.run(until: {
+                filled = d.leaks.last.map { String($0.dropFirst("/leak?".count)) }
+                return filled?.isEmpty == false
+            }, timeout: 10), "the field holds a password, as the page reads it")
+            let password = try XCTUnwrap(filled)
+            XCTAssertEqual(password.split(separator: "-").map(\.count), [6, 6, 6], "a strong one: \(password)")
+            XCTAssertTrue(MainLoop.run(until: { d.kept(in: keyring) == password }, timeout: 15),
+                          "kept for \(Self.user) at once: \(d.kept(in: keyring) ?? "nothing")")
+        }
+    }
+
     func testAPrivateWindowOffersNothingAndKeepsNothing() throws {
         let keyring = try startKeyring()
         let base = server.base
@@ -272,6 +305,18 @@ private struct Driver: Sendable {
         XDoTool.click(window: id, x: left + point[0], y: top + point[1])
         XCTAssertTrue(MainLoop.run(until: { pageAnswer(main.browser.webView, "document.activeElement.id") == field }, timeout: 10),
                       "the click put the caret in the \(field) field")
+    }
+
+    /// Clicks the field, then right-clicks it where it was clicked, and waits for the page's menu
+    /// (its Paste item); the menu's items by label.
+    @MainActor
+    func rightClick(field: String, in main: MainWindow, _ id: String) throws -> [String: PresentedAccessible] {
+        try click(field: field, in: main, id)
+        XDoTool.run(["click", "3"])
+        var items: [String: PresentedAccessible] = [:]
+        XCTAssertTrue(MainLoop.run(until: { items = main.window.presentedMenuItems(); return items["Paste"] != nil }, timeout: 5),
+                      "the \(field) field's menu opens: \(items.keys.sorted())")
+        return items
     }
 
     /// Clicks the e-mail field where a user would, types the login at a typist's pace with random

@@ -31,20 +31,7 @@ final class PageContextMenuTests: XCTestCase {
 
     /// The menu items on screen, by the text GTK presents for them.
     @MainActor
-    private static func menuItems(_ main: MainWindow) -> [String: PresentedAccessible] {
-        var items: [String: PresentedAccessible] = [:]
-        var current: PresentedAccessible?
-        for node in main.window.presentedDescendants() {
-            if node.role == GTK_ACCESSIBLE_ROLE_MENU_ITEM { current = node }
-            // A label inside the item's box names it.
-            if let text = node.labelText, let item = current, item.width > 0,
-               node.x >= item.x, node.y >= item.y, node.x + node.width <= item.x + item.width + 0.5,
-               node.y + node.height <= item.y + item.height + 0.5 {
-                items[text] = item
-            }
-        }
-        return items
-    }
+    private static func menuItems(_ main: MainWindow) -> [String: PresentedAccessible] { main.window.presentedMenuItems() }
 
     /// Loads `uri`, right-clicks its link or picture (at 150, 125 in the page) for real and waits until the menu
     /// shows every one of `labels`; the menu's items by label.

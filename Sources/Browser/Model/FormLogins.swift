@@ -22,6 +22,9 @@ public enum FormLoginMessage: Equatable, Sendable {
     /// A field for a new password (sign-up, change of password) got the focus; `maxLength` is its
     /// `maxlength`, nil when it has none.
     case newPasswordFocused(origin: String, maxLength: Int?)
+    /// The page was right-clicked, just before its context menu opens: on a password field (its
+    /// new-password group's smallest `maxlength`, nil for none) or elsewhere.
+    case rightClicked(origin: String, onPassword: Bool, maxLength: Int?)
 
     /// A message longer than this is not read (its fields are bounded far below).
     public static let sizeLimit = 8_192
@@ -40,6 +43,9 @@ public enum FormLoginMessage: Equatable, Sendable {
         case "newPassword":
             let maxLength = (object["maxLength"] as? Int).flatMap { $0 > 0 ? $0 : nil }
             return .newPasswordFocused(origin: origin, maxLength: maxLength)
+        case "menu":
+            let maxLength = (object["maxLength"] as? Int).flatMap { $0 > 0 ? $0 : nil }
+            return .rightClicked(origin: origin, onPassword: object["password"] as? Bool ?? false, maxLength: maxLength)
         case "submit":
             guard let user = object["user"] as? String, let password = object["password"] as? String,
                   !password.isEmpty, user.count <= userLimit, password.count <= passwordLimit else { return nil }
@@ -150,6 +156,22 @@ public struct FormLogins: Equatable, Sendable {
         offeredFill = []
         offeredSuggestion = FormLogin(origin: origin, user: "", password: password)
         return [.offerSuggestion(origin: origin, password: password)]
+    }
+
+    /// Whether a password field's context menu offers "Suggest Strong Password": only where the
+    /// password can be kept (the keyring is the only place the user could find it again).
+    public func canSuggest(trustworthy: Bool, neverForSite: Bool) -> Bool {
+        !isPrivate && trustworthy && !neverForSite
+    }
+
+    /// The user chose "Suggest Strong Password" on a password field's menu: asked for by name, so
+    /// it goes into the field at once (and is kept once there), on any page and however often.
+    public mutating func askedForSuggestion(origin: String, trustworthy: Bool, neverForSite: Bool, suggested: String?) -> [Effect] {
+        guard canSuggest(trustworthy: trustworthy, neverForSite: neverForSite), let password = suggested else { return [] }
+        suggestedOn = origin
+        offeredSuggestion = nil
+        offeredFill = []
+        return [.hideBar, .fillNew(origin: origin, password: password)]
     }
 
     /// The user took the suggestion: only now does the page get it.

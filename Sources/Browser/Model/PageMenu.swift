@@ -15,6 +15,8 @@ public enum PageMenu {
         /// The image's address: the save dialog asks where it goes, then it downloads as the user's own.
         case saveImageAs(String)
         case cut, copy, paste, delete, selectAll, insertEmoji
+        /// A password field's: a strong password into it (and its confirmation), kept in the keyring.
+        case suggestStrongPassword
         case back, forward, stop, reload
         case inspectElement
         case separator
@@ -38,6 +40,7 @@ public enum PageMenu {
             case .delete: "Delete"
             case .selectAll: "Select All"
             case .insertEmoji: "Insert Emoji"
+            case .suggestStrongPassword: "Suggest Strong Password"
             case .back: "Back"
             case .forward: "Forward"
             case .stop: "Stop"
@@ -53,6 +56,8 @@ public enum PageMenu {
         public var linkURI: String?
         public var imageURI: String?
         public var isEditable = false
+        /// The field is a password's, and a suggested one could be kept (FormLogins.canSuggest).
+        public var offersStrongPassword = false
         /// The click was on selected text.
         public var hasSelection = false
         /// The selected text (nil if unknown: then no search is offered).
@@ -89,6 +94,7 @@ public enum PageMenu {
             groups.append([.openImageInNewTab(image), .copyImage, .copyImageAddress, .saveImageAs(image)])
         }
         if target.isEditable {
+            if target.offersStrongPassword { groups.append([.suggestStrongPassword]) }
             groups.append([.cut, .copy, .paste, .delete])
             groups.append([.selectAll, .insertEmoji])
         } else if target.hasSelection, let search = target.selection.flatMap({ searchItem($0, engine: searchEngine) }) {

@@ -3,7 +3,8 @@
 /// and what was typed when one is submitted — by a submit, a click on one of its buttons, or Return
 /// in the password — and fills one when Skiff calls `skiffLogins.fill` after the user picked a
 /// login. It also says when a field for a new password gets the focus, and fills the form's new
-/// password fields when Skiff calls `skiffLogins.fillNew` after the user took the suggested one.
+/// password fields when Skiff calls `skiffLogins.fillNew` after the user took the suggested one, and
+/// says before each right click whether it is on a password field ("Suggest Strong Password").
 /// The page cannot reach this script, post to its channel, or call `fill` or `fillNew` itself.
 public enum FormPasswordScript {
     public static let channel = "skiffPasswords"
@@ -55,15 +56,31 @@ public enum FormPasswordScript {
                 if (passwords.length < 2 || passwords.length > 3) return [];
                 return passwords.length === 3 || isCurrent(passwords[0]) ? passwords.slice(1) : passwords;
             }
-            let lastNew = null;
+            // The fields fillNew fills: the new-password group last focused, or the password field
+            // last right-clicked (with its group when it is in one).
+            let fillSet = [];
+            const shortest = (inputs) => {
+                const limits = inputs.map((i) => i.maxLength).filter((n) => n > 0);
+                return limits.length ? Math.min(...limits) : -1;
+            };
             document.addEventListener('focusin', (event) => {
                 const target = event.target;
                 if (!(target instanceof HTMLInputElement) || target.type !== 'password' || target.value) return;
                 const fresh = newFields(target);
                 if (!fresh.includes(target)) return;
-                lastNew = target;
-                const limits = fresh.map((i) => i.maxLength).filter((n) => n > 0);
-                post({ kind: 'newPassword', maxLength: limits.length ? Math.min(...limits) : -1 });
+                fillSet = fresh;
+                post({ kind: 'newPassword', maxLength: shortest(fresh) });
+            }, true);
+            // Posted before WebKit asks for the menu, so the menu knows whether it is a password's.
+            document.addEventListener('contextmenu', (event) => {
+                if (!event.isTrusted) return;
+                const target = event.target;
+                const onPassword = target instanceof HTMLInputElement && target.type === 'password' && usable(target);
+                if (onPassword) {
+                    const fresh = newFields(target);
+                    fillSet = fresh.includes(target) ? fresh : [target];
+                }
+                post({ kind: 'menu', password: onPassword, maxLength: onPassword ? shortest(fillSet) : -1 });
             }, true);
             let reported = false, looks = 0, pending = false;
             function look() {
@@ -94,7 +111,7 @@ public enum FormPasswordScript {
                 },
                 fillNew(origin, password) {
                     if (location.origin !== origin) return 'another site';
-                    const fresh = lastNew && lastNew.isConnected ? newFields(lastNew) : [];
+                    const fresh = fillSet.filter((i) => i.isConnected && usable(i));
                     if (!fresh.length) return 'no form';
                     fresh.forEach((input) => setValue(input, password));
                     const found = fields(fresh[0].form || document, true);

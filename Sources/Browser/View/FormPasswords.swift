@@ -52,14 +52,32 @@ final class FormPasswords {
         case .formFound(let origin):
             run(model.formFound(origin: origin, trustworthy: FormLogins.isTrustworthy(origin: origin, secureConnection: isSecure())))
         case .submitted(let login):
-            let never = Site.of(login.origin).map { policy?.neverSavesPasswords(on: $0) ?? false } ?? false
-            run(model.submitted(login, trustworthy: FormLogins.isTrustworthy(origin: login.origin, secureConnection: isSecure()),
-                                neverForSite: never))
+            run(model.submitted(login, trustworthy: trustworthy(login.origin), neverForSite: never(login.origin)))
         case .newPasswordFocused(let origin, let maxLength):
-            let never = Site.of(origin).map { policy?.neverSavesPasswords(on: $0) ?? false } ?? false
-            run(model.newPasswordFocused(origin: origin, trustworthy: FormLogins.isTrustworthy(origin: origin, secureConnection: isSecure()),
-                                         neverForSite: never, suggested: PasswordSuggestion.make(maxLength: maxLength)))
+            run(model.newPasswordFocused(origin: origin, trustworthy: trustworthy(origin), neverForSite: never(origin),
+                                         suggested: PasswordSuggestion.make(maxLength: maxLength)))
+        case .rightClicked(let origin, let onPassword, let maxLength):
+            passwordAtMenu = onPassword ? (origin, maxLength) : nil
         }
+    }
+
+    private func trustworthy(_ origin: String) -> Bool { FormLogins.isTrustworthy(origin: origin, secureConnection: isSecure()) }
+    private func never(_ origin: String) -> Bool { Site.of(origin).map { policy?.neverSavesPasswords(on: $0) ?? false } ?? false }
+
+    /// The password field the page said was right-clicked last (nil: the last right click was not on one).
+    private var passwordAtMenu: (origin: String, maxLength: Int?)?
+
+    /// Whether the menu opening now offers "Suggest Strong Password".
+    var suggestsAtMenu: Bool {
+        guard let field = passwordAtMenu else { return false }
+        return model.canSuggest(trustworthy: trustworthy(field.origin), neverForSite: never(field.origin))
+    }
+
+    /// The menu's "Suggest Strong Password" was chosen.
+    func suggestFromMenu() {
+        guard let field = passwordAtMenu else { return }
+        run(model.askedForSuggestion(origin: field.origin, trustworthy: trustworthy(field.origin), neverForSite: never(field.origin),
+                                     suggested: PasswordSuggestion.make(maxLength: field.maxLength)))
     }
 
     private func answered(_ answer: PasswordBar.Answer) {

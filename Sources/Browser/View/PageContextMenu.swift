@@ -15,6 +15,10 @@ final class PageContextMenu {
     var download: (_ uri: String, _ askWhere: Bool) -> Void = { _, _ in }
     /// The browser's search engine, read when the menu opens.
     var searchEngine: () -> SearchEngine = { .duckDuckGo }
+    /// Whether a right-clicked password field is offered a strong password, and its choice
+    /// (the tab's FormPasswords).
+    var suggestsStrongPassword: () -> Bool = { false }
+    var suggestStrongPassword: () -> Void = {}
     /// Whether Inspect Element is offered.
     var developerTools: () -> Bool = { false }
     /// The page's selected text, as last reported (nil: none or unknown).
@@ -27,9 +31,10 @@ final class PageContextMenu {
         webView.onSelectionAtContextMenu { [weak self] text in self?.selection = text.isEmpty ? nil : text }
         webView.onContextMenu { [weak self, weak webView] menu, hit in
             guard let self, let webView else { return }
-            let target = PageMenu.Target(linkURI: hit.linkURI, imageURI: hit.imageURI, isEditable: hit.isEditable,
+            var target = PageMenu.Target(linkURI: hit.linkURI, imageURI: hit.imageURI, isEditable: hit.isEditable,
                                          hasSelection: hit.isSelection, selection: hit.isSelection ? self.selection : nil, isLoading: webView.isLoading,
                                          canGoBack: webView.canGoBack, canGoForward: webView.canGoForward)
+            target.offersStrongPassword = hit.isEditable && self.suggestsStrongPassword()
             let items = PageMenu.items(for: target, searchEngine: self.searchEngine(), developerTools: self.developerTools())
             self.lastItems = items
             menu.replace(with: items.enumerated().map { self.entry(for: $1, index: $0) })
@@ -63,6 +68,8 @@ final class PageContextMenu {
         case .delete: return .webKit(.delete, label: label)
         case .selectAll: return .webKit(.selectAll, label: label)
         case .insertEmoji: return .webKit(.insertEmoji, label: label)
+        case .suggestStrongPassword:
+            return .custom(label: label, name: "suggest-strong-password-\(index)") { [weak self] in self?.suggestStrongPassword() }
         case .back: return .webKit(.goBack, label: label)
         case .forward: return .webKit(.goForward, label: label)
         case .stop: return .webKit(.stop, label: label)

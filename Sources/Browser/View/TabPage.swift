@@ -228,6 +228,8 @@ public final class TabPage {
         filters.watch(webView)
         security.watch(webView)
         linkStatus.watch(webView)
+        contextMenu.suggestsStrongPassword = { [weak self] in self?.passwords.suggestsAtMenu ?? false }
+        contextMenu.suggestStrongPassword = { [weak self] in self?.passwords.suggestFromMenu() }
         contextMenu.watch(webView)
         passwords.watch(webView)
         webView.onLoadChanged { [weak self, weak webView] event in
