@@ -46,4 +46,17 @@ final class DownloadJournalTests: XCTestCase {
         XCTAssertEqual(DownloadJournal.interruptedReason(received: 1_420_000_000),
                        "Skiff stopped before it was whole (1.4 GB had come; the part was removed)")
     }
+
+    func testEachProcessHasAJournalNamedForItsPIDAndStartTime() {
+        let owner = DownloadJournal.Owner(pid: 4242, start: 987654)
+        XCTAssertEqual(owner.fileName, "in-flight-4242-987654")
+        XCTAssertEqual(DownloadJournal.Owner(fileName: owner.fileName), owner)
+        for name in ["in-flight-4242", "in-flight--1-5", "in-flight-0-5", "in-flight-a-5", "other-4242-5", "in-flight-1-2-3"] {
+            XCTAssertNil(DownloadJournal.Owner(fileName: name), name)
+        }
+        // A command with spaces and parentheses ends at the last ')'; the start time is field 22.
+        let stat = "4242 (Web (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 5 3 0 0 20 0 12 0 987654 123456 789"
+        XCTAssertEqual(DownloadJournal.Owner.start(statLine: stat), 987654)
+        XCTAssertNil(DownloadJournal.Owner.start(statLine: "4242 (short) S 1 2"))
+    }
 }

@@ -44,12 +44,26 @@ final class DownloadInterruptedTests: XCTestCase {
         first.process.waitUntilExit()
         XCTAssertTrue(files().contains("big.bin.part"), "a partial file is left by the kill (what the next launch must clear): \(files())")
 
+        // Another Skiff still running, its download in flight: this test process stands for it, with
+        // a journal of its own (named for its PID and start time) and a partial file being written.
+        let journals = home.appendingPathComponent("state/skiff/downloads-in-flight.d")
+        let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+        let start = try XCTUnwrap(stat[stat.index(after: try XCTUnwrap(stat.lastIndex(of: ")")))...].split(separator: " ").dropFirst(19).first)
+        let running = journals.appendingPathComponent("in-flight-\(getpid())-\(start)")
+        let other = downloads.appendingPathComponent("other.bin.part")
+        try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
+        try Data("still coming".utf8).write(to: other)
+        try "\(other.path)\thttp://127.0.0.1/other\n".write(to: running, atomically: true, encoding: .utf8)
+
         nonisolated(unsafe) let second = try LaunchedApp(CommandLineTests.skiff, arguments: ["--window-size", "800x600"], environment: environment)
         defer { second.stop() }
         MainActor.assumeIsolated {
-            XCTAssertTrue(MainLoop.run(until: { files().isEmpty }, timeout: 30), "the partial files are removed: \(files())")
+            XCTAssertTrue(MainLoop.run(until: { files() == ["other.bin.part"] }, timeout: 30),
+                          "the killed run's partial files are removed, the running one's kept: \(files())")
             XCTAssertTrue(MainLoop.run(until: { second.standardError.contains("A download was cut short when Skiff last stopped: “big.bin”") }, timeout: 30),
                           "the user is told: \(second.standardError)")
+            XCTAssertFalse(second.standardError.contains("other.bin"), "of the killed run's download only")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: running.path), "and the running one's journal stays")
         }
     }
 }

@@ -61,6 +61,36 @@ public struct DownloadJournal: Equatable, Sendable {
         entries.removeAll { $0.partialPath == partialPath }
     }
 
+    /// The process a journal file belongs to: each process keeps its own file, named for it, so that
+    /// one process's recovery never takes the downloads another running Skiff has in flight (a test
+    /// suite beside the user's Skiff, a second instance). A process is its PID and its start time
+    /// (`/proc/PID/stat`'s field 22, in clock ticks since boot), since a PID is given again later.
+    public struct Owner: Equatable, Sendable {
+        public let pid: Int32
+        public let start: UInt64
+        public init(pid: Int32, start: UInt64) { (self.pid, self.start) = (pid, start) }
+
+        static let prefix = "in-flight-"
+        public var fileName: String { "\(Self.prefix)\(pid)-\(start)" }
+
+        /// The owner a journal file's name gives, nil for a name that is not a journal's.
+        public init?(fileName: String) {
+            guard fileName.hasPrefix(Self.prefix) else { return nil }
+            let fields = fileName.dropFirst(Self.prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, let start = UInt64(fields[1]) else { return nil }
+            (self.pid, self.start) = (pid, start)
+        }
+
+        /// The start time in a `/proc/PID/stat` line: field 22, counted after the command's closing
+        /// parenthesis (the command may hold spaces and parentheses).
+        public static func start(statLine: String) -> UInt64? {
+            guard let close = statLine.lastIndex(of: ")") else { return nil }
+            let fields = statLine[statLine.index(after: close)...].split(separator: " ")
+            // Field 3 (state) is the first after the parenthesis, so field 22 is the 20th.
+            return fields.count > 19 ? UInt64(fields[19]) : nil
+        }
+    }
+
     /// What the list says of a download the last run left unfinished, with what had come.
     public static func interruptedReason(received: UInt64) -> String {
         received > 0

@@ -77,18 +77,42 @@ enum DownloadFiles {
         return "~" + folder.dropFirst(home.count)
     }
 
-    /// The journal of downloads in flight (`DownloadJournal`), in Skiff's state folder.
-    static var journalURL: URL { DataLocations().stateDirectory.appendingPathComponent("downloads-in-flight") }
+    /// The journals of downloads in flight (`DownloadJournal`), one file a process, in Skiff's state folder.
+    static var journalFolder: URL { DataLocations().stateDirectory.appendingPathComponent("downloads-in-flight.d") }
+    /// The one file all processes shared before 2026-12-04: read once as a dead process's, then removed.
+    static var sharedJournalURL: URL { DataLocations().stateDirectory.appendingPathComponent("downloads-in-flight") }
+    /// This process's journal.
+    static var journalURL: URL { journalFolder.appendingPathComponent(thisProcess.fileName) }
 
-    /// The journal as the last run left it (empty when there is none or it cannot be read).
-    static func readJournal() -> DownloadJournal {
-        guard let handle = FileHandle(forReadingAtPath: journalURL.path) else { return DownloadJournal() }
+    static let thisProcess = DownloadJournal.Owner(pid: getpid(), start: startTime(of: getpid()) ?? 0)
+
+    static func startTime(of pid: Int32) -> UInt64? {
+        (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).flatMap(DownloadJournal.Owner.start(statLine:))
+    }
+
+    /// The journals of processes that ended without clearing theirs (killed, crashed), each with its
+    /// file; a process still running keeps its own, whatever it has in flight.
+    static func journalsOfEndedProcesses() -> [(file: URL, journal: DownloadJournal)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: journalFolder.path)) ?? []
+        var found: [(URL, DownloadJournal)] = []
+        for name in names.sorted().prefix(DownloadJournal.maximumEntries) {
+            guard let owner = DownloadJournal.Owner(fileName: name), owner != thisProcess,
+                  startTime(of: owner.pid) != owner.start else { continue }
+            let file = journalFolder.appendingPathComponent(name)
+            found.append((file, read(file)))
+        }
+        if FileManager.default.fileExists(atPath: sharedJournalURL.path) { found.append((sharedJournalURL, read(sharedJournalURL))) }
+        return found
+    }
+
+    private static func read(_ file: URL) -> DownloadJournal {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return DownloadJournal() }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: DownloadJournal.maximumBytes)) ?? Data()
         return DownloadJournal(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Writes the journal whole (a temporary file renamed over it); an empty one is removed. False
+    /// Writes this process's journal whole (a temporary file renamed over it); an empty one is removed. False
     /// when it could not be written (the downloads go on: the journal only helps the next launch).
     @discardableResult
     static func writeJournal(_ journal: DownloadJournal) -> Bool {

@@ -200,15 +200,19 @@ public final class Downloads {
         DownloadFiles.writeJournal(current)
     }
 
-    /// Once a process, before its first download: the partial files of downloads the last run left
-    /// unfinished (killed, crashed) are removed, listed with Retry, and told.
+    /// Once a process, before its first download: the partial files of downloads that processes
+    /// which have ended left unfinished (killed, crashed) are removed, listed with Retry, and told.
+    /// Another Skiff still running keeps its own.
     private func recoverInterrupted() {
         guard !Self.recovered else { return }
         Self.recovered = true
-        let journal = DownloadFiles.readJournal()
-        guard !journal.entries.isEmpty else { return }
+        let journals = DownloadFiles.journalsOfEndedProcesses()
+        let entries = journals.flatMap(\.journal.entries)
+        // Gone once their partial files are: a recovery cut short is done again at the next launch.
+        defer { for journal in journals { try? FileManager.default.removeItem(at: journal.file) } }
+        guard !entries.isEmpty else { return }
         var left: [DownloadFlow.LeftOver] = []
-        for entry in journal.entries {
+        for entry in entries {
             let received = max(DownloadFiles.size(of: entry.partialPath), DownloadFiles.size(of: entry.partialPath + ".wkdownload"))
             let existed = FileManager.default.fileExists(atPath: entry.partialPath) || FileManager.default.fileExists(atPath: entry.partialPath + ".wkdownload")
             DownloadFiles.removePartial(entry.partialPath)
@@ -217,9 +221,6 @@ public final class Downloads {
             left.append(.init(name: entry.name, uri: entry.uri.isEmpty ? nil : entry.uri,
                               folder: DownloadFiles.display((entry.partialPath as NSString).deletingLastPathComponent), received: received))
         }
-        // Only what this process has in flight stays listed.
-        Self.journal = Self.journal ?? DownloadJournal()
-        DownloadFiles.writeJournal(Self.journal ?? DownloadJournal())
         send(.leftByLastRun(left))
     }
 }
