@@ -15,16 +15,31 @@ extension WebView {
     /// `window.webkit.messageHandlers[channel]` (a non-string is ignored). Once per view and channel.
     public func addScript(_ source: String, frames: ScriptFrames = .top, atStart: Bool = false, channel: String,
                           _ body: @escaping ScriptMessageHandler) {
-        guard let manager = webkit_web_view_get_user_content_manager(raw.assumingMemoryBound(to: WebKitWebView.self)) else { return }
-        guard webkit_user_content_manager_register_script_message_handler(manager, channel, Self.skiffWorld) != 0 else { return }
-        let script = webkit_user_script_new_for_world(source, frames == .all ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-                                                      atStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
-                                                      Self.skiffWorld, nil, nil)
-        webkit_user_content_manager_add_script(manager, script)
-        webkit_user_script_unref(script)
+        guard listen(channel: channel, body) else { return }
+        addUserScript(UserScript(source: source, frames: frames, atStart: atStart))
+    }
+
+    /// Calls `body` with each string Skiff's world posts to `window.webkit.messageHandlers[channel]`;
+    /// false when the channel was taken already. Once per view and channel.
+    @discardableResult
+    public func listen(channel: String, _ body: @escaping ScriptMessageHandler) -> Bool {
+        guard let manager = webkit_web_view_get_user_content_manager(raw.assumingMemoryBound(to: WebKitWebView.self)) else { return false }
+        guard webkit_user_content_manager_register_script_message_handler(manager, channel, Self.skiffWorld) != 0 else { return false }
         let wrapper = UserContentManager(retaining: UnsafeMutableRawPointer(manager))
         _ = wrapper.connectBoxed("script-message-received::\(channel)", unsafeBitCast(scriptMessageTrampoline, to: UnsafeRawPointer.self),
                                  body, signature: .pointer)
+        return true
+    }
+
+    /// Runs `script` in the pages this view loads from now on (a script is not run in the page shown).
+    public func addUserScript(_ script: UserScript) {
+        guard let manager = webkit_web_view_get_user_content_manager(raw.assumingMemoryBound(to: WebKitWebView.self)) else { return }
+        webkit_user_content_manager_add_script(manager, script.script)
+    }
+
+    public func removeUserScript(_ script: UserScript) {
+        guard let manager = webkit_web_view_get_user_content_manager(raw.assumingMemoryBound(to: WebKitWebView.self)) else { return }
+        webkit_user_content_manager_remove_script(manager, script.script)
     }
 
     /// Calls the function `body` in Skiff's world of the top frame with `arguments` as its named
@@ -39,6 +54,20 @@ extension WebView {
         webkit_web_view_call_async_javascript_function(raw.assumingMemoryBound(to: WebKitWebView.self), body, -1, variant, Self.skiffWorld, nil, nil,
                                                        callTrampoline, box.retainedPointer())
     }
+}
+
+/// A script of Skiff's world, added to a view's pages with `addUserScript`.
+public final class UserScript: @unchecked Sendable {
+    // WebKitUserScript is reference-counted atomically and never changed once made.
+    fileprivate let script: OpaquePointer
+
+    public init(source: String, frames: WebView.ScriptFrames, atStart: Bool) {
+        script = webkit_user_script_new_for_world(source, frames == .all ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+                                                  atStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
+                                                  "skiff", nil, nil)  // WebView.skiffWorld
+    }
+
+    deinit { webkit_user_script_unref(script) }
 }
 
 public typealias ScriptMessageHandler = @MainActor (String) -> Void

@@ -40,9 +40,5 @@ func exceptionRule(_ trigger: String) -> String {
     "{\"trigger\":{\(trigger)},\"action\":{\"type\":\"ignore-previous-rules\"}}"
 }
 
-func hideRule(_ trigger: String, _ selector: String) -> String {
-    "{\"trigger\":{\(trigger)},\"action\":{\"type\":\"css-display-none\",\"selector\":\"\(selector)\"}}"
-}
-
 /// `||` as the converter writes it, JSON-escaped.
 let anchor = #"^[a-z][a-z0-9+.-]*://([^/:]*\\.)?"#

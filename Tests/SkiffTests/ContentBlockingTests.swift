@@ -24,7 +24,8 @@ final class ContentBlockingTests: XCTestCase {
         try requireDisplayAndXDoTool()
         let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==") ?? Data())
         // The page says in its title whether the elements hiding rules name are shown, once loaded: a
-        // rule for every site, one for this site, one for all sites but another, one for another site.
+        // rule for every site, one for this site, one for all sites but another, one for another site,
+        // and one for an element the page's script adds and then names.
         let body = """
             <title>News</title>
             <div class="skiff-test-ad" id="ad">An ad</div>
@@ -34,9 +35,18 @@ final class ContentBlockingTests: XCTestCase {
             <img src="\(Self.own)"><img src="\(Self.ad)"><img src="\(Self.banner)">
             <script src="\(Self.tracker)"></script><script src="\(Self.doubleClick)"></script>
             <script>
+              // Read again and again: hiding by class comes once Skiff has seen the page's classes.
+              const shown = (id) => getComputedStyle(document.getElementById(id) || document.getElementById(id + '-ad')).display;
+              const report = () => { document.title = 'News: ad ' + ['ad', 'site', 'unless', 'other', 'skiff-test-late'].map(shown).join(' '); };
               window.addEventListener('load', () => {
-                const shown = (id) => getComputedStyle(document.getElementById(id)).display;
-                document.title = 'News: ad ' + ['ad', 'site', 'unless', 'other'].map(shown).join(' ');
+                // An ad the page's script adds later, by an id no element had before.
+                const late = document.createElement('div');
+                late.textContent = 'A late ad';
+                late.id = 'skiff-test-late';
+                document.body.appendChild(late);
+                setTimeout(() => { late.id = 'skiff-test-late-ad'; }, 100);
+                report();
+                setInterval(report, 50);
               });
             </script>
             """
@@ -87,7 +97,7 @@ final class ContentBlockingTests: XCTestCase {
             // fetches ahead, past the content blocker, what a page at the same address loaded before —
             // here, last run's, once its site was allowed.
             let page = Self.page + "?run=\(UUID().uuidString)"
-            XCTAssertTrue(BrowserTestWindow.load(main, page, title: "News: ad none none none block"),
+            XCTAssertTrue(BrowserTestWindow.load(main, page, title: "News: ad none none none block none"),
                           "the page loads, its ads hidden, the other site's not: \(main.window.title)")
             XCTAssertTrue(asked(Self.own), "the page's own picture arrives")
             for blocked in [Self.ad, Self.tracker, Self.banner] {
@@ -111,7 +121,7 @@ final class ContentBlockingTests: XCTestCase {
             XDoTool.click(window: id, x: try XCTUnwrap(check).surfaceCentre.x, y: try XCTUnwrap(check).surfaceCentre.y)
             XCTAssertTrue(MainLoop.run(until: { [Self.ad, Self.tracker, Self.banner].allSatisfy(asked) }, timeout: 20),
                           "with the site allowed every request arrives")
-            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "News: ad block block block block" }, timeout: 20), "and the ads are shown: \(main.window.title)")
+            XCTAssertTrue(MainLoop.run(until: { main.shownTitle == "News: ad block block block block block" }, timeout: 20), "and the ads are shown: \(main.window.title)")
         }
     }
 
@@ -133,7 +143,7 @@ final class ContentBlockingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("list.txt")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "||ads.skiff-ads.example^\n".write(to: list, atomically: true, encoding: .utf8)
+        try "||ads.skiff-ads.example^\n##.skiff-test-ad\n".write(to: list, atomically: true, encoding: .utf8)
         let store = folder.appendingPathComponent("store")
         func start() -> ContentBlocker {
             let blocker = ContentBlocker(folder: store, compiler: compiler) { [FilterLists.describe(name: "Mine", path: list.path)].compactMap { $0 } }
@@ -148,7 +158,8 @@ final class ContentBlockingTests: XCTestCase {
         XCTAssertEqual(first.lastPreparation?.plan, plan)
         XCTAssertEqual(first.filters.count, 1)
         let made = compiledFiles()
-        XCTAssertEqual(made.count, 1, "one compiled list in the folder: \(made)")
+        XCTAssertEqual(made.count, 2, "one compiled list and its hiding rules in the folder: \(made)")
+        XCTAssertEqual(made.filter { $0.hasPrefix("skiff-hiding-") }.count, 1, "\(made)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.appendingPathComponent(CompiledFilters.fileName).path))
 
         let second = start()
@@ -157,11 +168,11 @@ final class ContentBlockingTests: XCTestCase {
 
         // The list changes (a package update writes a new file): compiled again, the old one removed.
         try FileManager.default.removeItem(at: list)
-        try "||ads.skiff-ads.example^\n||more.skiff-ads.example^\n".write(to: list, atomically: true, encoding: .utf8)
+        try "||ads.skiff-ads.example^\n||more.skiff-ads.example^\n##.skiff-test-ad\n".write(to: list, atomically: true, encoding: .utf8)
         let third = start()
         XCTAssertEqual(third.lastPreparation?.plan, plan)
-        XCTAssertTrue(MainLoop.run(until: { compiledFiles().count == 1 && compiledFiles() != made }, timeout: 10),
-                      "only the new compiled list is left: \(compiledFiles())")
+        XCTAssertTrue(MainLoop.run(until: { compiledFiles().count == 2 && Set(compiledFiles()).isDisjoint(with: made) }, timeout: 10),
+                      "only the new compiled list and its hiding rules are left: \(compiledFiles())")
     }
 
     func testPreferencesListTheListsInUse() throws {
@@ -178,7 +189,7 @@ final class ContentBlockingTests: XCTestCase {
                 window.presentedDescendants().contains { $0.isCheckBox && $0.hasLabel("Block ads and trackers") && $0.state(.checked, is: true) }
             }, timeout: 5), "the switch is on")
             XCTAssertTrue(MainLoop.run(until: {
-                window.presentedDescendants().contains { ($0.label ?? "").hasPrefix("test-list: 7 rules, list of ") }
+                window.presentedDescendants().contains { ($0.label ?? "").hasPrefix("test-list: 8 rules, list of ") }
             }, timeout: 5), "the list, its rules and its date: \(window.presentedDescendants().compactMap(\.label))")
         }
     }
@@ -196,7 +207,7 @@ final class ContentBlockingTests: XCTestCase {
             let blocker = ContentBlocker(folder: folder) { FilterLists.installed() }
             let (main, _) = try Self.openWindow("Content Blocking EasyList", proxy: port, blocker: blocker)
             defer { BrowserTestWindow.destroy(main.window) }
-            XCTAssertTrue(BrowserTestWindow.load(main, Self.page, title: "News: ad block block block block"), "the page loads, nothing of it hidden: \(main.window.title)")
+            XCTAssertTrue(BrowserTestWindow.load(main, Self.page, title: "News: ad block block block block block"), "the page loads, nothing of it hidden: \(main.window.title)")
             XCTAssertTrue(asked(Self.own))
             XCTAssertFalse(asked(Self.doubleClick), "EasyList blocks ad.doubleclick.net")
             XCTAssertTrue(asked(Self.ad), "the test list's own hosts are not EasyList's")

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Splits the rules into chunks of at most `rulesPerChunk`, each a filter WebKit compiles on its
-/// own. Blocks and hiding rules are shared out in order; the exceptions go into every chunk, since
+/// own. Blocks are shared out in order; the exceptions go into every chunk, since
 /// an exception only lifts rules of its own compiled filter (see `FilterConverter` for the order).
 enum FilterChunking {
-    static func chunks(blocks: [StoredRule], exceptions: [StoredRule], hides: [StoredRule],
-                       pageExceptions: [StoredRule], rulesPerChunk: Int) -> [FilterChunk] {
-        let body = blocks.count + hides.count
+    static func chunks(blocks: [StoredRule], exceptions: [StoredRule], pageExceptions: [StoredRule],
+                       rulesPerChunk: Int) -> [FilterChunk] {
+        let body = blocks.count
         guard body > 0 else { return [] }
         // FilterLimits keeps the exceptions to at most half a chunk, so there is room for a body.
         let room = max(1, rulesPerChunk - exceptions.count - pageExceptions.count)
@@ -16,13 +16,8 @@ enum FilterChunking {
             let end = min(body, start + room)
             var rules: [ContentRule] = []
             rules.reserveCapacity(end - start + exceptions.count + pageExceptions.count)
-            if start < blocks.count {
-                rules += blocks[start..<min(end, blocks.count)].map(\.rule)
-                rules += exceptions.map(\.rule)
-            }
-            if end > blocks.count {
-                rules += hides[max(0, start - blocks.count)..<(end - blocks.count)].map(\.rule)
-            }
+            rules += blocks[start..<end].map(\.rule)
+            rules += exceptions.map(\.rule)
             rules += pageExceptions.map(\.rule)
             chunks.append(FilterChunk(ruleCount: rules.count, json: json(rules)))
             start = end

@@ -1,22 +1,21 @@
 import Foundation
 
-/// Converts Adblock Plus filter lists into WebKit content-blocker JSON, a list at a time, then
-/// `finish()` writes the chunks. Pure and `Sendable`: made and run on any thread, it touches
-/// nothing but the files it is given.
+/// Converts Adblock Plus filter lists into WebKit content-blocker JSON and Skiff's hiding rules, a
+/// list at a time, then `finish()` writes the chunks. Pure and `Sendable`: made and run on any
+/// thread, it touches nothing but the files it is given.
 ///
-/// Rules are kept in four groups and written in this order in every chunk, because WebKit's
+/// Rules are kept in three groups and written in this order in every chunk, because WebKit's
 /// `ignore-previous-rules` lifts only the rules before it in the same compiled filter:
 /// 1. blocks;
-/// 2. address exceptions (`@@`), after the blocks they lift — and before the hiding rules, so an
-///    exception for an address does not also stop hiding on a page at that address;
-/// 3. element hiding (`##`, `css-display-none`);
-/// 4. page exceptions (`@@||site^$document`), last, lifting everything on the site's pages.
-/// When the rules need several chunks, every chunk repeats groups 2 and 4 (bounded by
-/// `FilterLimits.maximumExceptions`).
+/// 2. address exceptions (`@@`), after the blocks they lift;
+/// 3. page exceptions (`@@||site^$document`), last, lifting everything on the site's pages.
+/// When the rules need several chunks, every chunk repeats groups 2 and 3 (bounded by
+/// `FilterLimits.maximumExceptions`). Element hiding (`##`) goes to `HidingRules`, which pages get
+/// from Skiff, not from WebKit's content blocker; page exceptions lift it there too.
 public struct FilterConverter: Sendable {
     /// Bumped whenever the same lists would convert to different JSON, so a caller's compiled
     /// filters made by an older converter are made again (it is part of `FilterLists.fingerprint`).
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     public let limits: FilterLimits
     private(set) var reports: [ListReport] = []
@@ -68,13 +67,13 @@ public struct FilterConverter: Sendable {
         }
     }
 
-    /// The chunks and the report. The converter can still take lists afterwards.
+    /// The chunks, the hiding rules and the report. The converter can still take lists afterwards.
     public func finish() -> FilterOutput {
         var reports = self.reports
         let hides = CosmeticExceptions.apply(hideExceptions, to: self.hides, reports: &reports,
-                                             examplesPerReason: limits.examplesPerReason).map(Self.onDocumentLoads)
-        let chunks = FilterChunking.chunks(blocks: blocks, exceptions: exceptions, hides: hides,
-                                           pageExceptions: pageExceptions, rulesPerChunk: limits.rulesPerChunk)
+                                             examplesPerReason: limits.examplesPerReason)
+        let chunks = FilterChunking.chunks(blocks: blocks, exceptions: exceptions, pageExceptions: pageExceptions,
+                                           rulesPerChunk: limits.rulesPerChunk)
         var written = 0
         for group in [blocks, exceptions, hides, pageExceptions] {
             for stored in group { reports[stored.list].rulesWritten += 1 }
@@ -84,7 +83,9 @@ public struct FilterConverter: Sendable {
             for index in reports.indices { reports[index].rulesWritten = 0 }
             written = 0
         }
-        return FilterOutput(chunks: chunks,
+        let hiding = chunks.isEmpty ? HidingRules.none
+            : HidingRules(hides: hides.map(\.rule), pageExceptions: pageExceptions.map(\.rule))
+        return FilterOutput(chunks: chunks, hiding: hiding,
                             report: FilterReport(lists: reports, rulesWritten: written, chunkCount: chunks.count))
     }
 
@@ -93,19 +94,6 @@ public struct FilterConverter: Sendable {
         var converter = FilterConverter(limits: limits)
         for list in lists { converter.addList(named: list.name, path: list.path) }
         return converter.finish()
-    }
-
-    /// A hiding rule for some sites only (`if-domain` or `unless-domain`) triggers on the loads of
-    /// documents alone. WebKit applies a hiding rule at the first load of a page its trigger matches,
-    /// and a page's own document is always the first; a rule for every load is weighed again at each
-    /// of the page's pictures and scripts, which made a page of 70 pictures load about 70 ms slower
-    /// (docs/content-blocking.md, "Hiding rules for some sites trigger on documents only").
-    static func onDocumentLoads(_ stored: StoredRule) -> StoredRule {
-        guard case .cssDisplayNone = stored.rule.action,
-              !stored.rule.ifDomain.isEmpty || !stored.rule.unlessDomain.isEmpty else { return stored }
-        var stored = stored
-        stored.rule.resourceTypes = ["document"]
-        return stored
     }
 
     // MARK: - Lines
@@ -225,6 +213,8 @@ public struct FilterOutput: Sendable {
     /// WebKit content-blocker JSON, each at most `FilterLimits.rulesPerChunk` rules: one compiled
     /// filter each (`webkit_user_content_filter_store_save`), all of them added to the page.
     public let chunks: [FilterChunk]
+    /// Element hiding, which Skiff gives each page itself (`HidingRules`); none when there is no chunk.
+    public let hiding: HidingRules
     public let report: FilterReport
 }
 

@@ -4,6 +4,15 @@ import Foundation
 import Gtk
 import Logging
 
+/// What one page is given: WebKit's compiled filters, and the hiding rules Skiff applies itself.
+struct PageBlocking {
+    var filters: [ContentFilter]
+    /// nil: nothing hidden.
+    var hiding: HidingRules?
+
+    static let none = PageBlocking(filters: [], hiding: nil)
+}
+
 /// Something that shows pages and must attach the filters again when they change.
 @MainActor
 public protocol ContentBlockerWatcher: AnyObject {
@@ -31,6 +40,8 @@ public final class ContentBlocker {
     public private(set) var status: Status = .off { didSet { if status != oldValue { changed() } } }
     /// The compiled filters, once ready (several when the lists need more than one chunk).
     public private(set) var filters: [ContentFilter] = []
+    /// The element-hiding rules made with them, which pages get from Skiff (`PageHiding`).
+    public private(set) var hiding: HidingRules = .none
     /// Which lists the filters were made from and what was left out (Preferences).
     public private(set) var compiled: CompiledFilters?
     /// How long the last preparation took, from start to the filters attached (the benchmark).
@@ -92,10 +103,9 @@ public final class ContentBlocker {
         }
     }
 
-    /// The filters a page at `uri` gets: none when blocking is off or not ready, or the user allowed
-    /// the page's site.
-    func filters(allowedSite: Bool) -> [ContentFilter] {
-        isEnabled && status == .ready && !allowedSite ? filters : []
+    /// What a page gets: nothing when blocking is off or not ready, or the user allowed the page's site.
+    func blocking(allowedSite: Bool) -> PageBlocking {
+        isEnabled && status == .ready && !allowedSite ? PageBlocking(filters: filters, hiding: hiding) : .none
     }
 
     public func watch(_ watcher: ContentBlockerWatcher) {
@@ -133,13 +143,18 @@ public final class ContentBlocker {
             status = .noLists
         case .load(let identifiers):
             status = .preparing
+            // Read beside WebKit's loading of the chunks, off the main thread (about 10 ms).
+            let hidingRead = Self.readHiding(in: folder, fingerprint: kept?.fingerprint ?? "")
             load(identifiers, from: store) { [weak self] loaded in
-                guard let self else { return }
-                if let loaded {
-                    self.compiled = kept
-                    self.ready(loaded, plan: "load", since: begun)
-                } else {
-                    self.compile(lists, fingerprint: FilterLists.fingerprint(of: lists), store: store, begun: begun)
+                Task { @MainActor in
+                    let hiding = await hidingRead.value
+                    guard let self else { return }
+                    if let loaded, let hiding {
+                        self.compiled = kept
+                        self.ready(loaded, hiding: hiding, plan: "load", since: begun)
+                    } else {
+                        self.compile(lists, fingerprint: FilterLists.fingerprint(of: lists), store: store, begun: begun)
+                    }
                 }
             }
         case .convert(let fingerprint):
@@ -154,7 +169,7 @@ public final class ContentBlocker {
                 guard let self else { return }
                 guard let filters else { return self.fail(problem) }
                 self.compiled = CompiledFilters.read(in: self.folder)
-                self.ready(filters, plan: "compile here", since: begun)
+                self.readyAfterCompile(filters, fingerprint: fingerprint, plan: "compile here", since: begun)
             }
             return
         }
@@ -190,7 +205,7 @@ public final class ContentBlocker {
             guard let self else { return }
             guard let loaded else { return self.fail("the compiled filters could not be loaded") }
             self.compiled = kept
-            self.ready(loaded, plan: "compile in helper", since: begun)
+            self.readyAfterCompile(loaded, fingerprint: fingerprint, plan: "compile in helper", since: begun)
         }
     }
 
@@ -200,8 +215,23 @@ public final class ContentBlocker {
         status = .failed(text)
     }
 
-    private func ready(_ loaded: [ContentFilter], plan: String, since begun: Date) {
+    private nonisolated static func readHiding(in folder: URL, fingerprint: String) -> Task<HidingRules?, Never> {
+        Task.detached(priority: .userInitiated) { HidingRules.read(in: folder, fingerprint: fingerprint) }
+    }
+
+    private func readyAfterCompile(_ loaded: [ContentFilter], fingerprint: String, plan: String, since begun: Date) {
+        let hidingRead = Self.readHiding(in: folder, fingerprint: fingerprint)
+        Task { @MainActor [weak self] in
+            let hiding = await hidingRead.value
+            guard let self else { return }
+            guard let hiding else { return self.fail("the hiding rules made with the filters could not be read") }
+            self.ready(loaded, hiding: hiding, plan: plan, since: begun)
+        }
+    }
+
+    private func ready(_ loaded: [ContentFilter], hiding: HidingRules, plan: String, since begun: Date) {
         filters = loaded
+        self.hiding = hiding
         lastPreparation = (plan, Date().timeIntervalSince(begun))
         status = isEnabled ? .ready : .off
         // The filters changed, not only the status (a reload of the same status still needs them).

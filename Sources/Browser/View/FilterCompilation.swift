@@ -29,6 +29,8 @@ public enum FilterCompilation {
         save(output.chunks, names: record.identifiers, to: store) { saved, problem in
             guard let saved else { return completion(nil, "WebKit could not compile the filters: \(problem ?? "no reason given")") }
             do {
+                // The hiding rules first: the record is what a later start trusts, so it goes last.
+                try output.hiding.write(in: folder, fingerprint: fingerprint)
                 try record.write(in: folder)
             } catch {
                 Logger(label: "skiff.browser.filters").notice("the record of compiled filters was not written (\(error.localizedDescription)); the next start compiles again")

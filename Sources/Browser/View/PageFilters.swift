@@ -1,14 +1,16 @@
 import BrowserModel
 import Gtk
 
-/// Which content filters one tab's page has attached (docs/content-blocking.md, "Per site"): chosen
+/// Which content filters one tab's page has attached (docs/content-blocking.md, "Per site"), and
+/// its element hiding (`PageHiding`): chosen
 /// for the address each load starts at, before the page's own requests go, and again when the
 /// browser's answer changes (the filters became ready, the site was allowed, blocking was turned off).
 @MainActor
 final class PageFilters {
     /// The filters a page on `site` gets (nil: an address without a site, a file or about:blank):
     /// the browser's answer, set when the tab is made.
-    var choose: (_ site: String?) -> [ContentFilter] = { _ in [] }
+    var choose: (_ site: String?) -> PageBlocking = { _ in .none }
+    private let hiding = PageHiding()
     private weak var webView: WebView?
     /// What is attached now, to leave the page alone when nothing changed.
     private var attached: [ObjectIdentifier] = []
@@ -25,6 +27,7 @@ final class PageFilters {
     func watch(_ webView: WebView) {
         self.webView = webView
         attached = []
+        hiding.watch(webView)
         refresh()
         counts = WebProcessExtensions.isLoaded && webView.networkSession?.isEphemeral == false
         blocked = counts ? 0 : nil
@@ -35,6 +38,7 @@ final class PageFilters {
             // the page's subresources are asked for.
             case .started, .redirected: self.refresh()
             case .committed:
+                self.hiding.committed()
                 self.blocked = self.counts ? 0 : nil
                 self.onBlockedChanged()
             case .finished: break
@@ -51,7 +55,9 @@ final class PageFilters {
     /// Attaches what `choose` says for the page's current address, if that changed.
     func refresh() {
         guard let webView else { return }
-        let filters = choose(Site.of(webView.uri))
+        let blocking = choose(Site.of(webView.uri))
+        hiding.show(blocking.hiding, uri: webView.uri)
+        let filters = blocking.filters
         let identities = filters.map { ObjectIdentifier($0) }
         guard identities != attached else { return }
         attached = identities

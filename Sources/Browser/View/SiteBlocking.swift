@@ -38,13 +38,13 @@ final class SiteBlocking: ContentBlockerWatcher {
 
     /// A new tab's page asks here for its filters from now on.
     func attach(_ page: TabPage, security: SecurityIndicator) {
-        page.filters.choose = { [weak self] site in self?.filters(for: site) ?? [] }
+        page.filters.choose = { [weak self] site in self?.blocking(for: site) ?? .none }
         page.filters.onBlockedChanged = { [weak security] in security?.showBlockedCount() }
         page.filters.refresh()
     }
 
-    private func filters(for site: String?) -> [ContentFilter] {
-        blocker.filters(allowedSite: permissions.allowsAdsAndTrackers(on: site))
+    private func blocking(for site: String?) -> PageBlocking {
+        blocker.blocking(allowedSite: permissions.allowsAdsAndTrackers(on: site))
     }
 
     func contentFiltersChanged() {
