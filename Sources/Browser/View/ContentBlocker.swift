@@ -143,18 +143,18 @@ public final class ContentBlocker {
             status = .noLists
         case .load(let identifiers):
             status = .preparing
-            // Read beside WebKit's loading of the chunks, off the main thread (about 10 ms).
+            // Read beside WebKit's loading of the chunks, off the main thread (about 60 ms for EasyList
+            // and EasyPrivacy): the filters are ready without waiting for it, and pages get their
+            // hiding once it is read.
             let hidingRead = Self.readHiding(in: folder, fingerprint: kept?.fingerprint ?? "")
             load(identifiers, from: store) { [weak self] loaded in
-                Task { @MainActor in
-                    let hiding = await hidingRead.value
-                    guard let self else { return }
-                    if let loaded, let hiding {
-                        self.compiled = kept
-                        self.ready(loaded, hiding: hiding, plan: "load", since: begun)
-                    } else {
-                        self.compile(lists, fingerprint: FilterLists.fingerprint(of: lists), store: store, begun: begun)
-                    }
+                guard let self else { return }
+                if let loaded {
+                    self.compiled = kept
+                    self.ready(loaded, hiding: .none, plan: "load", since: begun)
+                    self.takeHiding(hidingRead)
+                } else {
+                    self.compile(lists, fingerprint: FilterLists.fingerprint(of: lists), store: store, begun: begun)
                 }
             }
         case .convert(let fingerprint):
@@ -217,6 +217,22 @@ public final class ContentBlocker {
 
     private nonisolated static func readHiding(in folder: URL, fingerprint: String) -> Task<HidingRules?, Never> {
         Task.detached(priority: .userInitiated) { HidingRules.read(in: folder, fingerprint: fingerprint) }
+    }
+
+    /// The hiding rules read after the filters were ready. Missing or damaged: nothing is hidden this
+    /// time, and the record goes so the next start compiles again.
+    private func takeHiding(_ read: Task<HidingRules?, Never>) {
+        Task { @MainActor [weak self] in
+            let hiding = await read.value
+            guard let self else { return }
+            guard let hiding else {
+                logger.warning("the hiding rules beside the compiled filters could not be read; nothing is hidden until the next start compiles them again")
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(CompiledFilters.fileName))
+                return
+            }
+            self.hiding = hiding
+            changed()
+        }
     }
 
     private func readyAfterCompile(_ loaded: [ContentFilter], fingerprint: String, plan: String, since begun: Date) {
